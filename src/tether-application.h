@@ -1,0 +1,20 @@
+/* tether-application.h
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define TETHER_TYPE_APPLICATION (tether_application_get_type ())
+
+G_DECLARE_FINAL_TYPE (TetherApplication, tether_application, TETHER, APPLICATION, AdwApplication)
+
+TetherApplication *tether_application_new (void);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+/* tether-window.h
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "tether-application.h"
+
+G_BEGIN_DECLS
+
+#define TETHER_TYPE_WINDOW (tether_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (TetherWindow, tether_window, TETHER, WINDOW, AdwApplicationWindow)
+
+TetherWindow *tether_window_new (TetherApplication *application);
+
+G_END_DECLS

@@ -1,0 +1,39 @@
+/* mcp-transport-private.h — what subclasses of McpTransport call
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "mcp-transport.h"
+
+G_BEGIN_DECLS
+
+/* Parse one complete message (a line of stdio, the data of an SSE event, an
+ * HTTP body). A JSON-RPC object is emitted as ::message-received; anything
+ * else is reported as ::invalid-message and skipped. Returns TRUE if a
+ * message was emitted. */
+gboolean _mcp_transport_handle_text        (McpTransport *self,
+                                            const char   *text,
+                                            gsize         length);
+void     _mcp_transport_emit_message       (McpTransport *self,
+                                            JsonNode     *message);
+void     _mcp_transport_emit_invalid       (McpTransport *self,
+                                            const char   *text,
+                                            gsize         length,
+                                            const char   *reason);
+void     _mcp_transport_emit_stderr_line   (McpTransport *self,
+                                            const char   *line);
+void     _mcp_transport_emit_event         (McpTransport *self,
+                                            const char   *format,
+                                            ...) G_GNUC_PRINTF (2, 3);
+/* Emits ::closed once; later calls are ignored. @error NULL = clean close. */
+void     _mcp_transport_emit_closed        (McpTransport *self,
+                                            const GError *error);
+/* Serialise @message compactly (no newlines), as it goes on the wire. */
+char    *_mcp_transport_serialize          (JsonNode     *message,
+                                            gsize        *length);
+
+G_END_DECLS

@@ -1,0 +1,481 @@
+/* mcp-transport.c
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mcp-transport"
+
+#include "config.h"
+
+#include "mcp-error.h"
+#include "mcp-transport-private.h"
+
+typedef struct
+{
+  JsonParser *parser;
+  gsize       max_message_size;
+  guint       closed : 1;
+} McpTransportPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (McpTransport, mcp_transport, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CLOSED,
+  PROP_MAX_MESSAGE_SIZE,
+  N_PROPS
+};
+
+enum {
+  MESSAGE_RECEIVED,
+  INVALID_MESSAGE,
+  STDERR_LINE,
+  EVENT,
+  CLOSED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+mcp_transport_finalize (GObject *object)
+{
+  McpTransport *self = (McpTransport *)object;
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_clear_object (&priv->parser);
+
+  G_OBJECT_CLASS (mcp_transport_parent_class)->finalize (object);
+}
+
+static void
+mcp_transport_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  McpTransport *self = MCP_TRANSPORT (object);
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  switch (prop_id)
+    {
+    case PROP_CLOSED:
+      g_value_set_boolean (value, priv->closed);
+      break;
+
+    case PROP_MAX_MESSAGE_SIZE:
+      g_value_set_uint64 (value, priv->max_message_size);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_transport_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  McpTransport *self = MCP_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAX_MESSAGE_SIZE:
+      mcp_transport_set_max_message_size (self, g_value_get_uint64 (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_transport_class_init (McpTransportClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = mcp_transport_finalize;
+  object_class->get_property = mcp_transport_get_property;
+  object_class->set_property = mcp_transport_set_property;
+
+  properties[PROP_CLOSED] =
+    g_param_spec_boolean ("closed", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_MAX_MESSAGE_SIZE] =
+    g_param_spec_uint64 ("max-message-size", NULL, NULL,
+                         1024, G_MAXSIZE, MCP_DEFAULT_MAX_MESSAGE_SIZE,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * McpTransport::message-received:
+   * @message: (transfer none): a JSON-RPC request, notification or response
+   */
+  signals[MESSAGE_RECEIVED] =
+    g_signal_new ("message-received",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpTransport::invalid-message:
+   * @text: what arrived (possibly shortened)
+   * @reason: why it is not a JSON-RPC message
+   *
+   * Something that is not JSON-RPC arrived and was skipped.
+   */
+  signals[INVALID_MESSAGE] =
+    g_signal_new ("invalid-message",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpTransport::stderr-line:
+   * @line: one line the server wrote to its standard error, without newline
+   */
+  signals[STDERR_LINE] =
+    g_signal_new ("stderr-line",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpTransport::event:
+   * @message: a human-readable note on what the transport did
+   *   ("GET stream answered 405: the server has no stream for us")
+   *
+   * Never contains header values, tokens or session ids.
+   */
+  signals[EVENT] =
+    g_signal_new ("event",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpTransport::closed:
+   * @error: (nullable): why it closed, %NULL for a clean close
+   *
+   * Emitted once, when the transport can carry no more messages.
+   */
+  signals[CLOSED] =
+    g_signal_new ("closed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+mcp_transport_init (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  priv->max_message_size = MCP_DEFAULT_MAX_MESSAGE_SIZE;
+}
+
+void
+mcp_transport_open_async (McpTransport        *self,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  MCP_TRANSPORT_GET_CLASS (self)->open_async (self, cancellable, callback, user_data);
+}
+
+gboolean
+mcp_transport_open_finish (McpTransport  *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
+
+  return MCP_TRANSPORT_GET_CLASS (self)->open_finish (self, result, error);
+}
+
+void
+mcp_transport_send_async (McpTransport        *self,
+                          JsonNode            *message,
+                          McpSendFlags         flags,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (message != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  MCP_TRANSPORT_GET_CLASS (self)->send_async (self, message, flags, cancellable, callback, user_data);
+}
+
+gboolean
+mcp_transport_send_finish (McpTransport  *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
+
+  return MCP_TRANSPORT_GET_CLASS (self)->send_finish (self, result, error);
+}
+
+/**
+ * mcp_transport_send:
+ * @self: a #McpTransport
+ * @message: a JSON-RPC message
+ *
+ * Queues @message without waiting for its delivery (notifications, answers
+ * to the peer's requests). A failure to deliver it is reported by the
+ * transport closing.
+ */
+void
+mcp_transport_send (McpTransport *self,
+                    JsonNode     *message)
+{
+  mcp_transport_send_async (self, message, MCP_SEND_FLAGS_NONE, NULL, NULL, NULL);
+}
+
+void
+mcp_transport_close_async (McpTransport        *self,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+
+  MCP_TRANSPORT_GET_CLASS (self)->close_async (self, cancellable, callback, user_data);
+}
+
+gboolean
+mcp_transport_close_finish (McpTransport  *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
+
+  return MCP_TRANSPORT_GET_CLASS (self)->close_finish (self, result, error);
+}
+
+gboolean
+mcp_transport_is_closed (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), TRUE);
+
+  return priv->closed;
+}
+
+gsize
+mcp_transport_get_max_message_size (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), 0);
+
+  return priv->max_message_size;
+}
+
+void
+mcp_transport_set_max_message_size (McpTransport *self,
+                                    gsize         max_message_size)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+
+  if (priv->max_message_size != max_message_size)
+    {
+      priv->max_message_size = max_message_size;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_MESSAGE_SIZE]);
+    }
+}
+
+static gboolean
+is_jsonrpc_message (JsonNode *node)
+{
+  JsonObject *object;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return FALSE;
+
+  object = json_node_get_object (node);
+
+  /* A request or notification has a method; a response has an id and a
+   * result or an error. Servers are not always strict about "jsonrpc". */
+  if (json_object_has_member (object, "method"))
+    return JSON_NODE_HOLDS_VALUE (json_object_get_member (object, "method")) &&
+           json_node_get_value_type (json_object_get_member (object, "method")) == G_TYPE_STRING;
+
+  return json_object_has_member (object, "id") &&
+         (json_object_has_member (object, "result") || json_object_has_member (object, "error"));
+}
+
+gboolean
+_mcp_transport_handle_text (McpTransport *self,
+                            const char   *text,
+                            gsize         length)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  gboolean emitted = FALSE;
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  if (length > G_MAXSSIZE)
+    length = G_MAXSSIZE;
+
+  if (priv->parser == NULL)
+    priv->parser = json_parser_new_immutable ();
+
+  if (!json_parser_load_from_data (priv->parser, text, (gssize)length, &error))
+    {
+      _mcp_transport_emit_invalid (self, text, length, error->message);
+      return FALSE;
+    }
+
+  root = json_parser_steal_root (priv->parser);
+  if (root == NULL)
+    {
+      _mcp_transport_emit_invalid (self, text, length, "empty message");
+      return FALSE;
+    }
+
+  if (JSON_NODE_HOLDS_ARRAY (root))
+    {
+      /* A batch (legal only in 2025-03-26): handle each member in order. */
+      JsonArray *array = json_node_get_array (root);
+      guint n = json_array_get_length (array);
+
+      for (guint i = 0; i < n; i++)
+        {
+          JsonNode *member = json_array_get_element (array, i);
+
+          if (is_jsonrpc_message (member))
+            {
+              _mcp_transport_emit_message (self, member);
+              emitted = TRUE;
+            }
+          else
+            _mcp_transport_emit_invalid (self, text, length, "batch member is not a JSON-RPC message");
+        }
+
+      return emitted;
+    }
+
+  if (!is_jsonrpc_message (root))
+    {
+      _mcp_transport_emit_invalid (self, text, length, "JSON, but not a JSON-RPC message");
+      return FALSE;
+    }
+
+  _mcp_transport_emit_message (self, root);
+
+  return TRUE;
+}
+
+void
+_mcp_transport_emit_message (McpTransport *self,
+                             JsonNode     *message)
+{
+  g_assert (MCP_IS_TRANSPORT (self));
+  g_assert (message != NULL);
+
+  g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);
+}
+
+void
+_mcp_transport_emit_invalid (McpTransport *self,
+                             const char   *text,
+                             gsize         length,
+                             const char   *reason)
+{
+  g_autofree char *shown = NULL;
+  const gsize max_shown = 200;
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  /* Show at most the start of it, as valid UTF-8. */
+  shown = g_utf8_make_valid (text, MIN (length, max_shown));
+  if (length > max_shown)
+    {
+      char *tmp = g_strconcat (shown, "…", NULL);
+      g_free (shown);
+      shown = tmp;
+    }
+
+  g_signal_emit (self, signals[INVALID_MESSAGE], 0, shown, reason);
+}
+
+void
+_mcp_transport_emit_stderr_line (McpTransport *self,
+                                 const char   *line)
+{
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  g_signal_emit (self, signals[STDERR_LINE], 0, line);
+}
+
+void
+_mcp_transport_emit_event (McpTransport *self,
+                           const char   *format,
+                           ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_debug ("%s", message);
+  g_signal_emit (self, signals[EVENT], 0, message);
+}
+
+void
+_mcp_transport_emit_closed (McpTransport *self,
+                            const GError *error)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  if (priv->closed)
+    return;
+
+  priv->closed = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  g_signal_emit (self, signals[CLOSED], 0, error);
+}
+
+char *
+_mcp_transport_serialize (JsonNode *message,
+                          gsize    *length)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+
+  json_generator_set_pretty (generator, FALSE);
+  json_generator_set_root (generator, message);
+
+  return json_generator_to_data (generator, length);
+}

@@ -1,0 +1,111 @@
+/* mcp-transport.h
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+#define MCP_TYPE_TRANSPORT (mcp_transport_get_type ())
+
+G_DECLARE_DERIVABLE_TYPE (McpTransport, mcp_transport, MCP, TRANSPORT, GObject)
+
+/**
+ * McpSendFlags:
+ * @MCP_SEND_FLAGS_NONE: no flags
+ * @MCP_SEND_FLAGS_IDEMPOTENT: delivering the message twice does no harm
+ *   (lists, gets, reads, ping). A transport may then reuse a connection in a
+ *   way that could repeat it; never set for `tools/call`.
+ */
+typedef enum
+{
+  MCP_SEND_FLAGS_NONE       = 0,
+  MCP_SEND_FLAGS_IDEMPOTENT = 1 << 0,
+} McpSendFlags;
+
+#define MCP_DEFAULT_MAX_MESSAGE_SIZE (16 * 1024 * 1024)
+
+/**
+ * McpTransportClass:
+ * @open_async: start the transport (spawn the process, reach the URL)
+ * @open_finish: finish @open_async
+ * @send_async: deliver one JSON-RPC message. Messages are delivered in the
+ *   order of the calls. The operation completes when the message has been
+ *   handed to the peer (written to the pipe, or the POST was answered). An
+ *   error of %MCP_ERROR_NOT_SENT means the peer provably never saw it.
+ *   Cancelling it after the message left abandons the delivery (for HTTP, the
+ *   request's stream is closed).
+ * @send_finish: finish @send_async
+ * @close_async: stop the transport and everything it started; always
+ *   completes, and #McpTransport::closed has been emitted when it does
+ * @close_finish: finish @close_async
+ */
+struct _McpTransportClass
+{
+  GObjectClass parent_class;
+
+  void     (*open_async)   (McpTransport         *self,
+                            GCancellable         *cancellable,
+                            GAsyncReadyCallback   callback,
+                            gpointer              user_data);
+  gboolean (*open_finish)  (McpTransport         *self,
+                            GAsyncResult         *result,
+                            GError              **error);
+  void     (*send_async)   (McpTransport         *self,
+                            JsonNode             *message,
+                            McpSendFlags          flags,
+                            GCancellable         *cancellable,
+                            GAsyncReadyCallback   callback,
+                            gpointer              user_data);
+  gboolean (*send_finish)  (McpTransport         *self,
+                            GAsyncResult         *result,
+                            GError              **error);
+  void     (*close_async)  (McpTransport         *self,
+                            GCancellable         *cancellable,
+                            GAsyncReadyCallback   callback,
+                            gpointer              user_data);
+  gboolean (*close_finish) (McpTransport         *self,
+                            GAsyncResult         *result,
+                            GError              **error);
+
+  /*< private >*/
+  gpointer _reserved[8];
+};
+
+void      mcp_transport_open_async           (McpTransport         *self,
+                                              GCancellable         *cancellable,
+                                              GAsyncReadyCallback   callback,
+                                              gpointer              user_data);
+gboolean  mcp_transport_open_finish          (McpTransport         *self,
+                                              GAsyncResult         *result,
+                                              GError              **error);
+void      mcp_transport_send_async           (McpTransport         *self,
+                                              JsonNode             *message,
+                                              McpSendFlags          flags,
+                                              GCancellable         *cancellable,
+                                              GAsyncReadyCallback   callback,
+                                              gpointer              user_data);
+gboolean  mcp_transport_send_finish          (McpTransport         *self,
+                                              GAsyncResult         *result,
+                                              GError              **error);
+void      mcp_transport_send                 (McpTransport         *self,
+                                              JsonNode             *message);
+void      mcp_transport_close_async          (McpTransport         *self,
+                                              GCancellable         *cancellable,
+                                              GAsyncReadyCallback   callback,
+                                              gpointer              user_data);
+gboolean  mcp_transport_close_finish         (McpTransport         *self,
+                                              GAsyncResult         *result,
+                                              GError              **error);
+gboolean  mcp_transport_is_closed            (McpTransport         *self);
+gsize     mcp_transport_get_max_message_size (McpTransport         *self);
+void      mcp_transport_set_max_message_size (McpTransport         *self,
+                                              gsize                 max_message_size);
+
+G_END_DECLS

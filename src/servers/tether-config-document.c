@@ -801,7 +801,8 @@ parse_number (Parser *parser)
 }
 
 static JsonNode *parse_value (Parser     *parser,
-                              const char *pointer);
+                              const char *pointer,
+                              gboolean    record);
 
 static JsonNode *
 parse_object (Parser     *parser,
@@ -853,7 +854,8 @@ parse_object (Parser     *parser,
         }
       parser->p++;
 
-      value = parse_value (parser, member_pointer);
+      /* A member is where its key is. */
+      value = parse_value (parser, member_pointer, FALSE);
       if (value == NULL)
         goto fail;
       json_object_set_member (object, key, value);
@@ -898,7 +900,7 @@ parse_array (Parser     *parser,
   for (guint i = 0; ; i++)
     {
       g_autofree char *element_pointer = tether_json_pointer_append_index (pointer, i);
-      JsonNode *value = parse_value (parser, element_pointer);
+      JsonNode *value = parse_value (parser, element_pointer, TRUE);
 
       if (value == NULL)
         goto fail;
@@ -942,13 +944,14 @@ parse_word (Parser     *parser,
 
 static JsonNode *
 parse_value (Parser     *parser,
-             const char *pointer)
+             const char *pointer,
+             gboolean    record)
 {
   JsonNode *node = NULL;
   char c;
 
   parser_skip_ws (parser);
-  if (parser->p < parser->end && *parser->p != ']' && *parser->p != '}')
+  if (record && parser->p < parser->end && *parser->p != ']' && *parser->p != '}')
     _tether_config_document_set_position (parser->doc, pointer, parser->line,
                                           parser_column (parser, parser->p));
   if (parser->p >= parser->end)
@@ -1046,7 +1049,7 @@ tether_config_document_parse_json (const char  *text,
   parser.line = 1;
   parser.line_start = stripped;
 
-  root = parse_value (&parser, "");
+  root = parse_value (&parser, "", TRUE);
   if (root != NULL)
     {
       parser_skip_ws (&parser);

@@ -2669,6 +2669,7 @@ on_info (GObject      *object,
   LoadData *data = g_task_get_task_data (task);
   g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GError) local_error = NULL;
+  GCancellable *cancellable;
   GError *error = NULL;
 
   info = g_file_query_info_finish (G_FILE (object), res, &local_error);
@@ -2688,8 +2689,8 @@ on_info (GObject      *object,
   g_free (data->display);
   data->display = display_name_of (data->file, info);
 
-  g_file_read_async (data->file, G_PRIORITY_DEFAULT, g_task_get_cancellable (task),
-                     on_opened, g_steal_pointer (&task));
+  cancellable = g_task_get_cancellable (task);
+  g_file_read_async (data->file, G_PRIORITY_DEFAULT, cancellable, on_opened, g_steal_pointer (&task));
 }
 
 /**

@@ -2216,7 +2216,8 @@ only_blank (const char *text,
   return TRUE;
 }
 
-/* The whole import of one text; pure, so it may run in a worker thread. */
+/* The whole import of one text (nul-terminated at @length); pure, so it
+ * may run in a worker thread. */
 static TetherImportResult *
 import_text (Settings    *settings,
              const char  *data,
@@ -2467,7 +2468,12 @@ static TetherImportResult *
 load_data_import (LoadData  *data,
                   GError   **error)
 {
-  return import_text (data->settings, (const char *)data->data->data, data->data->len,
+  gsize length = data->data->len;
+
+  /* The text is handed on nul-terminated. */
+  g_byte_array_append (data->data, (const guint8 *)"", 1);
+
+  return import_text (data->settings, (const char *)data->data->data, length,
                       data->file, data->display, g_file_peek_path (data->file), error);
 }
 
@@ -2775,6 +2781,7 @@ tether_config_import_load_text (TetherConfigImport  *self,
 {
   g_autoptr(Settings) settings = NULL;
   g_autofree char *display = NULL;
+  g_autofree char *copy = NULL;
 
   g_return_val_if_fail (TETHER_IS_CONFIG_IMPORT (self), NULL);
   g_return_val_if_fail (text != NULL, NULL);
@@ -2794,8 +2801,9 @@ tether_config_import_load_text (TetherConfigImport  *self,
     }
 
   display = file_name_hint != NULL ? g_path_get_basename (file_name_hint) : g_strdup (_("pasted text"));
+  copy = g_strndup (text, length);
 
-  return import_text (settings, text, length, NULL, display, file_name_hint, error);
+  return import_text (settings, copy, length, NULL, display, file_name_hint, error);
 }
 
 /* Discovery */

@@ -39,5 +39,8 @@ gboolean              _tether_config_document_check_utf8    (TetherConfigDocumen
                                                              GError              **error);
 char                 *_tether_config_document_describe_char (const char           *p,
                                                              const char           *end);
+const char           *_tether_config_document_skip_blank    (const char           *p,
+                                                             const char           *end);
+const char           *_tether_json_type_name                (JsonNode             *node);
 
 G_END_DECLS

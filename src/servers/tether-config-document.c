@@ -137,6 +137,35 @@ _tether_config_document_describe_char (const char *p,
   return g_strdup_printf ("“%.*s”", (int)(g_utf8_next_char (p) - p), p);
 }
 
+/* “a number”, “an array”…: what a value is, for messages. */
+const char *
+_tether_json_type_name (JsonNode *node)
+{
+  if (node == NULL)
+    return _("nothing");
+
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      return _("an object");
+    case JSON_NODE_ARRAY:
+      return _("an array");
+    case JSON_NODE_NULL:
+      return _("null");
+    case JSON_NODE_VALUE:
+    default:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_BOOLEAN:
+          return _("a boolean");
+        case G_TYPE_STRING:
+          return _("a string");
+        default:
+          return _("a number");
+        }
+    }
+}
+
 static void
 position_at (const char *text,
              const char *p,
@@ -431,9 +460,9 @@ tether_json_pointer_last (const char *pointer)
 /* JSONC */
 
 /* Skips white space and comments; returns where the next token starts. */
-static const char *
-skip_blank (const char *p,
-            const char *end)
+const char *
+_tether_config_document_skip_blank (const char *p,
+                                    const char *end)
 {
   while (p < end)
     {
@@ -525,7 +554,7 @@ tether_config_document_strip_jsonc (const char *text,
         }
       else if (*p == ',')
         {
-          const char *next = skip_blank (p + 1, end);
+          const char *next = _tether_config_document_skip_blank (p + 1, end);
 
           if (next < end && (*next == '}' || *next == ']'))
             g_string_append_c (out, ' ');

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "tether-config-document.h"
+#include "tether-config-document-private.h"
 #include "tether-config-import-private.h"
 
 /**
@@ -150,34 +150,6 @@ import_clear (Import *import)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Import, import_clear)
 
-static const char *
-json_type_name (JsonNode *node)
-{
-  if (node == NULL)
-    return _("nothing");
-
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      return _("an object");
-    case JSON_NODE_ARRAY:
-      return _("an array");
-    case JSON_NODE_NULL:
-      return _("null");
-    case JSON_NODE_VALUE:
-    default:
-      switch (json_node_get_value_type (node))
-        {
-        case G_TYPE_BOOLEAN:
-          return _("a boolean");
-        case G_TYPE_STRING:
-          return _("a string");
-        default:
-          return _("a number");
-        }
-    }
-}
-
 static gboolean
 is_string (JsonNode *node)
 {
@@ -253,7 +225,7 @@ entry_wrong_type (Entry      *entry,
   /* Translators: server “memory”: “args” must be an array of strings, found a number */
   return entry_error (entry, TETHER_CONFIG_ERROR_INVALID_TYPE, key,
                       _("server “%s”: “%s” must be %s, found %s"),
-                      entry->name, key, expected, json_type_name (node));
+                      entry->name, key, expected, _tether_json_type_name (node));
 }
 
 static void
@@ -678,7 +650,7 @@ entry_get_strv (Entry        *entry,
           GError *local_error =
             tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, element_path,
                                      _("server “%s”: “%s” must be an array of strings, found %s at position %u"),
-                                     entry->name, key, json_type_name (element), i + 1);
+                                     entry->name, key, _tether_json_type_name (element), i + 1);
 
           tether_config_document_locate_error (entry->import->doc, NULL, local_error);
           g_propagate_error (error, local_error);
@@ -688,7 +660,7 @@ entry_get_strv (Entry        *entry,
       text = scalar_text (element);
       if (!is_string (element))
         entry_warn (entry, _("“%s”: the %s %s was taken as the text “%s”"),
-                    key, json_type_name (element), text, text);
+                    key, _tether_json_type_name (element), text, text);
       {
         g_autofree char *resolved = resolve_text (entry, text);
 
@@ -741,7 +713,7 @@ entry_get_map (Entry       *entry,
           GError *local_error =
             tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, member_path,
                                      _("server “%s”: “%s.%s” must be a string, found %s"),
-                                     entry->name, key, (const char *)l->data, json_type_name (value));
+                                     entry->name, key, (const char *)l->data, _tether_json_type_name (value));
 
           tether_config_document_locate_error (entry->import->doc, NULL, local_error);
           g_propagate_error (error, local_error);
@@ -751,7 +723,7 @@ entry_get_map (Entry       *entry,
       text = scalar_text (value);
       if (!is_string (value))
         entry_warn (entry, _("“%s.%s”: the %s was taken as text"), key, (const char *)l->data,
-                    json_type_name (value));
+                    _tether_json_type_name (value));
       resolved = resolve_text (entry, text);
       set (entry->config, l->data, resolved);
     }
@@ -1263,7 +1235,7 @@ import_common_entry (Import     *import,
     {
       error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
                                        _("server “%s” must be an object, found %s"),
-                                       name, json_type_name (node));
+                                       name, _tether_json_type_name (node));
       tether_config_document_locate_error (import->doc, pointer, error);
       entry_skip_error (&entry, error);
       return;
@@ -1582,7 +1554,7 @@ import_goose (Import     *import,
         {
           error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
                                            _("extension “%s” must be a mapping, found %s"),
-                                           (const char *)l->data, json_type_name (node));
+                                           (const char *)l->data, _tether_json_type_name (node));
           tether_config_document_locate_error (import->doc, pointer, error);
           entry_skip_error (&entry, error);
           continue;
@@ -1637,7 +1609,7 @@ import_codex (Import     *import,
         {
           error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
                                            _("server “%s” must be a table, found %s"),
-                                           (const char *)l->data, json_type_name (node));
+                                           (const char *)l->data, _tether_json_type_name (node));
           tether_config_document_locate_error (import->doc, pointer, error);
           entry_skip_error (&entry, error);
           continue;
@@ -1893,7 +1865,7 @@ import_json_root (Import   *import,
       g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_NOT_A_CONFIG, "",
                                               _("not a server configuration: the file holds %s, "
                                                 "not an object"),
-                                              json_type_name (root_node)));
+                                              _tether_json_type_name (root_node)));
       return FALSE;
     }
   root = json_node_get_object (root_node);
@@ -1919,7 +1891,7 @@ import_json_root (Import   *import,
         {
           g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, servers_pointer,
                                                   _("“mcpServers” must be an object of servers, found %s"),
-                                                  json_type_name (node)));
+                                                  _tether_json_type_name (node)));
           return FALSE;
         }
     }
@@ -1962,7 +1934,7 @@ import_json_root (Import   *import,
         {
           g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, servers_pointer,
                                                   _("“mcp.servers” must be an object of servers, found %s"),
-                                                  json_type_name (servers)));
+                                                  _tether_json_type_name (servers)));
           return FALSE;
         }
       if (inputs != NULL && JSON_NODE_HOLDS_ARRAY (inputs))
@@ -1979,7 +1951,7 @@ import_json_root (Import   *import,
         {
           g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, servers_pointer,
                                                   _("“context_servers” must be an object of servers, found %s"),
-                                                  json_type_name (node)));
+                                                  _tether_json_type_name (node)));
           return FALSE;
         }
       if (!check_duplicates (import, servers_pointer, error))
@@ -2070,7 +2042,7 @@ import_toml_root (Import  *import,
     {
       g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, "/mcp_servers",
                                               _("“mcp_servers” must be a table of servers, found %s"),
-                                              json_type_name (servers)));
+                                              _tether_json_type_name (servers)));
       return FALSE;
     }
 
@@ -2109,7 +2081,7 @@ import_yaml_root (Import  *import,
     {
       g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, "/extensions",
                                               _("“extensions” must be a mapping, found %s"),
-                                              json_type_name (extensions)));
+                                              _tether_json_type_name (extensions)));
       return FALSE;
     }
 
@@ -2160,24 +2132,7 @@ choose_syntax (Import     *import,
   const char *end = text + length;
 
   /* Content first: JSON starts with an object or array. */
-  while (p < end)
-    {
-      if (g_ascii_isspace (*p))
-        p++;
-      else if (p + 1 < end && p[0] == '/' && p[1] == '/')
-        {
-          while (p < end && *p != '\n')
-            p++;
-        }
-      else if (p + 1 < end && p[0] == '/' && p[1] == '*')
-        {
-          const char *close = g_strstr_len (p + 2, end - p - 2, "*/");
-
-          p = close != NULL ? close + 2 : end;
-        }
-      else
-        break;
-    }
+  p = _tether_config_document_skip_blank (p, end);
 
   if (p >= end)
     return SYNTAX_EMPTY;

@@ -18,6 +18,33 @@
 
 G_BEGIN_DECLS
 
+/*
+ * TetherConfigImport: other clients' configuration files to
+ * #TetherServerConfig. Nothing is added or started, and the source is only
+ * read.
+ *
+ *   tether_config_import_load_file_async (import, file, NULL, on_loaded, self);
+ *   …
+ *   result = tether_config_import_load_file_finish (import, res, &error);
+ *   items = tether_import_result_get_items (result);          TetherImportItem
+ *   variables = tether_import_result_get_variables (result);  TetherImportVariable
+ *
+ * For each #TetherImportItem: its normalised config, source key (e.g.
+ * `mcpServers.memory`), warnings (ignored keys, Windows paths, disabled in
+ * the source, values needed), notes (variables resolved), the variables it
+ * needs and a skip reason when it cannot be imported. The preview sets
+ * tether_import_variable_set_value() on the result's variables (each asked
+ * once per file) and adds tether_import_item_dup_resolved_config().
+ *
+ * Errors (file, line and column in the message and in
+ * tether_config_error_get_line()/_column()): see #TetherConfigImport in the
+ * source for the full list; every one leaves nothing behind.
+ *
+ * Discovery for “Import from…”: tether_config_import_discover_async() lists
+ * the #TetherImportSource files of clients on this machine with their server
+ * counts. #TetherConfigImport:home-dir makes both testable with a fake home.
+ */
+
 /**
  * TETHER_CONFIG_IMPORT_DEFAULT_MAX_SIZE:
  *

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "tether-config-document.h"
+#include "tether-config-document-private.h"
 #include "tether-config-error.h"
 #include "tether-server-config.h"
 
@@ -407,38 +407,6 @@ json_node_deep_copy (JsonNode *node)
     }
 }
 
-static const char *
-json_type_name (JsonNode *node)
-{
-  if (node == NULL)
-    return _("nothing");
-
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      return _("an object");
-    case JSON_NODE_ARRAY:
-      return _("an array");
-    case JSON_NODE_NULL:
-      return _("null");
-    case JSON_NODE_VALUE:
-      switch (json_node_get_value_type (node))
-        {
-        case G_TYPE_BOOLEAN:
-          return _("a boolean");
-        case G_TYPE_STRING:
-          return _("a string");
-        case G_TYPE_INT64:
-        case G_TYPE_DOUBLE:
-          return _("a number");
-        default:
-          return _("a value");
-        }
-    default:
-      return _("a value");
-    }
-}
-
 static gboolean
 node_is_string (JsonNode *node)
 {
@@ -455,7 +423,7 @@ wrong_type (const char *server,
   /* Translators: server “memory”: “args” must be an array of strings, found a number */
   return tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, path,
                                   _("server “%s”: “%s” must be %s, found %s"),
-                                  server, key, expected, json_type_name (found));
+                                  server, key, expected, _tether_json_type_name (found));
 }
 
 static gboolean
@@ -559,7 +527,7 @@ read_args (TetherServerConfig  *self,
           g_propagate_error (error,
                              tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, path,
                                                       _("server “%s”: “args” must be an array of strings, found %s at position %u"),
-                                                      self->name, json_type_name (element), i + 1));
+                                                      self->name, _tether_json_type_name (element), i + 1));
           return FALSE;
         }
       g_strv_builder_add (builder, json_node_get_string (element));
@@ -690,7 +658,7 @@ tether_server_config_new_from_json (const char  *name,
   if (!JSON_NODE_HOLDS_OBJECT (entry))
     {
       g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_TYPE,
-                   _("server “%s” must be an object, found %s"), name, json_type_name (entry));
+                   _("server “%s” must be an object, found %s"), name, _tether_json_type_name (entry));
       return NULL;
     }
 

@@ -12,6 +12,46 @@
 
 G_BEGIN_DECLS
 
+/*
+ * TetherServerConfig: one server as the user configured it, to and from one
+ * entry of the `mcpServers` map (DESIGN §4). The entry's key is the name.
+ *
+ *   "memory": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"],
+ *               "env": { "K": "v" }, "cwd": "/srv" }
+ *   "docs":   { "type": "http", "url": "https://example.com/mcp",
+ *               "headers": { "Authorization": "Bearer …" }, "disabled": true,
+ *               "tether": { "connectTimeoutMs": 60000, "connectAttempts": 3 } }
+ *
+ * Keys: `type` (any spelling of tether_server_kind_from_string(); absent:
+ * stdio with `command`, auto with only `url`), `command`, `args` (strings),
+ * `env` and `headers` (objects of strings, order kept), `cwd`, `url`,
+ * `disabled`. Tether's own settings sit in one object, `tether`, each
+ * optional — absent means “use the default”, and is never written back:
+ *
+ *   connectTimeoutMs     one connect attempt
+ *   requestTimeoutMs     list/get/read requests
+ *   toolTimeoutMs        a tool call (progress may extend it…)
+ *   toolTimeoutMaxMs     …up to this hard maximum
+ *   pingIntervalMs       liveness pings, 0 = none
+ *   connectAttempts      attempts before `error` (≥ 1)
+ *   retryDelayMs         step of the waits before attempts: 0, d, 2d…
+ *   reconnectDelayMaxMs  cap of the backoff after a drop
+ *
+ * In the API these are ints in milliseconds with -1 for unset.
+ *
+ * Round trip: every key Tether does not know, in the entry and inside
+ * `tether`, is written back unchanged and in its place; known keys keep their
+ * place; a `type` keeps its spelling while the kind is unchanged. Wrong types
+ * fail with %TETHER_CONFIG_ERROR_INVALID_TYPE naming the server and the key,
+ * with the JSON pointer of the value in tether_config_error_get_path() so
+ * tether_config_document_locate_error() can add the line and column.
+ *
+ * Secrets: env values, header values and the URL's password and query may be
+ * secret. Only tether_server_config_describe(),
+ * tether_server_config_to_masked_json() and
+ * tether_server_config_dup_masked_url() are fit for logs and diagnostics.
+ */
+
 /**
  * TetherServerKind:
  * @TETHER_SERVER_KIND_STDIO: a local process speaking newline-delimited

@@ -145,6 +145,9 @@ main (int   argc,
   Cli cli = { 0 };
   int i;
 
+  /* stdout is for results only: logs (G_MESSAGES_DEBUG) go to stderr. */
+  g_log_writer_default_set_use_stderr (TRUE);
+
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

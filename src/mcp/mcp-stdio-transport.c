@@ -9,9 +9,13 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <gio/gfiledescriptorbased.h>
+#include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
@@ -46,6 +50,7 @@ struct _LineReader
 {
   McpStdioTransport *self;      /* unowned: the transport owns us */
   GInputStream      *stream;
+  int                fd;          /* -1 unless the stream is a plain fd */
   GSource           *source;
   GByteArray        *buffer;
   gsize              scanned;
@@ -71,6 +76,7 @@ struct _McpStdioTransport
 
   GCancellable   *cancellable;
   GOutputStream  *stdin_pipe;
+  int             stdin_fd;     /* -1 unless stdin_pipe is a plain fd */
   LineReader     *out_reader;
   LineReader     *err_reader;
   GQueue          stderr_tail;
@@ -79,6 +85,8 @@ struct _McpStdioTransport
   GQueue          write_queue;  /* WriteOp, waiting */
   GByteArray     *writing;      /* bytes of the write in flight */
   GArray         *in_flight;    /* WriteOp, in the write in flight */
+  gsize           write_offset; /* of it, written before waiting */
+  guint           batching;     /* inside a read batch: hold writes */
 
   GPtrArray      *close_tasks;
   GError         *reason;       /* why it ended, when not asked to */
@@ -115,6 +123,8 @@ static GParamSpec *properties[N_PROPS];
 static void reader_start     (LineReader        *reader);
 static void begin_shutdown   (McpStdioTransport *self);
 static void start_write      (McpStdioTransport *self);
+static void continue_write   (McpStdioTransport *self);
+static void flush_batch      (McpStdioTransport *self);
 static void maybe_finish     (McpStdioTransport *self);
 
 static void
@@ -382,11 +392,49 @@ reader_error (LineReader   *reader,
   reader_eof (reader);
 }
 
-static gboolean
-reader_pollable_cb (GObject  *stream,
-                    gpointer  user_data)
+/* Read what there is, without blocking. Returns the byte count, 0 at
+ * the end, -1 when nothing more is there now or on error (@error set). */
+static gssize
+reader_read_some (LineReader  *reader,
+                  guint8      *buffer,
+                  gsize        size,
+                  GError     **error)
 {
-  LineReader *reader = user_data;
+  if (reader->fd >= 0)
+    {
+      for (;;)
+        {
+          gssize n = read (reader->fd, buffer, size);
+          int errsv = errno;
+
+          if (n >= 0)
+            return n;
+          if (errsv == EINTR)
+            continue;
+          if (errsv != EAGAIN && errsv != EWOULDBLOCK)
+            g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (errsv), g_strerror (errsv));
+          return -1;
+        }
+    }
+  else
+    {
+      g_autoptr(GError) local_error = NULL;
+      gssize n;
+
+      n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (reader->stream),
+                                                    buffer, size, NULL, &local_error);
+      if (n < 0 && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+
+      return n;
+    }
+}
+
+/* The stream is readable: read it dry (up to a limit, to stay fair) and
+ * handle every complete line. */
+static gboolean
+reader_readable (LineReader *reader)
+{
   g_autoptr(McpStdioTransport) self = g_object_ref (reader->self);
   g_autoptr(GError) error = NULL;
   gboolean got_eof = FALSE;
@@ -397,9 +445,7 @@ reader_pollable_cb (GObject  *stream,
       gssize n;
 
       g_byte_array_set_size (reader->buffer, old_len + READ_CHUNK);
-      n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (stream),
-                                                    reader->buffer->data + old_len,
-                                                    READ_CHUNK, NULL, &error);
+      n = reader_read_some (reader, reader->buffer->data + old_len, READ_CHUNK, &error);
       g_byte_array_set_size (reader->buffer, old_len + MAX (n, 0));
 
       if (n == 0)
@@ -407,21 +453,21 @@ reader_pollable_cb (GObject  *stream,
           got_eof = TRUE;
           break;
         }
-      if (n < 0)
-        {
-          if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-            g_clear_error (&error);
-          break;
-        }
       if (n < READ_CHUNK)
         break;
     }
 
+  /* Messages sent by the handlers of this batch leave in one write. */
+  self->batching++;
   if (!reader_process (reader))
     {
+      self->batching--;
       reader_stop (reader);
+      flush_batch (self);
       return G_SOURCE_REMOVE;
     }
+  self->batching--;
+  flush_batch (self);
 
   if (error != NULL)
     {
@@ -436,6 +482,21 @@ reader_pollable_cb (GObject  *stream,
     }
 
   return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+reader_fd_cb (int           fd,
+              GIOCondition  condition,
+              gpointer      user_data)
+{
+  return reader_readable (user_data);
+}
+
+static gboolean
+reader_pollable_cb (GObject  *stream,
+                    gpointer  user_data)
+{
+  return reader_readable (user_data);
 }
 
 static void
@@ -489,6 +550,14 @@ reader_start (LineReader *reader)
 {
   McpStdioTransport *self = reader->self;
 
+  if (reader->fd >= 0)
+    {
+      reader->source = g_unix_fd_source_new (reader->fd, G_IO_IN | G_IO_HUP | G_IO_ERR);
+      g_source_set_callback (reader->source, G_SOURCE_FUNC (reader_fd_cb), reader, NULL);
+      g_source_attach (reader->source, NULL);
+      return;
+    }
+
   if (G_IS_POLLABLE_INPUT_STREAM (reader->stream) &&
       g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (reader->stream)))
     {
@@ -518,6 +587,17 @@ reader_new (McpStdioTransport *self,
   reader->self = self;
   reader->stream = g_object_ref (stream);
   reader->buffer = g_byte_array_sized_new (READ_CHUNK);
+  reader->fd = -1;
+
+  /* A plain pipe is read with read(2): GIO's non-blocking read polls twice
+   * before each read. */
+  if (G_IS_FILE_DESCRIPTOR_BASED (stream))
+    {
+      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (stream));
+
+      if (g_unix_set_fd_nonblocking (fd, TRUE, NULL))
+        reader->fd = fd;
+    }
   reader->is_stderr = !!is_stderr;
 
   return reader;
@@ -578,17 +658,14 @@ close_stdin (McpStdioTransport *self)
     g_debug ("closing stdin: %s", error->message);
 }
 
+/* The write in flight ended after @written bytes (all of them unless
+ * @error): complete its messages. */
 static void
-write_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
+write_done (McpStdioTransport *self,
+            gsize              written,
+            const GError      *error)
 {
-  g_autoptr(McpStdioTransport) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gsize written = 0;
   gsize offset = 0;
-
-  g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, &written, &error);
 
   for (guint i = 0; i < self->in_flight->len; i++)
     {
@@ -639,6 +716,69 @@ write_cb (GObject      *object,
 }
 
 static void
+write_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(McpStdioTransport) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gsize written = 0;
+
+  g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, &written, &error);
+  write_done (self, self->write_offset + written, error);
+}
+
+static gboolean
+stdin_writable_cb (int           fd,
+                   GIOCondition  condition,
+                   gpointer      user_data)
+{
+  McpStdioTransport *self = user_data;
+
+  continue_write (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Write the rest of the write in flight with write(2); wait for the pipe
+ * when it is full. The wait holds a reference, like an async write. */
+static void
+continue_write (McpStdioTransport *self)
+{
+  g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+
+  while (self->write_offset < self->writing->len)
+    {
+      gssize n = write (self->stdin_fd, self->writing->data + self->write_offset,
+                        self->writing->len - self->write_offset);
+      int errsv = errno;
+
+      if (n >= 0)
+        {
+          self->write_offset += n;
+          continue;
+        }
+      if (errsv == EINTR)
+        continue;
+      if (errsv == EAGAIN || errsv == EWOULDBLOCK)
+        {
+          g_unix_fd_add_full (G_PRIORITY_DEFAULT, self->stdin_fd, G_IO_OUT | G_IO_ERR | G_IO_HUP,
+                              stdin_writable_cb, g_object_ref (self), g_object_unref);
+          return;
+        }
+
+      {
+        g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (errsv),
+                                                       g_strerror (errsv));
+        write_done (self, self->write_offset, error);
+        return;
+      }
+    }
+
+  write_done (self, self->write_offset, NULL);
+}
+
+static void
 start_write (McpStdioTransport *self)
 {
   GByteArray *tmp;
@@ -657,10 +797,54 @@ start_write (McpStdioTransport *self)
       g_free (op);
     }
 
+  /* Most writes fit in the pipe at once: try without a round trip through
+   * the main loop, and wait for the pipe only for what is left. */
+  self->write_offset = 0;
+  if (self->stdin_fd >= 0)
+    {
+      continue_write (self);
+      return;
+    }
+
+  if (G_IS_POLLABLE_OUTPUT_STREAM (self->stdin_pipe) &&
+      g_pollable_output_stream_can_poll (G_POLLABLE_OUTPUT_STREAM (self->stdin_pipe)))
+    {
+      g_autoptr(GError) error = NULL;
+      gssize n;
+
+      n = g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (self->stdin_pipe),
+                                                      self->writing->data, self->writing->len,
+                                                      NULL, &error);
+      if (n < 0 && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        {
+          g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+
+          write_done (self, 0, error);
+          return;
+        }
+      if (n == (gssize)self->writing->len)
+        {
+          g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+
+          write_done (self, n, NULL);
+          return;
+        }
+      self->write_offset = MAX (n, 0);
+    }
+
   g_output_stream_write_all_async (self->stdin_pipe,
-                                   self->writing->data, self->writing->len,
+                                   self->writing->data + self->write_offset,
+                                   self->writing->len - self->write_offset,
                                    G_PRIORITY_DEFAULT, NULL,
                                    write_cb, g_object_ref (self));
+}
+
+static void
+flush_batch (McpStdioTransport *self)
+{
+  if (self->batching == 0 && self->in_flight->len == 0 && self->write_queue.length > 0 &&
+      !self->stopping)
+    start_write (self);
 }
 
 static void
@@ -696,7 +880,7 @@ mcp_stdio_transport_send_async (McpTransport        *transport,
   g_byte_array_append (self->queued, (const guint8 *)"\n", 1);
   g_queue_push_tail (&self->write_queue, op);
 
-  if (self->in_flight->len == 0)
+  if (self->in_flight->len == 0 && self->batching == 0)
     start_write (self);
 }
 
@@ -893,6 +1077,13 @@ spawn_cb (GObject      *object,
 
   self->opened = TRUE;
   self->stdin_pipe = g_object_ref (mcp_process_get_stdin_pipe (self->process));
+  if (G_IS_FILE_DESCRIPTOR_BASED (self->stdin_pipe))
+    {
+      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stdin_pipe));
+
+      if (g_unix_set_fd_nonblocking (fd, TRUE, NULL))
+        self->stdin_fd = fd;
+    }
   self->out_reader = reader_new (self, mcp_process_get_stdout_pipe (self->process), FALSE);
   self->err_reader = reader_new (self, mcp_process_get_stderr_pipe (self->process), TRUE);
 
@@ -1144,6 +1335,7 @@ mcp_stdio_transport_init (McpStdioTransport *self)
   self->in_flight = g_array_new (FALSE, FALSE, sizeof (WriteOp));
   self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
   self->exit_status = -1;
+  self->stdin_fd = -1;
   g_queue_init (&self->stderr_tail);
   g_queue_init (&self->write_queue);
 }

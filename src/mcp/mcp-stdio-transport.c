@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-json-private.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-transport-private.h"
 
@@ -82,6 +83,7 @@ struct _McpStdioTransport
   GQueue          stderr_tail;
 
   GByteArray     *queued;       /* bytes of the messages in write_queue */
+  GString        *scratch;      /* one message being serialised */
   GQueue          write_queue;  /* WriteOp, waiting */
   GByteArray     *writing;      /* bytes of the write in flight */
   GArray         *in_flight;    /* WriteOp, in the write in flight */
@@ -857,8 +859,6 @@ mcp_stdio_transport_send_async (McpTransport        *transport,
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
   g_autoptr(GTask) task = NULL;
-  g_autofree char *text = NULL;
-  gsize length = 0;
   WriteOp *op;
 
   task = g_task_new (self, cancellable, callback, user_data);
@@ -871,13 +871,14 @@ mcp_stdio_transport_send_async (McpTransport        *transport,
       return;
     }
 
-  text = _mcp_transport_serialize (message, &length);
+  g_string_truncate (self->scratch, 0);
+  _mcp_json_write (message, self->scratch);
+  g_string_append_c (self->scratch, '\n');
 
   op = g_new0 (WriteOp, 1);
   op->task = g_steal_pointer (&task);
-  op->length = length + 1;
-  g_byte_array_append (self->queued, (const guint8 *)text, length);
-  g_byte_array_append (self->queued, (const guint8 *)"\n", 1);
+  op->length = self->scratch->len;
+  g_byte_array_append (self->queued, (const guint8 *)self->scratch->str, self->scratch->len);
   g_queue_push_tail (&self->write_queue, op);
 
   if (self->in_flight->len == 0 && self->batching == 0)
@@ -1208,6 +1209,8 @@ mcp_stdio_transport_finalize (GObject *object)
   g_assert (self->write_queue.length == 0 || !self->opened);
   g_queue_clear_full (&self->stderr_tail, g_free);
   g_clear_pointer (&self->queued, g_byte_array_unref);
+  if (self->scratch != NULL)
+    g_string_free (g_steal_pointer (&self->scratch), TRUE);
   g_clear_pointer (&self->writing, g_byte_array_unref);
   g_clear_pointer (&self->in_flight, g_array_unref);
   g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
@@ -1331,6 +1334,7 @@ mcp_stdio_transport_init (McpStdioTransport *self)
   self->kill_grace_ms = MCP_STDIO_DEFAULT_GRACE_MS;
   self->cancellable = g_cancellable_new ();
   self->queued = g_byte_array_new ();
+  self->scratch = g_string_sized_new (256);
   self->writing = g_byte_array_new ();
   self->in_flight = g_array_new (FALSE, FALSE, sizeof (WriteOp));
   self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);

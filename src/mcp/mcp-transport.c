@@ -10,11 +10,11 @@
 #include "config.h"
 
 #include "mcp-error.h"
+#include "mcp-json-private.h"
 #include "mcp-transport-private.h"
 
 typedef struct
 {
-  JsonParser *parser;
   gsize       max_message_size;
   guint       closed : 1;
 } McpTransportPrivate;
@@ -39,17 +39,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static void
-mcp_transport_finalize (GObject *object)
-{
-  McpTransport *self = (McpTransport *)object;
-  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
-
-  g_clear_object (&priv->parser);
-
-  G_OBJECT_CLASS (mcp_transport_parent_class)->finalize (object);
-}
 
 static void
 mcp_transport_get_property (GObject    *object,
@@ -99,7 +88,6 @@ mcp_transport_class_init (McpTransportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = mcp_transport_finalize;
   object_class->get_property = mcp_transport_get_property;
   object_class->set_property = mcp_transport_set_property;
 
@@ -333,7 +321,6 @@ _mcp_transport_handle_text (McpTransport *self,
                             const char   *text,
                             gsize         length)
 {
-  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) root = NULL;
   gboolean emitted = FALSE;
@@ -343,19 +330,10 @@ _mcp_transport_handle_text (McpTransport *self,
   if (length > G_MAXSSIZE)
     length = G_MAXSSIZE;
 
-  if (priv->parser == NULL)
-    priv->parser = json_parser_new_immutable ();
-
-  if (!json_parser_load_from_data (priv->parser, text, (gssize)length, &error))
-    {
-      _mcp_transport_emit_invalid (self, text, length, error->message);
-      return FALSE;
-    }
-
-  root = json_parser_steal_root (priv->parser);
+  root = _mcp_json_parse (text, length, &error);
   if (root == NULL)
     {
-      _mcp_transport_emit_invalid (self, text, length, "empty message");
+      _mcp_transport_emit_invalid (self, text, length, error->message);
       return FALSE;
     }
 
@@ -472,10 +450,11 @@ char *
 _mcp_transport_serialize (JsonNode *message,
                           gsize    *length)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  GString *out = g_string_sized_new (256);
 
-  json_generator_set_pretty (generator, FALSE);
-  json_generator_set_root (generator, message);
+  _mcp_json_write (message, out);
+  if (length != NULL)
+    *length = out->len;
 
-  return json_generator_to_data (generator, length);
+  return g_string_free (out, FALSE);
 }

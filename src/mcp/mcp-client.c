@@ -407,7 +407,7 @@ static GError *
 closed_error_for (McpClient *self,
                   Pending   *p)
 {
-  const char *why = self->close_error != NULL ? self->close_error->message : _("the connection was closed");
+  const char *why = self->close_error != NULL ? self->close_error->message : _("the session was ended");
 
   if (g_str_equal (p->method, "tools/call"))
     return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,

@@ -418,17 +418,16 @@ closed_error_for (McpClient *self,
                       _("The connection closed before %s was answered: %s"), p->method, why);
 }
 
+/* May run inside start_request (the stdio transport delivers most
+ * messages at once). */
 static void
-send_cb (GObject      *object,
-         GAsyncResult *result,
+sent_cb (McpTransport *transport,
+         const GError *error,
          gpointer      user_data)
 {
   IdRef *ref = user_data;
   McpClient *self = ref->client;
-  g_autoptr(GError) error = NULL;
   Pending *p;
-
-  mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error);
 
   p = g_hash_table_lookup (self->pending, &ref->id);
   if (p != NULL)
@@ -538,7 +537,7 @@ start_request (McpClient               *self,
     flags &= ~MCP_SEND_FLAGS_IDEMPOTENT;
 
   message = build_message (method, sent_params, p->id);
-  mcp_transport_send_async (self->transport, message, flags, NULL, send_cb, id_ref_new (self, p->id));
+  mcp_transport_send_message (self->transport, message, flags, sent_cb, id_ref_new (self, p->id));
 }
 
 /**

@@ -40,6 +40,12 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+static void mcp_transport_real_send_message (McpTransport         *self,
+                                             JsonNode             *message,
+                                             McpSendFlags          flags,
+                                             McpTransportSendFunc  callback,
+                                             gpointer              user_data);
+
 static void
 mcp_transport_get_property (GObject    *object,
                             guint       prop_id,
@@ -90,6 +96,8 @@ mcp_transport_class_init (McpTransportClass *klass)
 
   object_class->get_property = mcp_transport_get_property;
   object_class->set_property = mcp_transport_set_property;
+
+  klass->send_message = mcp_transport_real_send_message;
 
   properties[PROP_CLOSED] =
     g_param_spec_boolean ("closed", NULL, NULL,
@@ -222,6 +230,65 @@ mcp_transport_send_finish (McpTransport  *self,
   g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
 
   return MCP_TRANSPORT_GET_CLASS (self)->send_finish (self, result, error);
+}
+
+typedef struct
+{
+  McpTransportSendFunc callback;
+  gpointer             user_data;
+} SendMessageData;
+
+static void
+send_message_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  SendMessageData *data = user_data;
+  g_autoptr(GError) error = NULL;
+
+  mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error);
+  data->callback (MCP_TRANSPORT (object), error, data->user_data);
+  g_free (data);
+}
+
+static void
+mcp_transport_real_send_message (McpTransport         *self,
+                                 JsonNode             *message,
+                                 McpSendFlags          flags,
+                                 McpTransportSendFunc  callback,
+                                 gpointer              user_data)
+{
+  SendMessageData *data = g_new0 (SendMessageData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  mcp_transport_send_async (self, message, flags, NULL, send_message_cb, data);
+}
+
+/**
+ * mcp_transport_send_message:
+ * @self: a #McpTransport
+ * @message: a JSON-RPC message
+ * @flags: how it may be delivered
+ * @callback: called once when its delivery ended, perhaps before this
+ *   function returns
+ * @user_data: data for @callback
+ *
+ * Like mcp_transport_send_async(), without a #GTask: for the hot path of
+ * clients that send many small requests.
+ */
+void
+mcp_transport_send_message (McpTransport         *self,
+                            JsonNode             *message,
+                            McpSendFlags          flags,
+                            McpTransportSendFunc  callback,
+                            gpointer              user_data)
+{
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (message != NULL);
+  g_return_if_fail (callback != NULL);
+
+  MCP_TRANSPORT_GET_CLASS (self)->send_message (self, message, flags, callback, user_data);
 }
 
 /**

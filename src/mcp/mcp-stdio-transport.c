@@ -59,12 +59,17 @@ struct _LineReader
   guint              reading : 1;   /* a read_async is in flight */
   guint              stopped : 1;
   guint              eof : 1;
+  guint              in_callback : 1;
 };
 
+/* One message to deliver: a task (send_async) or a plain callback
+ * (send_message). */
 typedef struct
 {
-  GTask *task;
-  gsize  length;
+  GTask                *task;
+  McpTransportSendFunc  callback;
+  gpointer              user_data;
+  gsize                 length;
 } WriteOp;
 
 struct _McpStdioTransport
@@ -435,9 +440,9 @@ reader_read_some (LineReader  *reader,
 /* The stream is readable: read it dry (up to a limit, to stay fair) and
  * handle every complete line. */
 static gboolean
-reader_readable (LineReader *reader)
+reader_read_and_process (LineReader *reader)
 {
-  g_autoptr(McpStdioTransport) self = g_object_ref (reader->self);
+  McpStdioTransport *self = reader->self;
   g_autoptr(GError) error = NULL;
   gboolean got_eof = FALSE;
 
@@ -484,6 +489,24 @@ reader_readable (LineReader *reader)
     }
 
   return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+reader_readable (LineReader *reader)
+{
+  g_autoptr(McpStdioTransport) self = g_object_ref (reader->self);
+  gboolean ret;
+
+  /* A handler that iterates the main context must not re-enter us while we
+   * walk the buffer: the data waits for the outer call. */
+  if (reader->in_callback)
+    return G_SOURCE_CONTINUE;
+
+  reader->in_callback = TRUE;
+  ret = reader_read_and_process (reader);
+  reader->in_callback = FALSE;
+
+  return ret;
 }
 
 static gboolean
@@ -556,6 +579,11 @@ reader_start (LineReader *reader)
     {
       reader->source = g_unix_fd_source_new (reader->fd, G_IO_IN | G_IO_HUP | G_IO_ERR);
       g_source_set_callback (reader->source, G_SOURCE_FUNC (reader_fd_cb), reader, NULL);
+      /* GLib 2.74 takes a non-recursive source's fd out of the poll set for
+       * the dispatch and puts it back after, waking the loop twice (two
+       * eventfd writes and an extra poll per message). reader_readable()
+       * guards against recursion itself. */
+      g_source_set_can_recurse (reader->source, TRUE);
       g_source_attach (reader->source, NULL);
       return;
     }
@@ -623,6 +651,27 @@ reader_done (LineReader *reader)
 /* ---------------------------------------------------------------------- */
 /* Writing                                                                  */
 
+/* Tells the sender how it went; @error (consumed) is NULL on success. */
+static void
+op_finish (McpStdioTransport *self,
+           WriteOp           *op,
+           GError            *error)
+{
+  if (op->task != NULL)
+    {
+      if (error != NULL)
+        g_task_return_error (op->task, error);
+      else
+        g_task_return_boolean (op->task, TRUE);
+      g_clear_object (&op->task);
+    }
+  else
+    {
+      op->callback (MCP_TRANSPORT (self), error, op->user_data);
+      g_clear_error (&error);
+    }
+}
+
 static void
 fail_queued_writes (McpStdioTransport *self)
 {
@@ -630,9 +679,9 @@ fail_queued_writes (McpStdioTransport *self)
 
   while ((op = g_queue_pop_head (&self->write_queue)) != NULL)
     {
-      g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_NOT_SENT,
-                               "%s", _("The connection to the server closed before the message was sent"));
-      g_object_unref (op->task);
+      op_finish (self, op,
+                 g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                              "%s", _("The connection to the server closed before the message was sent")));
       g_free (op);
     }
 
@@ -673,19 +722,19 @@ write_done (McpStdioTransport *self,
     {
       WriteOp *op = &g_array_index (self->in_flight, WriteOp, i);
 
-      if (offset + op->length <= written)
-        g_task_return_boolean (op->task, TRUE);
-      else if (offset < written)
-        g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_CLOSED,
-                                 _("Only part of the message reached the server: %s"),
-                                 error->message);
-      else
-        g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_NOT_SENT,
-                                 _("The message could not be sent to the server: %s"),
-                                 error->message);
+      gsize start = offset;
 
       offset += op->length;
-      g_object_unref (op->task);
+      if (offset <= written)
+        op_finish (self, op, NULL);
+      else if (start < written)
+        op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                          _("Only part of the message reached the server: %s"),
+                                          error->message));
+      else
+        op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                                          _("The message could not be sent to the server: %s"),
+                                          error->message));
     }
 
   g_array_set_size (self->in_flight, 0);
@@ -849,6 +898,33 @@ flush_batch (McpStdioTransport *self)
     start_write (self);
 }
 
+/* Queues @op with @message; the write starts at once unless one is in
+ * flight or a read batch is being handled. */
+static void
+queue_message (McpStdioTransport *self,
+               JsonNode          *message,
+               WriteOp           *op)
+{
+  if (!self->opened || self->stopping || mcp_transport_is_closed (MCP_TRANSPORT (self)))
+    {
+      op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                                        "%s", _("The connection to the server is closed")));
+      g_free (op);
+      return;
+    }
+
+  g_string_truncate (self->scratch, 0);
+  _mcp_json_write (message, self->scratch);
+  g_string_append_c (self->scratch, '\n');
+
+  op->length = self->scratch->len;
+  g_byte_array_append (self->queued, (const guint8 *)self->scratch->str, self->scratch->len);
+  g_queue_push_tail (&self->write_queue, op);
+
+  if (self->in_flight->len == 0 && self->batching == 0)
+    start_write (self);
+}
+
 static void
 mcp_stdio_transport_send_async (McpTransport        *transport,
                                 JsonNode            *message,
@@ -858,31 +934,27 @@ mcp_stdio_transport_send_async (McpTransport        *transport,
                                 gpointer             user_data)
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
-  g_autoptr(GTask) task = NULL;
-  WriteOp *op;
+  WriteOp *op = g_new0 (WriteOp, 1);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_stdio_transport_send_async);
+  op->task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (op->task, mcp_stdio_transport_send_async);
+  queue_message (self, message, op);
+}
 
-  if (!self->opened || self->stopping || mcp_transport_is_closed (transport))
-    {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_NOT_SENT,
-                               "%s", _("The connection to the server is closed"));
-      return;
-    }
+static void
+mcp_stdio_transport_send_message (McpTransport         *transport,
+                                  JsonNode             *message,
+                                  McpSendFlags          flags,
+                                  McpTransportSendFunc  callback,
+                                  gpointer              user_data)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+  g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+  WriteOp *op = g_new0 (WriteOp, 1);
 
-  g_string_truncate (self->scratch, 0);
-  _mcp_json_write (message, self->scratch);
-  g_string_append_c (self->scratch, '\n');
-
-  op = g_new0 (WriteOp, 1);
-  op->task = g_steal_pointer (&task);
-  op->length = self->scratch->len;
-  g_byte_array_append (self->queued, (const guint8 *)self->scratch->str, self->scratch->len);
-  g_queue_push_tail (&self->write_queue, op);
-
-  if (self->in_flight->len == 0 && self->batching == 0)
-    start_write (self);
+  op->callback = callback;
+  op->user_data = user_data;
+  queue_message (self, message, op);
 }
 
 static gboolean
@@ -1290,6 +1362,7 @@ mcp_stdio_transport_class_init (McpStdioTransportClass *klass)
   transport_class->open_finish = mcp_stdio_transport_open_finish;
   transport_class->send_async = mcp_stdio_transport_send_async;
   transport_class->send_finish = mcp_stdio_transport_send_finish;
+  transport_class->send_message = mcp_stdio_transport_send_message;
   transport_class->close_async = mcp_stdio_transport_close_async;
   transport_class->close_finish = mcp_stdio_transport_close_finish;
 

@@ -26,6 +26,8 @@
  * send it again), else MCP_ERROR_CLOSED. Messages are handled strictly in
  * the order they arrive. */
 
+#define MAX_ABANDONED 1024
+
 static const char * const accepted_versions[] = {
   MCP_PROTOCOL_VERSION, "2025-06-18", "2025-03-26", "2024-11-05", NULL
 };
@@ -257,6 +259,11 @@ pending_abandon (Pending    *p,
 {
   McpClient *self = p->client;
   gint64 *key = g_new (gint64, 1);
+
+  /* Remember it to recognise its late answer; a server that never answers
+   * must not make this grow for ever. */
+  if (g_hash_table_size (self->abandoned) >= MAX_ABANDONED)
+    g_hash_table_remove_all (self->abandoned);
 
   *key = p->id;
   g_hash_table_replace (self->abandoned, key, g_strdup (p->method));

@@ -171,16 +171,17 @@ test_mutations (void)
       ours = _mcp_json_parse (text, length, NULL);
       if (ours != NULL)
         {
-          g_autoptr(JsonNode) theirs = parse_with_json_glib (text, length);
+          g_autoptr(JsonNode) theirs = NULL;
 
           accepted++;
 
-          /* A lone surrogate escape: json-glib refuses the message or
-           * makes invalid UTF-8 of it; we read it as U+FFFD, like
-           * JSON.parse. */
+          /* A surrogate escape, perhaps left alone: json-glib refuses the
+           * message (leaking on the way) or makes invalid UTF-8 of it; we
+           * read a lone one as U+FFFD, like JSON.parse. */
           if (g_strstr_len (text, length, "\\ud") != NULL)
             continue;
 
+          theirs = parse_with_json_glib (text, length);
           g_assert_nonnull (theirs);
           if (!json_node_equal (ours, theirs))
             {

@@ -82,6 +82,19 @@ contains (GPtrArray  *lines,
   return FALSE;
 }
 
+static guint
+count_containing (GPtrArray  *lines,
+                  const char *needle)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < lines->len; i++)
+    if (strstr (g_ptr_array_index (lines, i), needle) != NULL)
+      n++;
+
+  return n;
+}
+
 /* The fake server with @args (NULL-terminated). */
 static Harness *
 harness_new (const char *first_arg,
@@ -422,6 +435,11 @@ test_garbage (void)
   g_assert_true (contains (h->events, "this line is not JSON"));
   g_assert_true (contains (h->events, "{\"not\":\"json-rpc\"}"));
   g_assert_true (contains (h->events, "[1,2,3]"));
+  /* One note per bad line (the batch gets one per member); blank lines
+   * and CRLF line ends are not worth a note. */
+  for (guint i = 0; i < h->events->len; i++)
+    g_test_message ("event: %s", (const char *)g_ptr_array_index (h->events, i));
+  g_assert_cmpuint (count_containing (h->events, "skipped a message"), ==, 1 + 1 + 3);
   g_assert_false (mcp_client_is_closed (h->client));
   g_clear_object (&result);
   harness_finish (h, 6000);

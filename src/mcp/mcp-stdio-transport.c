@@ -56,7 +56,6 @@ struct _LineReader
   GByteArray        *buffer;
   gsize              scanned;
   guint              is_stderr : 1;
-  guint              reading : 1;   /* a read_async is in flight */
   guint              stopped : 1;
   guint              eof : 1;
   guint              in_callback : 1;
@@ -127,7 +126,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void reader_start     (LineReader        *reader);
 static void begin_shutdown   (McpStdioTransport *self);
 static void start_write      (McpStdioTransport *self);
 static void continue_write   (McpStdioTransport *self);
@@ -525,56 +523,8 @@ reader_pollable_cb (GObject  *stream,
 }
 
 static void
-reader_read_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  GWeakRef *ref = user_data;
-  g_autoptr(McpStdioTransport) self = g_weak_ref_get (ref);
-  g_autoptr(GError) error = NULL;
-  LineReader *reader;
-  gsize old_len;
-  gssize n;
-
-  weak_ref_free (ref);
-  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
-
-  /* Gone: the buffer went with it. */
-  if (self == NULL)
-    return;
-
-  reader = G_INPUT_STREAM (object) == self->out_reader->stream ? self->out_reader : self->err_reader;
-  reader->reading = FALSE;
-  old_len = reader->buffer->len - READ_CHUNK;
-  g_byte_array_set_size (reader->buffer, old_len + MAX (n, 0));
-
-  if (self->finished || reader->eof)
-    return;
-
-  if (n > 0 && !reader_process (reader))
-    return;
-
-  if (n < 0)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        reader_error (reader, error);
-      return;
-    }
-
-  if (n == 0)
-    {
-      reader_eof (reader);
-      return;
-    }
-
-  reader_start (reader);
-}
-
-static void
 reader_start (LineReader *reader)
 {
-  McpStdioTransport *self = reader->self;
-
   if (reader->fd >= 0)
     {
       reader->source = g_unix_fd_source_new (reader->fd, G_IO_IN | G_IO_HUP | G_IO_ERR);
@@ -588,23 +538,19 @@ reader_start (LineReader *reader)
       return;
     }
 
-  if (G_IS_POLLABLE_INPUT_STREAM (reader->stream) &&
-      g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (reader->stream)))
-    {
-      reader->source = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (reader->stream),
-                                                              NULL);
-      g_source_set_callback (reader->source, G_SOURCE_FUNC (reader_pollable_cb), reader, NULL);
-      g_source_attach (reader->source, NULL);
-      return;
-    }
+  /* Pollable (checked when the transport opened). */
+  reader->source = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (reader->stream), NULL);
+  g_source_set_callback (reader->source, G_SOURCE_FUNC (reader_pollable_cb), reader, NULL);
+  g_source_attach (reader->source, NULL);
+}
 
-  /* Not pollable: one read at a time, still handling every line per read. */
-  g_byte_array_set_size (reader->buffer, reader->buffer->len + READ_CHUNK);
-  reader->reading = TRUE;
-  g_input_stream_read_async (reader->stream,
-                             reader->buffer->data + reader->buffer->len - READ_CHUNK,
-                             READ_CHUNK, G_PRIORITY_DEFAULT, self->cancellable,
-                             reader_read_cb, weak_ref_new (self));
+/* Whether we can read @stream without blocking and without a thread. */
+static gboolean
+can_read_without_blocking (GInputStream *stream)
+{
+  return G_IS_FILE_DESCRIPTOR_BASED (stream) ||
+         (G_IS_POLLABLE_INPUT_STREAM (stream) &&
+          g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (stream)));
 }
 
 static LineReader *
@@ -1142,6 +1088,19 @@ spawn_cb (GObject      *object,
 
   if (!mcp_process_spawn_finish (MCP_PROCESS (object), result, &error))
     {
+      _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
+      finish (self);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (!can_read_without_blocking (mcp_process_get_stdout_pipe (self->process)) ||
+      !can_read_without_blocking (mcp_process_get_stderr_pipe (self->process)))
+    {
+      /* No threads for I/O: a backend must give pollable pipes. */
+      error = g_error_new (MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s",
+                           _("The server's pipes cannot be read without blocking"));
+      mcp_process_send_signal (self->process, SIGKILL);
       _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
       finish (self);
       g_task_return_error (task, g_steal_pointer (&error));

@@ -1,0 +1,64 @@
+/* mcp-json-private.h — JSON helpers shared inside src/mcp: a fast parser
+ * and writer for messages, and small json-glib accessors
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+#define MCP_JSON_MAX_DEPTH 512
+
+/* Parses one JSON text (RFC 8259, UTF-8) into a tree of JsonNodes.
+ * json-glib 1.6 builds a scanner with its own tables for every document,
+ * which costs more than a small message itself; this parser allocates only
+ * the nodes. Integers that fit in 64 bits become G_TYPE_INT64 values, other
+ * numbers doubles, as with json-glib. Returns NULL with a
+ * JSON_PARSER_ERROR on bad input (with the byte offset). */
+JsonNode *_mcp_json_parse (const char  *data,
+                           gsize        length,
+                           GError     **error);
+
+/* Appends @node to @out as compact JSON: no newline can appear in it, so
+ * it is one line of a stdio stream. */
+void      _mcp_json_write (JsonNode    *node,
+                           GString     *out);
+
+/* TRUE if @member of @object is a JSON string. */
+static inline gboolean
+has_string (JsonObject *object,
+            const char *member)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_STRING;
+}
+
+/* @member as a new string, or NULL if absent or not a string. */
+static inline char *
+dup_string (JsonObject *object,
+            const char *member)
+{
+  return has_string (object, member) ? g_strdup (json_object_get_string_member (object, member)) : NULL;
+}
+
+/* A new reference to @member, or NULL if absent or null. */
+static inline JsonNode *
+dup_node (JsonObject *object,
+          const char *member)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+
+  return json_node_ref (node);
+}
+
+G_END_DECLS

@@ -888,6 +888,41 @@ test_sse_cancel_closes_stream (Fixture       *f,
 }
 
 static void
+test_cancelled_notification (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  Result r = { 0 };
+
+  f->server->reply = FAKE_REPLY_SSE;
+  make_transport (f, MCP_HTTP_MODE_AUTO);
+  open_and_initialize (f);
+
+  /* McpClient cancels by sending notifications/cancelled, not by
+   * cancelling the send: the request's open stream is closed too. */
+  error = send_json (f, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"test/sse-hang\"}", MCP_SEND_FLAGS_NONE);
+  g_assert_no_error (error);
+  iterate_for (50);
+  g_assert_cmpuint (f->server->n_abandoned, ==, 0);
+  error = send_json (f, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+                        "\"params\":{\"requestId\":3,\"reason\":\"timed out\"}}", MCP_SEND_FLAGS_NONE);
+  g_assert_no_error (error);
+  WAIT_FOR (f->server->n_abandoned == 1);
+
+  /* The same for a request whose POST has no answer yet. */
+  send_start (f, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"test/hang\"}", MCP_SEND_FLAGS_NONE, NULL, &r);
+  iterate_for (50);
+  error = send_json (f, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+                        "\"params\":{\"requestId\":4}}", MCP_SEND_FLAGS_NONE);
+  g_assert_no_error (error);
+  WAIT_FOR (r.done);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&r.error);
+  WAIT_FOR (f->server->n_abandoned == 2);
+  g_assert_cmpuint (f->n_closed, ==, 0);
+}
+
+static void
 test_slow_trickle (Fixture       *f,
                    gconstpointer  data)
 {
@@ -1386,6 +1421,7 @@ main (int   argc,
   ADD ("no-reply-timeout", test_no_reply_timeout);
   ADD ("no-reply-cancel", test_no_reply_cancel);
   ADD ("sse-cancel-closes-stream", test_sse_cancel_closes_stream);
+  ADD ("cancelled-notification", test_cancelled_notification);
   ADD ("slow-trickle", test_slow_trickle);
   ADD ("wrong-content-type", test_wrong_content_type);
   ADD ("invalid-json", test_invalid_json);

@@ -2014,16 +2014,16 @@ flush_held (McpHttpTransport *self)
 /* ---------------------------------------------------------------------- */
 /* Cancellation by the caller                                              */
 
-static gboolean
-on_cancel_idle (gpointer data)
+/* The caller gave up on @out: stop waiting for its answer and close its
+ * stream, so the server sees the client go. */
+static void
+outgoing_abandon (Outgoing *out)
 {
-  Outgoing *out = data;
   McpHttpTransport *self = out->self;
   g_autoptr(GTask) task = NULL;
 
-  out->cancel_idle_id = 0;
   if (out->cancelled)
-    return G_SOURCE_REMOVE;
+    return;
 
   task = g_steal_pointer (&out->task);
   out->cancelled = TRUE;
@@ -2032,14 +2032,45 @@ on_cancel_idle (gpointer data)
   if (self != NULL && g_queue_remove (&self->held, out))
     outgoing_unref (out);
 
-  /* Closes that request's stream: the server sees the client go. */
   if (out->exchange != NULL)
     exchange_stop (out->exchange);
 
   if (task != NULL)
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("The request was cancelled"));
+}
+
+static gboolean
+on_cancel_idle (gpointer data)
+{
+  Outgoing *out = data;
+
+  out->cancel_idle_id = 0;
+  outgoing_abandon (out);
 
   return G_SOURCE_REMOVE;
+}
+
+/* A client that gives up on a request tells the server with
+ * notifications/cancelled; on HTTP, that request's stream is closed too. */
+static void
+abandon_cancelled_request (McpHttpTransport *self,
+                           JsonObject       *notification)
+{
+  g_autofree char *key = NULL;
+  JsonNode *params = json_object_get_member (notification, "params");
+  Outgoing *out;
+
+  if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
+    return;
+
+  key = id_key_from_node (json_object_get_member (json_node_get_object (params), "requestId"));
+  if (key == NULL || (out = g_hash_table_lookup (self->awaiting, key)) == NULL)
+    return;
+
+  g_debug ("closing the stream of a cancelled request");
+  outgoing_ref (out);
+  outgoing_abandon (out);
+  outgoing_unref (out);
 }
 
 /* Runs inside g_cancellable_cancel(): do nothing here that could reach
@@ -2171,6 +2202,8 @@ mcp_http_transport_send_async (McpTransport        *transport,
       g_clear_pointer (&self->initialized_body, g_bytes_unref);
       self->initialized_body = g_bytes_ref (out->body);
     }
+  else if (g_strcmp0 (out->method, "notifications/cancelled") == 0)
+    abandon_cancelled_request (self, object);
 
   out->task = g_steal_pointer (&task);
   if (cancellable != NULL)

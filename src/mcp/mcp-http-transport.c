@@ -1901,6 +1901,16 @@ on_post_answered (Exchange *ex)
       return;
     }
 
+  /* Not what the spec says for a request, but the answer can still come on
+   * another stream: it is routed by id. */
+  if (soup_message_get_status (ex->msg) == SOUP_STATUS_ACCEPTED)
+    {
+      g_debug ("a request was answered 202; waiting for its answer on another stream");
+      exchange_finish (ex);
+      outgoing_succeed (out);
+      return;
+    }
+
   if (media_type_is (ex->msg, "application/json"))
     {
       exchange_read_body (ex, mcp_transport_get_max_message_size (MCP_TRANSPORT (self)), FALSE, on_json_body);

@@ -334,6 +334,21 @@ answer_request (FakeHttpServer    *self,
       live_watch (live);
       return;
     }
+  else if (g_str_equal (method, "test/answer-on-get"))
+    {
+      g_autofree char *result = make_result (id, "{\"via\":\"get\"}");
+      g_autofree char *event = sse_event (NULL, result);
+
+      for (guint i = 0; i < self->live->len; i++)
+        {
+          Live *live = g_ptr_array_index (self->live, i);
+
+          if (live->is_get_stream)
+            live_write (live, event);
+        }
+      soup_server_message_set_status (msg, SOUP_STATUS_ACCEPTED, NULL);
+      return;
+    }
   else if (g_str_equal (method, "test/500"))
     {
       set_json (msg, SOUP_STATUS_INTERNAL_SERVER_ERROR,
@@ -730,8 +745,12 @@ record (FakeHttpServer    *self,
         JsonObject        *request)
 {
   SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
-  FakeHttpRequest *seen = g_new0 (FakeHttpRequest, 1);
+  FakeHttpRequest *seen;
 
+  if (self->keep_no_log)
+    return;
+
+  seen = g_new0 (FakeHttpRequest, 1);
   seen->http_method = g_strdup (soup_server_message_get_method (msg));
   seen->path = g_strdup (path);
   if (request != NULL)
@@ -802,6 +821,13 @@ handle (SoupServer        *server,
 FakeHttpServer *
 fake_http_server_new (void)
 {
+  return fake_http_server_new_https (NULL);
+}
+
+/* With a certificate: an https server. */
+FakeHttpServer *
+fake_http_server_new_https (GTlsCertificate *certificate)
+{
   FakeHttpServer *self = g_new0 (FakeHttpServer, 1);
   g_autoptr(GError) error = NULL;
   GSList *uris;
@@ -816,9 +842,13 @@ fake_http_server_new (void)
   self->live = g_ptr_array_new_with_free_func ((GDestroyNotify)live_free);
   self->replay = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  self->server = soup_server_new ("server-header", "fake-mcp ", NULL);
+  self->server = soup_server_new ("server-header", "fake-mcp ",
+                                  "tls-certificate", certificate,
+                                  NULL);
   soup_server_add_handler (self->server, NULL, handle, self, NULL);
-  if (!soup_server_listen_local (self->server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error))
+  if (!soup_server_listen_local (self->server, 0,
+                                 SOUP_SERVER_LISTEN_IPV4_ONLY | (certificate != NULL ? SOUP_SERVER_LISTEN_HTTPS : 0),
+                                 &error))
     g_error ("fake-http-server: cannot listen on 127.0.0.1: %s", error->message);
 
   uris = soup_server_get_uris (self->server);
@@ -826,7 +856,7 @@ fake_http_server_new (void)
   self->port = g_uri_get_port (uris->data);
   g_slist_free_full (uris, (GDestroyNotify)g_uri_unref);
 
-  self->base_url = g_strdup_printf ("http://127.0.0.1:%u", self->port);
+  self->base_url = g_strdup_printf ("%s://127.0.0.1:%u", certificate != NULL ? "https" : "http", self->port);
   self->url = g_strdup_printf ("%s/mcp", self->base_url);
 
   return self;

@@ -43,6 +43,7 @@ typedef struct
  *   test/hang           never answers (the response stays open)
  *   test/sse-hang       SSE: a priming event, then nothing
  *   test/always-expired answered as if the session were unknown
+ *   test/answer-on-get  202, and the answer on the open GET streams
  *   test/500            HTTP 500 with a JSON-RPC error body without id
  *   test/rpc-error-400  HTTP 400 with a JSON-RPC error for this id
  *   test/html           200 text/html
@@ -79,6 +80,7 @@ typedef struct
   char          *version;           /* the protocol version it negotiates */
   gboolean       legacy;            /* speak 2024-11-05 HTTP+SSE */
   char          *legacy_endpoint;   /* the endpoint event's data */
+  gboolean       keep_no_log;       /* do not record requests (benchmarks) */
   gboolean       legacy_no_endpoint;
 
   /* What it saw */
@@ -94,6 +96,7 @@ typedef struct
 } FakeHttpServer;
 
 FakeHttpServer  *fake_http_server_new             (void);
+FakeHttpServer  *fake_http_server_new_https       (GTlsCertificate *certificate);
 void             fake_http_server_free            (FakeHttpServer *self);
 guint            fake_http_server_count           (FakeHttpServer *self,
                                                    const char     *http_method,

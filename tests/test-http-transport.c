@@ -1406,6 +1406,30 @@ test_legacy_no_endpoint (Fixture       *f,
 }
 
 static void
+test_legacy_open_cancelled (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Result r = { 0 };
+  gint64 cancelled_at;
+
+  /* Disabling a server while it connects stops the attempt at once. */
+  f->server->legacy = TRUE;
+  f->server->legacy_no_endpoint = TRUE;
+  make_transport (f, MCP_HTTP_MODE_LEGACY_SSE);
+  mcp_transport_open_async (MCP_TRANSPORT (f->transport), cancellable, on_opened, &r);
+  WAIT_FOR (fake_http_server_n_streams (f->server) == 1);
+  cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellable);
+  WAIT_FOR (r.done);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&r.error);
+  g_assert_cmpint (r.finished_us - cancelled_at, <, G_USEC_PER_SEC);
+  WAIT_FOR (f->server->n_abandoned == 1);
+  g_assert_cmpuint (f->n_closed, ==, 1);
+}
+
+static void
 test_legacy_post_hangs (Fixture       *f,
                         gconstpointer  data)
 {
@@ -1499,6 +1523,7 @@ main (int   argc,
   ADD ("legacy-other-origin", test_legacy_other_origin);
   ADD ("legacy-other-origin-auto", test_legacy_other_origin_auto);
   ADD ("legacy-no-endpoint", test_legacy_no_endpoint);
+  ADD ("legacy-open-cancelled", test_legacy_open_cancelled);
   ADD ("legacy-post-hangs", test_legacy_post_hangs);
   ADD ("legacy-stream-closed", test_legacy_stream_closed);
 

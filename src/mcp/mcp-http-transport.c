@@ -157,6 +157,8 @@ struct _McpHttpTransport
   gint64            last_retry;
 
   GTask            *open_task;         /* legacy SSE: until the endpoint */
+  GCancellable     *open_cancellable;
+  gulong            open_cancel_id;
   Outgoing         *fallback_init;     /* auto: initialize waiting for legacy SSE */
   char             *fallback_reason;
 
@@ -855,6 +857,30 @@ on_body_read (GObject      *source,
 /* ---------------------------------------------------------------------- */
 /* Closing                                                                 */
 
+/* Completes a pending legacy open_async(), with @error or success. */
+static void
+finish_open (McpHttpTransport *self,
+             const GError     *error)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->open_task);
+
+  if (self->open_cancellable != NULL)
+    g_cancellable_disconnect (self->open_cancellable, self->open_cancel_id);
+  self->open_cancel_id = 0;
+  g_clear_object (&self->open_cancellable);
+
+  if (task == NULL)
+    return;
+
+  if (error != NULL)
+    g_task_return_error (task, g_error_copy (error));
+  else
+    {
+      self->opened = TRUE;
+      g_task_return_boolean (task, TRUE);
+    }
+}
+
 static void
 fail_everything (McpHttpTransport *self,
                  const GError     *error)
@@ -908,12 +934,7 @@ fail_everything (McpHttpTransport *self,
       exchange_stop (ex);
     }
 
-  if (self->open_task != NULL)
-    {
-      g_autoptr(GTask) task = g_steal_pointer (&self->open_task);
-
-      g_task_return_error (task, g_error_copy (error));
-    }
+  finish_open (self, error);
 }
 
 static void
@@ -1274,7 +1295,10 @@ static void
 exchange_read_stream (Exchange *ex)
 {
   if (ex->parser == NULL)
-    ex->parser = mcp_sse_parser_new (mcp_transport_get_max_message_size (MCP_TRANSPORT (ex->self)));
+    {
+      /* Room for the "data: " in front of a message of the largest size. */
+      ex->parser = mcp_sse_parser_new (mcp_transport_get_max_message_size (MCP_TRANSPORT (ex->self)) + 16);
+    }
 
   exchange_read_more (ex, on_stream_read);
 }
@@ -1571,13 +1595,7 @@ legacy_connected (McpHttpTransport *self)
     }
   _mcp_transport_emit_event (MCP_TRANSPORT (self), _("Connected with the legacy HTTP+SSE transport"));
 
-  if (self->open_task != NULL)
-    {
-      g_autoptr(GTask) task = g_steal_pointer (&self->open_task);
-
-      self->opened = TRUE;
-      g_task_return_boolean (task, TRUE);
-    }
+  finish_open (self, NULL);
 
   if (init != NULL)
     dispatch_post (self, init);
@@ -2099,6 +2117,29 @@ on_user_cancelled (GCancellable *cancellable,
 /* ---------------------------------------------------------------------- */
 /* McpTransport                                                            */
 
+static gboolean
+on_open_cancelled_idle (gpointer data)
+{
+  McpHttpTransport *self = data;
+
+  if (self->open_task != NULL && self->legacy_connecting)
+    {
+      g_autoptr(GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
+                                             _("Connecting to the server was cancelled"));
+      legacy_connect_failed (self, error);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs inside g_cancellable_cancel(): the work happens in an idle. */
+static void
+on_open_cancelled (GCancellable *cancellable,
+                   gpointer      data)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, on_open_cancelled_idle, g_object_ref (data), g_object_unref);
+}
+
 static void
 mcp_http_transport_open_async (McpTransport        *transport,
                                GCancellable        *cancellable,
@@ -2132,6 +2173,11 @@ mcp_http_transport_open_async (McpTransport        *transport,
       /* Nothing can be sent before the endpoint is known. */
       self->open_task = g_steal_pointer (&task);
       legacy_connect (self);
+      if (cancellable != NULL)
+        {
+          self->open_cancellable = g_object_ref (cancellable);
+          self->open_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_open_cancelled), self, NULL);
+        }
       return;
     }
 

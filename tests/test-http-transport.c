@@ -34,11 +34,16 @@ typedef struct
   guint             fds_before;
 } Fixture;
 
+typedef gboolean (*FinishFunc) (McpTransport  *transport,
+                                GAsyncResult  *result,
+                                GError       **error);
+
 typedef struct
 {
-  gboolean  done;
-  GError   *error;
-  gint64    finished_us;
+  gboolean    done;
+  GError     *error;
+  gint64      finished_us;
+  FinishFunc  finish;       /* NULL: mcp_transport_send_finish */
 } Result;
 
 #define WAIT_FOR(cond) \
@@ -176,32 +181,9 @@ on_done (GObject      *source,
          gpointer      user_data)
 {
   Result *r = user_data;
+  FinishFunc finish = r->finish != NULL ? r->finish : mcp_transport_send_finish;
 
-  mcp_transport_send_finish (MCP_TRANSPORT (source), result, &r->error);
-  r->done = TRUE;
-  r->finished_us = g_get_monotonic_time ();
-}
-
-static void
-on_opened (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  Result *r = user_data;
-
-  mcp_transport_open_finish (MCP_TRANSPORT (source), result, &r->error);
-  r->done = TRUE;
-  r->finished_us = g_get_monotonic_time ();
-}
-
-static void
-on_closed_done (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  Result *r = user_data;
-
-  mcp_transport_close_finish (MCP_TRANSPORT (source), result, &r->error);
+  finish (MCP_TRANSPORT (source), result, &r->error);
   r->done = TRUE;
   r->finished_us = g_get_monotonic_time ();
 }
@@ -220,9 +202,9 @@ keep_error (Fixture      *f,
 static GError *
 open_transport (Fixture *f)
 {
-  Result r = { 0 };
+  Result r = { .finish = mcp_transport_open_finish };
 
-  mcp_transport_open_async (MCP_TRANSPORT (f->transport), NULL, on_opened, &r);
+  mcp_transport_open_async (MCP_TRANSPORT (f->transport), NULL, on_done, &r);
   WAIT_FOR (r.done);
   keep_error (f, r.error);
 
@@ -367,9 +349,9 @@ open_and_initialize (Fixture *f)
 static GError *
 close_transport (Fixture *f)
 {
-  Result r = { 0 };
+  Result r = { .finish = mcp_transport_close_finish };
 
-  mcp_transport_close_async (MCP_TRANSPORT (f->transport), NULL, on_closed_done, &r);
+  mcp_transport_close_async (MCP_TRANSPORT (f->transport), NULL, on_done, &r);
   WAIT_FOR (r.done);
 
   return r.error;
@@ -1410,14 +1392,14 @@ test_legacy_open_cancelled (Fixture       *f,
                             gconstpointer  data)
 {
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  Result r = { 0 };
+  Result r = { .finish = mcp_transport_open_finish };
   gint64 cancelled_at;
 
   /* Disabling a server while it connects stops the attempt at once. */
   f->server->legacy = TRUE;
   f->server->legacy_no_endpoint = TRUE;
   make_transport (f, MCP_HTTP_MODE_LEGACY_SSE);
-  mcp_transport_open_async (MCP_TRANSPORT (f->transport), cancellable, on_opened, &r);
+  mcp_transport_open_async (MCP_TRANSPORT (f->transport), cancellable, on_done, &r);
   WAIT_FOR (fake_http_server_n_streams (f->server) == 1);
   cancelled_at = g_get_monotonic_time ();
   g_cancellable_cancel (cancellable);

@@ -18,6 +18,11 @@ else
 fi
 meson compile -C "$builddir"
 
+# The interop suite's npm peers (pinned by tests/interop/package-lock.json).
+# Without them the interop tests fail and say so; the other suites still run.
+tests/interop/install-peers.sh "$builddir" ||
+  echo "test.sh: could not install the npm peers; the interop tests will fail" >&2
+
 # One session bus and one X server for the whole run; the ui tests find them.
 exec dbus-run-session -- \
   xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \

@@ -1,0 +1,928 @@
+/* tether-cli-commands.c
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "tether-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "mcp-error.h"
+#include "tether-cli-commands.h"
+
+/* Each command is one function that starts from a connected client and
+ * ends with tether_cli_run_complete(). Human-readable output by default,
+ * JSON with --json; errors are one line on stderr. */
+
+/* ---------------------------------------------------------------------- */
+/* Output                                                                   */
+
+void
+tether_cli_print_error (const char *format,
+                        ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  /* One line, whatever the error carried. */
+  g_strdelimit (message, "\r\n", ' ');
+  fprintf (stderr, "tether-cli: %s\n", message);
+}
+
+void
+tether_cli_run_complete (TetherCliRun *run,
+                         int           exit_code,
+                         const GError *error)
+{
+  if (error != NULL)
+    tether_cli_print_error ("%s", error->message);
+
+  run->exit_code = exit_code;
+  fflush (stdout);
+  run->done (run);
+}
+
+static void
+print_json (JsonNode *node)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_root (generator, node);
+  text = json_generator_to_data (generator, NULL);
+  printf ("%s\n", text);
+}
+
+static void
+print_json_object (JsonObject *object)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_set_object (node, object);
+  print_json (node);
+}
+
+static void
+print_indented (const char *text,
+                const char *indent)
+{
+  g_auto(GStrv) lines = NULL;
+
+  if (text == NULL || *text == '\0')
+    return;
+
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strchomp (lines[i]);
+      if (*lines[i] == '\0' && lines[i + 1] == NULL)
+        break;
+      printf ("%s%s\n", *lines[i] != '\0' ? indent : "", lines[i]);
+    }
+}
+
+static JsonArray *
+items_to_json (GPtrArray    *items,
+               JsonObject *(*get_json) (gpointer item))
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    json_array_add_object_element (array, json_object_ref (get_json (g_ptr_array_index (items, i))));
+
+  return array;
+}
+
+static char *
+describe_type (JsonObject *schema)
+{
+  JsonNode *type;
+
+  if (schema == NULL || (type = json_object_get_member (schema, "type")) == NULL)
+    return g_strdup ("any");
+
+  if (JSON_NODE_HOLDS_ARRAY (type))
+    {
+      JsonArray *array = json_node_get_array (type);
+      g_autoptr(GString) str = g_string_new (NULL);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          const char *t = json_node_get_string (json_array_get_element (array, i));
+
+          if (t == NULL)
+            continue;
+          if (str->len > 0)
+            g_string_append_c (str, '|');
+          g_string_append (str, t);
+        }
+      return g_string_free (g_steal_pointer (&str), FALSE);
+    }
+
+  if (json_node_get_value_type (type) == G_TYPE_STRING)
+    return g_strdup (json_node_get_string (type));
+
+  return g_strdup ("any");
+}
+
+static gboolean
+is_required (JsonObject *schema,
+             const char *name)
+{
+  JsonArray *required;
+
+  if (!json_object_has_member (schema, "required") ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (schema, "required")))
+    return FALSE;
+
+  required = json_object_get_array_member (schema, "required");
+  for (guint i = 0; i < json_array_get_length (required); i++)
+    if (g_strcmp0 (json_node_get_string (json_array_get_element (required, i)), name) == 0)
+      return TRUE;
+
+  return FALSE;
+}
+
+static void
+print_arguments (JsonNode *input_schema)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+  JsonObject *schema;
+  JsonObject *props;
+  g_autoptr(GList) names = NULL;
+
+  if (input_schema == NULL || !JSON_NODE_HOLDS_OBJECT (input_schema))
+    return;
+
+  schema = json_node_get_object (input_schema);
+  if (!json_object_has_member (schema, "properties") ||
+      !JSON_NODE_HOLDS_OBJECT (json_object_get_member (schema, "properties")))
+    return;
+
+  props = json_object_get_object_member (schema, "properties");
+  names = json_object_get_members (props);
+
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      JsonNode *prop = json_object_get_member (props, l->data);
+      g_autofree char *type = describe_type (JSON_NODE_HOLDS_OBJECT (prop) ? json_node_get_object (prop) : NULL);
+
+      g_string_append_printf (line, "%s%s (%s%s)",
+                              line->len > 0 ? ", " : "", (const char *)l->data, type,
+                              is_required (schema, l->data) ? ", required" : "");
+    }
+
+  if (line->len > 0)
+    printf ("    arguments: %s\n", line->str);
+}
+
+/* ---------------------------------------------------------------------- */
+/* info                                                                     */
+
+static void
+cmd_info (TetherCliRun *run)
+{
+  McpClient *client = run->client;
+  JsonNode *capabilities = mcp_client_get_server_capabilities (client);
+
+  if (run->json)
+    {
+      g_autoptr(JsonObject) object = json_object_new ();
+      JsonObject *info = json_object_new ();
+
+      json_object_set_string_member (object, "protocolVersion", mcp_client_get_protocol_version (client));
+      json_object_set_string_member (info, "name", mcp_client_get_server_name (client));
+      if (mcp_client_get_server_title (client) != NULL)
+        json_object_set_string_member (info, "title", mcp_client_get_server_title (client));
+      json_object_set_string_member (info, "version", mcp_client_get_server_version (client));
+      json_object_set_object_member (object, "serverInfo", info);
+      json_object_set_member (object, "capabilities", json_node_copy (capabilities));
+      if (mcp_client_get_instructions (client) != NULL)
+        json_object_set_string_member (object, "instructions", mcp_client_get_instructions (client));
+      print_json_object (object);
+    }
+  else
+    {
+      g_autoptr(GString) caps = g_string_new (NULL);
+      g_autoptr(GList) names = NULL;
+      JsonObject *object = json_node_get_object (capabilities);
+
+      names = json_object_get_members (object);
+      for (GList *l = names; l != NULL; l = l->next)
+        {
+          JsonNode *value = json_object_get_member (object, l->data);
+
+          if (caps->len > 0)
+            g_string_append (caps, ", ");
+          g_string_append (caps, l->data);
+
+          if (JSON_NODE_HOLDS_OBJECT (value) && json_object_get_size (json_node_get_object (value)) > 0)
+            {
+              g_autoptr(GList) flags = json_object_get_members (json_node_get_object (value));
+
+              g_string_append (caps, " (");
+              for (GList *f = flags; f != NULL; f = f->next)
+                g_string_append_printf (caps, "%s%s", f != flags ? ", " : "", (const char *)f->data);
+              g_string_append (caps, ")");
+            }
+        }
+
+      printf ("Server:       %s", mcp_client_get_server_name (client) != NULL ? mcp_client_get_server_name (client) : "(unnamed)");
+      if (mcp_client_get_server_title (client) != NULL)
+        printf (" — %s", mcp_client_get_server_title (client));
+      printf ("\nVersion:      %s\n", mcp_client_get_server_version (client) != NULL ? mcp_client_get_server_version (client) : "(unknown)");
+      printf ("Protocol:     %s\n", mcp_client_get_protocol_version (client));
+      printf ("Capabilities: %s\n", caps->len > 0 ? caps->str : "(none)");
+      if (mcp_client_get_instructions (client) != NULL)
+        {
+          printf ("Instructions:\n");
+          print_indented (mcp_client_get_instructions (client), "  ");
+        }
+    }
+
+  tether_cli_run_complete (run, TETHER_CLI_EXIT_OK, NULL);
+}
+
+/* ---------------------------------------------------------------------- */
+/* tools, prompts, resources                                                */
+
+static McpRequestOptions
+request_options (TetherCliRun *run)
+{
+  McpRequestOptions options = { .timeout_ms = run->timeout_ms };
+
+  return options;
+}
+
+static void
+tools_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  TetherCliRun *run = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) tools = result != NULL ? mcp_client_list_tools_finish (MCP_CLIENT (object), result, &error)
+                                               : g_ptr_array_new ();
+
+  if (tools == NULL)
+    {
+      tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, error);
+      return;
+    }
+
+  if (run->json)
+    {
+      g_autoptr(JsonObject) out = json_object_new ();
+
+      json_object_set_array_member (out, "tools", items_to_json (tools, (gpointer)mcp_tool_get_json));
+      print_json_object (out);
+    }
+  else
+    {
+      for (guint i = 0; i < tools->len; i++)
+        {
+          McpTool *tool = g_ptr_array_index (tools, i);
+          const char *label = mcp_tool_get_label (tool);
+
+          if (g_strcmp0 (label, mcp_tool_get_name (tool)) != 0)
+            printf ("%s — %s\n", mcp_tool_get_name (tool), label);
+          else
+            printf ("%s\n", mcp_tool_get_name (tool));
+          print_indented (mcp_tool_get_description (tool), "    ");
+          print_arguments (mcp_tool_get_input_schema (tool));
+        }
+      if (tools->len == 0)
+        printf (_("(no tools)\n"));
+    }
+
+  tether_cli_run_complete (run, TETHER_CLI_EXIT_OK, NULL);
+}
+
+static void
+cmd_tools (TetherCliRun *run)
+{
+  McpRequestOptions options = request_options (run);
+
+  if (!mcp_client_has_capability (run->client, "tools"))
+    {
+      tools_cb (G_OBJECT (run->client), NULL, run);
+      return;
+    }
+
+  mcp_client_list_tools_async (run->client, &options, run->cancellable, tools_cb, run);
+}
+
+static void
+prompts_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  TetherCliRun *run = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) prompts = result != NULL ? mcp_client_list_prompts_finish (MCP_CLIENT (object), result, &error)
+                                                 : g_ptr_array_new ();
+
+  if (prompts == NULL)
+    {
+      tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, error);
+      return;
+    }
+
+  if (run->json)
+    {
+      g_autoptr(JsonObject) out = json_object_new ();
+
+      json_object_set_array_member (out, "prompts", items_to_json (prompts, (gpointer)mcp_prompt_get_json));
+      print_json_object (out);
+    }
+  else
+    {
+      for (guint i = 0; i < prompts->len; i++)
+        {
+          McpPrompt *prompt = g_ptr_array_index (prompts, i);
+          JsonNode *arguments = mcp_prompt_get_arguments (prompt);
+          const char *label = mcp_prompt_get_label (prompt);
+
+          if (g_strcmp0 (label, mcp_prompt_get_name (prompt)) != 0)
+            printf ("%s — %s\n", mcp_prompt_get_name (prompt), label);
+          else
+            printf ("%s\n", mcp_prompt_get_name (prompt));
+          print_indented (mcp_prompt_get_description (prompt), "    ");
+
+          if (arguments != NULL && JSON_NODE_HOLDS_ARRAY (arguments) &&
+              json_array_get_length (json_node_get_array (arguments)) > 0)
+            {
+              JsonArray *array = json_node_get_array (arguments);
+              g_autoptr(GString) line = g_string_new (NULL);
+
+              for (guint j = 0; j < json_array_get_length (array); j++)
+                {
+                  JsonNode *arg = json_array_get_element (array, j);
+                  JsonObject *o;
+
+                  if (!JSON_NODE_HOLDS_OBJECT (arg))
+                    continue;
+                  o = json_node_get_object (arg);
+                  g_string_append_printf (line, "%s%s%s", line->len > 0 ? ", " : "",
+                                          json_object_get_string_member_with_default (o, "name", "?"),
+                                          json_object_get_boolean_member_with_default (o, "required", FALSE) ? " (required)" : "");
+                }
+              printf ("    arguments: %s\n", line->str);
+            }
+        }
+      if (prompts->len == 0)
+        printf (_("(no prompts)\n"));
+    }
+
+  tether_cli_run_complete (run, TETHER_CLI_EXIT_OK, NULL);
+}
+
+static void
+cmd_prompts (TetherCliRun *run)
+{
+  McpRequestOptions options = request_options (run);
+
+  if (!mcp_client_has_capability (run->client, "prompts"))
+    {
+      prompts_cb (G_OBJECT (run->client), NULL, run);
+      return;
+    }
+
+  mcp_client_list_prompts_async (run->client, &options, run->cancellable, prompts_cb, run);
+}
+
+typedef struct
+{
+  TetherCliRun *run;
+  GPtrArray    *resources;
+} ResourcesOp;
+
+static void
+print_resource (McpResource *resource)
+{
+  const char *where = mcp_resource_get_uri (resource) != NULL ? mcp_resource_get_uri (resource)
+                                                               : mcp_resource_get_uri_template (resource);
+
+  printf ("%s  %s", where, mcp_resource_get_label (resource));
+  if (mcp_resource_get_mime_type (resource) != NULL)
+    printf (" (%s)", mcp_resource_get_mime_type (resource));
+  printf ("\n");
+  print_indented (mcp_resource_get_description (resource), "    ");
+}
+
+static void
+templates_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  ResourcesOp *op = user_data;
+  TetherCliRun *run = op->run;
+  g_autoptr(GPtrArray) resources = g_steal_pointer (&op->resources);
+  g_autoptr(GPtrArray) templates = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_free (op);
+
+  if (result != NULL)
+    {
+      templates = mcp_client_list_resource_templates_finish (MCP_CLIENT (object), result, &error);
+      if (templates == NULL)
+        {
+          tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, error);
+          return;
+        }
+    }
+
+  if (run->json)
+    {
+      g_autoptr(JsonObject) out = json_object_new ();
+
+      json_object_set_array_member (out, "resources", items_to_json (resources, (gpointer)mcp_resource_get_json));
+      json_object_set_array_member (out, "resourceTemplates", items_to_json (templates, (gpointer)mcp_resource_get_json));
+      print_json_object (out);
+    }
+  else
+    {
+      for (guint i = 0; resources != NULL && i < resources->len; i++)
+        print_resource (g_ptr_array_index (resources, i));
+      if (templates != NULL && templates->len > 0)
+        {
+          printf (_("Templates:\n"));
+          for (guint i = 0; i < templates->len; i++)
+            print_resource (g_ptr_array_index (templates, i));
+        }
+      if ((resources == NULL || resources->len == 0) && (templates == NULL || templates->len == 0))
+        printf (_("(no resources)\n"));
+    }
+
+  tether_cli_run_complete (run, TETHER_CLI_EXIT_OK, NULL);
+}
+
+static void
+resources_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  ResourcesOp *op = user_data;
+  McpRequestOptions options = request_options (op->run);
+  g_autoptr(GError) error = NULL;
+
+  op->resources = mcp_client_list_resources_finish (MCP_CLIENT (object), result, &error);
+  if (op->resources == NULL)
+    {
+      TetherCliRun *run = op->run;
+
+      g_free (op);
+      tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, error);
+      return;
+    }
+
+  mcp_client_list_resource_templates_async (op->run->client, &options, op->run->cancellable, templates_cb, op);
+}
+
+static void
+cmd_resources (TetherCliRun *run)
+{
+  McpRequestOptions options = request_options (run);
+  ResourcesOp *op = g_new0 (ResourcesOp, 1);
+
+  op->run = run;
+
+  if (!mcp_client_has_capability (run->client, "resources"))
+    {
+      templates_cb (G_OBJECT (run->client), NULL, op);
+      return;
+    }
+
+  mcp_client_list_resources_async (run->client, &options, run->cancellable, resources_cb, op);
+}
+
+/* ---------------------------------------------------------------------- */
+/* call                                                                     */
+
+static gboolean
+parse_call (TetherCliRun  *run,
+            char         **args,
+            GError       **error)
+{
+  guint n = g_strv_length (args);
+
+  if (n < 1 || n > 2)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("call takes a tool name and optionally a JSON object of arguments"));
+      return FALSE;
+    }
+
+  if (n == 2)
+    {
+      g_autoptr(JsonNode) node = NULL;
+      g_autoptr(GError) json_error = NULL;
+
+      node = json_from_string (args[1], &json_error);
+      if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("JSON-ARGS must be a JSON object, like '{\"message\": \"hi\"}': %s"),
+                       json_error != NULL ? json_error->message : _("not an object"));
+          return FALSE;
+        }
+    }
+
+  run->args = g_strdupv (args);
+
+  return TRUE;
+}
+
+static void
+call_progress (double      progress,
+               double      total,
+               const char *message,
+               gpointer    user_data)
+{
+  TetherCliRun *run = user_data;
+
+  if (run->json)
+    return;
+
+  if (total > 0)
+    fprintf (stderr, "tether-cli: progress %g/%g%s%s\n", progress, total,
+             message != NULL ? ": " : "", message != NULL ? message : "");
+  else
+    fprintf (stderr, "tether-cli: progress %g%s%s\n", progress,
+             message != NULL ? ": " : "", message != NULL ? message : "");
+}
+
+static void
+print_content_block (JsonObject *block)
+{
+  const char *type = json_object_get_string_member_with_default (block, "type", "?");
+
+  if (g_str_equal (type, "text"))
+    printf ("%s\n", json_object_get_string_member_with_default (block, "text", ""));
+  else if (g_str_equal (type, "image") || g_str_equal (type, "audio"))
+    {
+      const char *data = json_object_get_string_member_with_default (block, "data", "");
+
+      printf ("[%s %s, %zu bytes of base64]\n", type,
+              json_object_get_string_member_with_default (block, "mimeType", "?"), strlen (data));
+    }
+  else if (g_str_equal (type, "resource_link"))
+    printf ("[link %s%s%s]\n", json_object_get_string_member_with_default (block, "uri", "?"),
+            json_object_has_member (block, "name") ? " " : "",
+            json_object_get_string_member_with_default (block, "name", ""));
+  else if (g_str_equal (type, "resource") &&
+           json_object_has_member (block, "resource") &&
+           JSON_NODE_HOLDS_OBJECT (json_object_get_member (block, "resource")))
+    {
+      JsonObject *resource = json_object_get_object_member (block, "resource");
+
+      printf ("[resource %s]\n", json_object_get_string_member_with_default (resource, "uri", "?"));
+      if (json_object_has_member (resource, "text"))
+        printf ("%s\n", json_object_get_string_member_with_default (resource, "text", ""));
+    }
+  else
+    {
+      g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+
+      json_node_set_object (node, block);
+      print_json (node);
+    }
+}
+
+static void
+call_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  TetherCliRun *run = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = mcp_client_call_tool_finish (MCP_CLIENT (object), result, &error);
+  JsonObject *object_reply;
+  gboolean is_error;
+  const char *first_text = NULL;
+
+  if (reply == NULL)
+    {
+      tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, error);
+      return;
+    }
+
+  object_reply = json_node_get_object (reply);
+  is_error = json_object_get_boolean_member_with_default (object_reply, "isError", FALSE);
+
+  if (json_object_has_member (object_reply, "content") &&
+      JSON_NODE_HOLDS_ARRAY (json_object_get_member (object_reply, "content")))
+    {
+      JsonArray *content = json_object_get_array_member (object_reply, "content");
+
+      for (guint i = 0; i < json_array_get_length (content); i++)
+        {
+          JsonNode *block = json_array_get_element (content, i);
+
+          if (!JSON_NODE_HOLDS_OBJECT (block))
+            continue;
+          if (first_text == NULL)
+            first_text = json_object_get_string_member_with_default (json_node_get_object (block), "text", NULL);
+          if (!run->json)
+            print_content_block (json_node_get_object (block));
+        }
+    }
+
+  if (run->json)
+    print_json (reply);
+  else if (json_object_has_member (object_reply, "structuredContent") && first_text == NULL)
+    print_json (json_object_get_member (object_reply, "structuredContent"));
+
+  if (is_error)
+    {
+      g_autoptr(GError) tool_error = g_error_new (MCP_ERROR, MCP_ERROR_FAILED,
+                                                  _("%s reported an error: %s"), run->args[0],
+                                                  first_text != NULL ? first_text : _("(no text)"));
+      tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, tool_error);
+      return;
+    }
+
+  tether_cli_run_complete (run, TETHER_CLI_EXIT_OK, NULL);
+}
+
+static void
+cmd_call (TetherCliRun *run)
+{
+  McpRequestOptions options = request_options (run);
+  g_autoptr(JsonNode) args = NULL;
+
+  options.progress_callback = call_progress;
+  options.progress_data = run;
+
+  if (run->args[1] != NULL)
+    args = json_from_string (run->args[1], NULL);
+
+  mcp_client_call_tool_async (run->client, run->args[0],
+                              args != NULL ? json_node_get_object (args) : NULL,
+                              &options, run->cancellable, call_cb, run);
+}
+
+/* ---------------------------------------------------------------------- */
+/* ping                                                                     */
+
+typedef struct
+{
+  TetherCliRun *run;
+  GArray       *rtts;       /* gint64 µs, one per answered ping */
+  gint64        started;
+  guint         sent;
+  guint         in_flight;
+  GError       *error;
+} PingOp;
+
+static gboolean
+parse_uint_option (const char  *name,
+                   const char  *value,
+                   guint        min,
+                   guint       *out,
+                   GError     **error)
+{
+  guint64 n;
+
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, min, G_MAXUINT, &n, NULL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("%s needs a whole number of at least %u"), name, min);
+      return FALSE;
+    }
+
+  *out = (guint)n;
+
+  return TRUE;
+}
+
+static gboolean
+parse_ping (TetherCliRun  *run,
+            char         **args,
+            GError       **error)
+{
+  run->count = 1;
+  run->inflight = 1;
+
+  for (guint i = 0; args[i] != NULL; i++)
+    {
+      const char *arg = args[i];
+      const char *value = NULL;
+      guint *target = NULL;
+      const char *name = NULL;
+
+      if (g_str_has_prefix (arg, "--count"))
+        name = "--count", target = &run->count;
+      else if (g_str_has_prefix (arg, "--inflight"))
+        name = "--inflight", target = &run->inflight;
+      else
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
+                       _("ping: unknown argument %s"), arg);
+          return FALSE;
+        }
+
+      if (arg[strlen (name)] == '=')
+        value = arg + strlen (name) + 1;
+      else if (arg[strlen (name)] == '\0')
+        value = args[++i];
+      else
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
+                       _("ping: unknown argument %s"), arg);
+          return FALSE;
+        }
+
+      if (!parse_uint_option (name, value, 1, target, error))
+        return FALSE;
+      if (value == NULL)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static int
+compare_int64 (gconstpointer a,
+               gconstpointer b)
+{
+  gint64 x = *(const gint64 *)a;
+  gint64 y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+static void ping_send (PingOp *op);
+
+static void
+ping_report (PingOp *op)
+{
+  TetherCliRun *run = op->run;
+  double elapsed = (g_get_monotonic_time () - op->started) / (double)G_USEC_PER_SEC;
+  guint n = op->rtts->len;
+  gint64 median, p99, min, max;
+  double rate;
+
+  g_array_sort (op->rtts, compare_int64);
+  median = g_array_index (op->rtts, gint64, n / 2);
+  p99 = g_array_index (op->rtts, gint64, MIN (n - 1, (guint)((n * 99 + 99) / 100) - 1));
+  min = g_array_index (op->rtts, gint64, 0);
+  max = g_array_index (op->rtts, gint64, n - 1);
+  rate = elapsed > 0 ? n / elapsed : 0;
+
+  if (run->json)
+    {
+      g_autoptr(JsonObject) out = json_object_new ();
+
+      json_object_set_int_member (out, "count", n);
+      json_object_set_int_member (out, "inflight", run->inflight);
+      json_object_set_int_member (out, "min_us", min);
+      json_object_set_int_member (out, "median_us", median);
+      json_object_set_int_member (out, "p99_us", p99);
+      json_object_set_int_member (out, "max_us", max);
+      json_object_set_double_member (out, "elapsed_s", elapsed);
+      json_object_set_double_member (out, "requests_per_second", rate);
+      print_json_object (out);
+    }
+  else
+    {
+      printf (_("%u pings to %s, %u in flight: %.3f s\n"), n,
+              tether_cli_target_get_name (run->target), run->inflight, elapsed);
+      printf (_("round trip min/median/p99/max = %.1f/%.1f/%.1f/%.1f µs, %.0f requests/s\n"),
+              (double)min, (double)median, (double)p99, (double)max, rate);
+    }
+}
+
+static void
+ping_finish (PingOp *op)
+{
+  TetherCliRun *run = op->run;
+  g_autoptr(GError) error = g_steal_pointer (&op->error);
+
+  if (error == NULL)
+    ping_report (op);
+
+  g_array_unref (op->rtts);
+  g_free (op);
+
+  tether_cli_run_complete (run, error != NULL ? TETHER_CLI_EXIT_FAILURE : TETHER_CLI_EXIT_OK, error);
+}
+
+typedef struct
+{
+  PingOp *op;
+  gint64  sent_at;
+} PingCall;
+
+static void
+ping_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  PingCall *call = user_data;
+  PingOp *op = call->op;
+  g_autoptr(GError) error = NULL;
+  gint64 rtt = g_get_monotonic_time () - call->sent_at;
+
+  g_free (call);
+  op->in_flight--;
+
+  if (!mcp_client_ping_finish (MCP_CLIENT (object), result, &error))
+    {
+      if (op->error == NULL)
+        op->error = g_steal_pointer (&error);
+    }
+  else
+    g_array_append_val (op->rtts, rtt);
+
+  if (op->error == NULL && op->sent < op->run->count)
+    ping_send (op);
+  else if (op->in_flight == 0)
+    ping_finish (op);
+}
+
+static void
+ping_send (PingOp *op)
+{
+  McpRequestOptions options = request_options (op->run);
+  PingCall *call = g_new0 (PingCall, 1);
+
+  call->op = op;
+  op->sent++;
+  op->in_flight++;
+  call->sent_at = g_get_monotonic_time ();
+  mcp_client_ping_async (op->run->client, &options, op->run->cancellable, ping_cb, call);
+}
+
+static void
+cmd_ping (TetherCliRun *run)
+{
+  PingOp *op = g_new0 (PingOp, 1);
+
+  op->run = run;
+  op->rtts = g_array_sized_new (FALSE, FALSE, sizeof (gint64), run->count);
+  op->started = g_get_monotonic_time ();
+
+  while (op->sent < run->count && op->in_flight < run->inflight)
+    ping_send (op);
+}
+
+/* ---------------------------------------------------------------------- */
+
+static gboolean
+parse_none (TetherCliRun  *run,
+            char         **args,
+            GError       **error)
+{
+  if (args[0] != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("unexpected argument %s"), args[0]);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static const TetherCliCommand commands[] = {
+  { "info", "info", N_("show the server's identity, protocol and capabilities"), parse_none, cmd_info },
+  { "tools", "tools", N_("list the tools"), parse_none, cmd_tools },
+  { "prompts", "prompts", N_("list the prompts"), parse_none, cmd_prompts },
+  { "resources", "resources", N_("list the resources and resource templates"), parse_none, cmd_resources },
+  { "call", "call TOOL [JSON-ARGS]", N_("call a tool, with a JSON object of arguments"), parse_call, cmd_call },
+  { "ping", "ping [--count N] [--inflight K]", N_("measure round trips (median, p99, requests per second)"),
+    parse_ping, cmd_ping },
+};
+
+const TetherCliCommand *
+tether_cli_get_commands (guint *n_commands)
+{
+  *n_commands = G_N_ELEMENTS (commands);
+
+  return commands;
+}
+
+const TetherCliCommand *
+tether_cli_find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (commands[i].name, name))
+      return &commands[i];
+
+  return NULL;
+}

@@ -1,0 +1,59 @@
+/* tether-cli-commands.h — the commands of tether-cli
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "mcp-client.h"
+#include "tether-cli-target.h"
+
+G_BEGIN_DECLS
+
+/* Exit codes */
+#define TETHER_CLI_EXIT_OK      0
+#define TETHER_CLI_EXIT_FAILURE 1
+#define TETHER_CLI_EXIT_USAGE   2
+
+typedef struct _TetherCliRun TetherCliRun;
+
+/* One run of one command against one connected server. */
+struct _TetherCliRun
+{
+  TetherCliTarget *target;
+  McpClient       *client;
+  GCancellable    *cancellable;
+  char           **args;        /* the command's own arguments */
+  gboolean         json;
+  guint            timeout_ms;  /* 0: the client's defaults */
+  guint            count;       /* ping */
+  guint            inflight;    /* ping */
+  int              exit_code;
+
+  /* Called once, when the command is over. */
+  void           (*done)        (TetherCliRun *run);
+};
+
+typedef struct
+{
+  const char *name;
+  const char *synopsis;
+  const char *summary;
+  /* Checks and takes the command's arguments; an error is a usage error. */
+  gboolean  (*parse) (TetherCliRun  *run,
+                      char         **args,
+                      GError       **error);
+  void      (*run)   (TetherCliRun  *run);
+} TetherCliCommand;
+
+const TetherCliCommand *tether_cli_get_commands   (guint         *n_commands);
+const TetherCliCommand *tether_cli_find_command   (const char    *name);
+void                    tether_cli_run_complete   (TetherCliRun  *run,
+                                                   int            exit_code,
+                                                   const GError  *error);
+void                    tether_cli_print_error    (const char    *format,
+                                                   ...) G_GNUC_PRINTF (1, 2);
+
+G_END_DECLS

@@ -1,0 +1,34 @@
+/* tether-cli-target.h — what tether-cli talks to
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "mcp-client.h"
+
+G_BEGIN_DECLS
+
+/* A target yields a connected McpClient. Today only an ad-hoc stdio command
+ * (`-- SERVER-COMMAND ARGS…`); configured servers by name and `--url` HTTP
+ * targets add constructors here, and every command works with all of
+ * them. */
+typedef struct _TetherCliTarget TetherCliTarget;
+
+TetherCliTarget *tether_cli_target_new_stdio       (const char * const  *argv);
+void             tether_cli_target_free            (TetherCliTarget     *target);
+const char      *tether_cli_target_get_name        (TetherCliTarget     *target);
+void             tether_cli_target_connect_async   (TetherCliTarget     *target,
+                                                    guint                timeout_ms,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+McpClient       *tether_cli_target_connect_finish  (TetherCliTarget     *target,
+                                                    GAsyncResult        *result,
+                                                    GError             **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TetherCliTarget, tether_cli_target_free)
+
+G_END_DECLS

@@ -1,0 +1,314 @@
+/* mcp-native-process.c
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mcp-native-process"
+
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-error.h"
+#include "mcp-native-process.h"
+
+/* A server forked here with GSubprocess. It leads a session (hence a process
+ * group) of its own, so a signal to the group reaches everything it started,
+ * and it gets SIGKILL when the thread that forked it dies. That is why it
+ * must be spawned from the main thread: PR_SET_PDEATHSIG fires when the
+ * forking *thread* exits. */
+
+struct _McpNativeProcess
+{
+  McpProcess   parent_instance;
+
+  GSubprocess *subprocess;
+  GPid         pid;
+  char        *identifier;
+  pid_t        parent_pid;
+};
+
+G_DEFINE_FINAL_TYPE (McpNativeProcess, mcp_native_process, MCP_TYPE_PROCESS)
+
+static void
+child_setup (gpointer user_data)
+{
+  McpNativeProcess *self = user_data;
+
+  /* Only async-signal-safe calls here: we are between fork and exec. */
+  setsid ();
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+
+  /* We may have died between fork and prctl. */
+  if (getppid () != self->parent_pid)
+    _exit (127);
+}
+
+static void
+mcp_native_process_spawn_async (McpProcess          *process,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *program = NULL;
+  g_auto(GStrv) environment = NULL;
+  g_autoptr(GPtrArray) argv = NULL;
+  const char * const *configured;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_native_process_spawn_async);
+
+  if (self->subprocess != NULL)
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                               "%s", _("The process was already started"));
+      return;
+    }
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  program = mcp_process_resolve_command (process, &error);
+  if (program == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  configured = mcp_process_get_argv (process);
+  argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, program);
+  for (guint i = 1; configured[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)configured[i]);
+  g_ptr_array_add (argv, NULL);
+
+  environment = mcp_process_build_environment (process);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_environ (launcher, environment);
+  if (mcp_process_get_cwd (process) != NULL)
+    g_subprocess_launcher_set_cwd (launcher, mcp_process_get_cwd (process));
+
+  self->parent_pid = getpid ();
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, self, NULL);
+
+  self->subprocess = g_subprocess_launcher_spawnv (launcher,
+                                                   (const char * const *)argv->pdata,
+                                                   &error);
+  if (self->subprocess == NULL)
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                               _("Could not start %s: %s"), configured[0], error->message);
+      return;
+    }
+
+  self->identifier = g_strdup (g_subprocess_get_identifier (self->subprocess));
+  self->pid = (GPid)g_ascii_strtoll (self->identifier, NULL, 10);
+
+  g_debug ("started %s as pid %s", configured[0], self->identifier);
+
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+mcp_native_process_spawn_finish (McpProcess    *process,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, process), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static GOutputStream *
+mcp_native_process_get_stdin_pipe (McpProcess *process)
+{
+  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+
+  return self->subprocess != NULL ? g_subprocess_get_stdin_pipe (self->subprocess) : NULL;
+}
+
+static GInputStream *
+mcp_native_process_get_stdout_pipe (McpProcess *process)
+{
+  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+
+  return self->subprocess != NULL ? g_subprocess_get_stdout_pipe (self->subprocess) : NULL;
+}
+
+static GInputStream *
+mcp_native_process_get_stderr_pipe (McpProcess *process)
+{
+  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+
+  return self->subprocess != NULL ? g_subprocess_get_stderr_pipe (self->subprocess) : NULL;
+}
+
+static void
+mcp_native_process_send_signal (McpProcess *process,
+                                int         signum)
+{
+  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+
+  if (self->pid <= 0)
+    return;
+
+  /* The process group outlives its leader while a member lives, and its id
+   * is not reused meanwhile, so this is safe even after the leader was
+   * reaped: it reaches the grandchildren that are left. */
+  if (kill (-self->pid, signum) != 0 && errno != ESRCH)
+    g_debug ("kill (-%d, %d): %s", (int)self->pid, signum, g_strerror (errno));
+}
+
+static void
+wait_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GSubprocess *subprocess = G_SUBPROCESS (object);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_subprocess_wait_finish (subprocess, result, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+mcp_native_process_wait_async (McpProcess          *process,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  g_autoptr(GTask) task = NULL;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_native_process_wait_async);
+
+  if (self->subprocess == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
+                               "%s", _("The process was not started"));
+      return;
+    }
+
+  g_subprocess_wait_async (self->subprocess, cancellable, wait_cb, g_steal_pointer (&task));
+}
+
+static gboolean
+mcp_native_process_wait_finish (McpProcess    *process,
+                                GAsyncResult  *result,
+                                int           *exit_status,
+                                int           *term_signal,
+                                GError       **error)
+{
+  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+
+  g_return_val_if_fail (g_task_is_valid (result, process), FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+
+  if (g_subprocess_get_if_exited (self->subprocess))
+    {
+      *exit_status = g_subprocess_get_exit_status (self->subprocess);
+      *term_signal = 0;
+    }
+  else if (g_subprocess_get_if_signaled (self->subprocess))
+    {
+      *exit_status = -1;
+      *term_signal = g_subprocess_get_term_sig (self->subprocess);
+    }
+
+  return TRUE;
+}
+
+static const char *
+mcp_native_process_get_identifier (McpProcess *process)
+{
+  return MCP_NATIVE_PROCESS (process)->identifier;
+}
+
+static void
+mcp_native_process_dispose (GObject *object)
+{
+  McpNativeProcess *self = (McpNativeProcess *)object;
+
+  /* Whoever owns us stops the process first; if not, nothing survives us. */
+  if (self->subprocess != NULL && g_subprocess_get_identifier (self->subprocess) != NULL)
+    mcp_native_process_send_signal (MCP_PROCESS (self), SIGKILL);
+
+  g_clear_object (&self->subprocess);
+
+  G_OBJECT_CLASS (mcp_native_process_parent_class)->dispose (object);
+}
+
+static void
+mcp_native_process_finalize (GObject *object)
+{
+  McpNativeProcess *self = (McpNativeProcess *)object;
+
+  g_clear_pointer (&self->identifier, g_free);
+
+  G_OBJECT_CLASS (mcp_native_process_parent_class)->finalize (object);
+}
+
+static void
+mcp_native_process_class_init (McpNativeProcessClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  McpProcessClass *process_class = MCP_PROCESS_CLASS (klass);
+
+  object_class->dispose = mcp_native_process_dispose;
+  object_class->finalize = mcp_native_process_finalize;
+
+  process_class->spawn_async = mcp_native_process_spawn_async;
+  process_class->spawn_finish = mcp_native_process_spawn_finish;
+  process_class->get_stdin_pipe = mcp_native_process_get_stdin_pipe;
+  process_class->get_stdout_pipe = mcp_native_process_get_stdout_pipe;
+  process_class->get_stderr_pipe = mcp_native_process_get_stderr_pipe;
+  process_class->send_signal = mcp_native_process_send_signal;
+  process_class->wait_async = mcp_native_process_wait_async;
+  process_class->wait_finish = mcp_native_process_wait_finish;
+  process_class->get_identifier = mcp_native_process_get_identifier;
+}
+
+static void
+mcp_native_process_init (McpNativeProcess *self)
+{
+}
+
+/**
+ * mcp_native_process_new:
+ * @argv: the command and its arguments
+ *
+ * Returns: (transfer full): a process forked from this one
+ */
+McpProcess *
+mcp_native_process_new (const char * const *argv)
+{
+  return g_object_new (MCP_TYPE_NATIVE_PROCESS, "argv", argv, NULL);
+}
+
+GPid
+mcp_native_process_get_pid (McpNativeProcess *self)
+{
+  g_return_val_if_fail (MCP_IS_NATIVE_PROCESS (self), 0);
+
+  return self->pid;
+}

@@ -1,0 +1,1258 @@
+/* mcp-stdio-transport.c
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mcp-stdio-transport"
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-error.h"
+#include "mcp-stdio-transport.h"
+#include "mcp-transport-private.h"
+
+/* One server process, newline-delimited JSON on its stdin and stdout.
+ *
+ * Reading: every wake-up reads what the pipe holds (without blocking, when
+ * the stream is pollable) and handles every complete line in the buffer.
+ * Reading one line per asynchronous operation is as slow as node.
+ *
+ * Writing: messages queue in one buffer; whatever queued while a write was
+ * in flight goes out in the next single write.
+ *
+ * Ending: the transport is finished when the process has been reaped, the
+ * rest of its process group killed and its pipes drained. ::closed is
+ * emitted as soon as no more messages can flow (at once for a message that
+ * is too large, after the drain when the server exits by itself);
+ * close_async() completes when everything is finished. */
+
+#define READ_CHUNK        (64 * 1024)
+#define MAX_READS_PER_WAKE 16
+#define STDERR_MAX_LINE   (16 * 1024)
+#define STDERR_TAIL_LINES 20
+#define STDERR_TAIL_SHOWN 3
+#define DRAIN_MS          500
+
+typedef struct _LineReader LineReader;
+
+struct _LineReader
+{
+  McpStdioTransport *self;      /* unowned: the transport owns us */
+  GInputStream      *stream;
+  GSource           *source;
+  GByteArray        *buffer;
+  gsize              scanned;
+  guint              is_stderr : 1;
+  guint              reading : 1;   /* a read_async is in flight */
+  guint              stopped : 1;
+  guint              eof : 1;
+};
+
+typedef struct
+{
+  GTask *task;
+  gsize  length;
+} WriteOp;
+
+struct _McpStdioTransport
+{
+  McpTransport    parent_instance;
+
+  McpProcess     *process;
+  guint           terminate_grace_ms;
+  guint           kill_grace_ms;
+
+  GCancellable   *cancellable;
+  GOutputStream  *stdin_pipe;
+  LineReader     *out_reader;
+  LineReader     *err_reader;
+  GQueue          stderr_tail;
+
+  GByteArray     *queued;       /* bytes of the messages in write_queue */
+  GQueue          write_queue;  /* WriteOp, waiting */
+  GByteArray     *writing;      /* bytes of the write in flight */
+  GArray         *in_flight;    /* WriteOp, in the write in flight */
+
+  GPtrArray      *close_tasks;
+  GError         *reason;       /* why it ended, when not asked to */
+
+  guint           grace_id;
+  guint           drain_id;
+
+  int             exit_status;
+  int             term_signal;
+
+  guint           opened : 1;
+  guint           stopping : 1;       /* shutdown sequence started */
+  guint           close_requested : 1;
+  guint           stdin_closed : 1;
+  guint           exited : 1;
+  guint           finished : 1;
+  guint           killed_by_us : 1;
+  guint           opening : 1;
+  guint           stdout_closed_first : 1;
+};
+
+G_DEFINE_FINAL_TYPE (McpStdioTransport, mcp_stdio_transport, MCP_TYPE_TRANSPORT)
+
+enum {
+  PROP_0,
+  PROP_PROCESS,
+  PROP_TERMINATE_GRACE,
+  PROP_KILL_GRACE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void reader_start     (LineReader        *reader);
+static void begin_shutdown   (McpStdioTransport *self);
+static void start_write      (McpStdioTransport *self);
+static void maybe_finish     (McpStdioTransport *self);
+
+static void
+set_reason (McpStdioTransport *self,
+            GError            *error)
+{
+  if (self->reason == NULL && !self->close_requested)
+    self->reason = error;
+  else
+    g_error_free (error);
+}
+
+/* Waiting for the exit must not keep the transport alive: dropping the
+ * last reference is what kills a server nobody closed. */
+static GWeakRef *
+weak_ref_new (gpointer object)
+{
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (ref, object);
+
+  return ref;
+}
+
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
+static char *
+stderr_summary (McpStdioTransport *self)
+{
+  g_autoptr(GString) str = NULL;
+  GList *l;
+  guint n = 0;
+
+  if (self->stderr_tail.length == 0)
+    return NULL;
+
+  str = g_string_new (NULL);
+  l = self->stderr_tail.tail;
+  while (l->prev != NULL && n + 1 < STDERR_TAIL_SHOWN)
+    {
+      l = l->prev;
+      n++;
+    }
+
+  for (; l != NULL; l = l->next)
+    {
+      if (str->len > 0)
+        g_string_append (str, " | ");
+      g_string_append (str, l->data);
+    }
+
+  return g_string_free (g_steal_pointer (&str), FALSE);
+}
+
+/* The error ::closed carries when the server ended by itself. */
+static GError *
+build_closed_error (McpStdioTransport *self)
+{
+  g_autofree char *tail = stderr_summary (self);
+  g_autofree char *what = NULL;
+  g_autofree char *exit_text = NULL;
+  GError *error;
+
+  if (self->exited)
+    exit_text = mcp_process_describe_exit (self->exit_status, self->term_signal);
+
+  if (self->reason != NULL && self->reason->domain == MCP_ERROR &&
+      self->reason->code == MCP_ERROR_MESSAGE_TOO_LARGE)
+    return g_error_copy (self->reason);
+
+  if (self->reason != NULL && exit_text != NULL && !self->killed_by_us)
+    what = g_strdup_printf (_("%s; the server then %s"), self->reason->message, exit_text);
+  else if (self->reason != NULL)
+    what = g_strdup (self->reason->message);
+  else if (self->stdout_closed_first && self->killed_by_us)
+    what = g_strdup (_("The server closed its standard output but did not exit, and was stopped"));
+  else if (exit_text != NULL)
+    what = g_strdup_printf (_("The server %s"), exit_text);
+  else
+    what = g_strdup (_("The server ended"));
+
+  if (tail != NULL)
+    error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED, _("%s (its last error output: %s)"), what, tail);
+  else
+    error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED, "%s", what);
+
+  return error;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reading                                                                  */
+
+static void
+handle_stderr_line (McpStdioTransport *self,
+                    const char        *data,
+                    gsize              length)
+{
+  g_autofree char *line = g_utf8_make_valid (data, length);
+
+  g_queue_push_tail (&self->stderr_tail, g_strdup (line));
+  while (self->stderr_tail.length > STDERR_TAIL_LINES)
+    g_free (g_queue_pop_head (&self->stderr_tail));
+
+  _mcp_transport_emit_stderr_line (MCP_TRANSPORT (self), line);
+}
+
+static gboolean
+delivering (McpStdioTransport *self)
+{
+  return !self->close_requested && !mcp_transport_is_closed (MCP_TRANSPORT (self));
+}
+
+static void
+too_large (McpStdioTransport *self,
+           gsize              length)
+{
+  gsize limit = mcp_transport_get_max_message_size (MCP_TRANSPORT (self));
+  g_autoptr(GError) error = NULL;
+
+  if (limit % (1024 * 1024) == 0)
+    error = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
+                         _("The server sent a message larger than the limit of %" G_GSIZE_FORMAT " MiB"),
+                         limit / (1024 * 1024));
+  else
+    error = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
+                         _("The server sent a message larger than the limit of %" G_GSIZE_FORMAT " bytes"),
+                         limit);
+  _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                             "message of more than %" G_GSIZE_FORMAT " bytes on stdout; closing",
+                             length);
+  set_reason (self, g_error_copy (error));
+  _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
+  begin_shutdown (self);
+}
+
+/* Handle every complete line in the buffer. Returns FALSE to stop reading. */
+static gboolean
+reader_process (LineReader *reader)
+{
+  McpStdioTransport *self = reader->self;
+  guint8 *data = reader->buffer->data;
+  gsize len = reader->buffer->len;
+  gsize start = 0;
+  gsize max = reader->is_stderr ? STDERR_MAX_LINE
+                                : mcp_transport_get_max_message_size (MCP_TRANSPORT (self));
+  guint8 *nl;
+
+  while ((nl = memchr (data + reader->scanned, '\n', len - reader->scanned)) != NULL)
+    {
+      gsize end = nl - data;
+      gsize line_len;
+
+      reader->scanned = end + 1;
+      if (end > start && data[end - 1] == '\r')
+        end--;
+      line_len = end - start;
+
+      if (reader->is_stderr)
+        handle_stderr_line (self, (const char *)data + start, line_len);
+      else if (line_len > max)
+        {
+          too_large (self, line_len);
+          return FALSE;
+        }
+      else if (delivering (self))
+        {
+          /* Empty (or blank) lines are allowed between messages. */
+          gsize i;
+
+          for (i = start; i < end; i++)
+            if (data[i] != ' ' && data[i] != '\t')
+              break;
+
+          if (i < end)
+            _mcp_transport_handle_text (MCP_TRANSPORT (self), (const char *)data + start, line_len);
+        }
+
+      start = reader->scanned;
+
+      /* A handler may have stopped us. */
+      if (self->finished || reader->stopped)
+        return FALSE;
+    }
+
+  reader->scanned = len;
+
+  if (start > 0)
+    {
+      g_byte_array_remove_range (reader->buffer, 0, start);
+      reader->scanned -= start;
+    }
+
+  if (reader->buffer->len > max)
+    {
+      if (reader->is_stderr)
+        {
+          handle_stderr_line (self, (const char *)reader->buffer->data, reader->buffer->len);
+          g_byte_array_set_size (reader->buffer, 0);
+          reader->scanned = 0;
+        }
+      else
+        {
+          too_large (self, reader->buffer->len);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+static void
+reader_stop (LineReader *reader)
+{
+  reader->stopped = TRUE;
+  if (reader->source != NULL)
+    {
+      g_source_destroy (reader->source);
+      g_clear_pointer (&reader->source, g_source_unref);
+    }
+}
+
+static void
+reader_eof (LineReader *reader)
+{
+  McpStdioTransport *self = reader->self;
+
+  reader->eof = TRUE;
+  reader_stop (reader);
+
+  /* A last line without a newline still counts. */
+  if (reader->buffer->len > 0)
+    {
+      g_byte_array_append (reader->buffer, (const guint8 *)"\n", 1);
+      reader_process (reader);
+      g_byte_array_set_size (reader->buffer, 0);
+      reader->scanned = 0;
+    }
+
+  if (!reader->is_stderr && !self->stopping && !self->exited)
+    {
+      _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server closed its standard output");
+      self->stdout_closed_first = TRUE;
+      begin_shutdown (self);
+    }
+
+  maybe_finish (self);
+}
+
+static void
+reader_error (LineReader   *reader,
+              const GError *error)
+{
+  McpStdioTransport *self = reader->self;
+
+  g_debug ("reading %s: %s", reader->is_stderr ? "stderr" : "stdout", error->message);
+
+  if (!reader->is_stderr && !self->stopping)
+    set_reason (self, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                   _("Could not read from the server: %s"), error->message));
+  reader_eof (reader);
+}
+
+static gboolean
+reader_pollable_cb (GObject  *stream,
+                    gpointer  user_data)
+{
+  LineReader *reader = user_data;
+  g_autoptr(McpStdioTransport) self = g_object_ref (reader->self);
+  g_autoptr(GError) error = NULL;
+  gboolean got_eof = FALSE;
+
+  for (guint i = 0; i < MAX_READS_PER_WAKE; i++)
+    {
+      gsize old_len = reader->buffer->len;
+      gssize n;
+
+      g_byte_array_set_size (reader->buffer, old_len + READ_CHUNK);
+      n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (stream),
+                                                    reader->buffer->data + old_len,
+                                                    READ_CHUNK, NULL, &error);
+      g_byte_array_set_size (reader->buffer, old_len + MAX (n, 0));
+
+      if (n == 0)
+        {
+          got_eof = TRUE;
+          break;
+        }
+      if (n < 0)
+        {
+          if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+            g_clear_error (&error);
+          break;
+        }
+      if (n < READ_CHUNK)
+        break;
+    }
+
+  if (!reader_process (reader))
+    {
+      reader_stop (reader);
+      return G_SOURCE_REMOVE;
+    }
+
+  if (error != NULL)
+    {
+      reader_error (reader, error);
+      return G_SOURCE_REMOVE;
+    }
+
+  if (got_eof)
+    {
+      reader_eof (reader);
+      return G_SOURCE_REMOVE;
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+reader_read_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GWeakRef *ref = user_data;
+  g_autoptr(McpStdioTransport) self = g_weak_ref_get (ref);
+  g_autoptr(GError) error = NULL;
+  LineReader *reader;
+  gsize old_len;
+  gssize n;
+
+  weak_ref_free (ref);
+  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
+
+  /* Gone: the buffer went with it. */
+  if (self == NULL)
+    return;
+
+  reader = G_INPUT_STREAM (object) == self->out_reader->stream ? self->out_reader : self->err_reader;
+  reader->reading = FALSE;
+  old_len = reader->buffer->len - READ_CHUNK;
+  g_byte_array_set_size (reader->buffer, old_len + MAX (n, 0));
+
+  if (self->finished || reader->eof)
+    return;
+
+  if (n > 0 && !reader_process (reader))
+    return;
+
+  if (n < 0)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        reader_error (reader, error);
+      return;
+    }
+
+  if (n == 0)
+    {
+      reader_eof (reader);
+      return;
+    }
+
+  reader_start (reader);
+}
+
+static void
+reader_start (LineReader *reader)
+{
+  McpStdioTransport *self = reader->self;
+
+  if (G_IS_POLLABLE_INPUT_STREAM (reader->stream) &&
+      g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (reader->stream)))
+    {
+      reader->source = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (reader->stream),
+                                                              NULL);
+      g_source_set_callback (reader->source, G_SOURCE_FUNC (reader_pollable_cb), reader, NULL);
+      g_source_attach (reader->source, NULL);
+      return;
+    }
+
+  /* Not pollable: one read at a time, still handling every line per read. */
+  g_byte_array_set_size (reader->buffer, reader->buffer->len + READ_CHUNK);
+  reader->reading = TRUE;
+  g_input_stream_read_async (reader->stream,
+                             reader->buffer->data + reader->buffer->len - READ_CHUNK,
+                             READ_CHUNK, G_PRIORITY_DEFAULT, self->cancellable,
+                             reader_read_cb, weak_ref_new (self));
+}
+
+static LineReader *
+reader_new (McpStdioTransport *self,
+            GInputStream      *stream,
+            gboolean           is_stderr)
+{
+  LineReader *reader = g_new0 (LineReader, 1);
+
+  reader->self = self;
+  reader->stream = g_object_ref (stream);
+  reader->buffer = g_byte_array_sized_new (READ_CHUNK);
+  reader->is_stderr = !!is_stderr;
+
+  return reader;
+}
+
+static void
+reader_free (LineReader *reader)
+{
+  reader_stop (reader);
+  g_clear_object (&reader->stream);
+  g_clear_pointer (&reader->buffer, g_byte_array_unref);
+  g_free (reader);
+}
+
+static gboolean
+reader_done (LineReader *reader)
+{
+  return reader == NULL || reader->eof || reader->stopped;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Writing                                                                  */
+
+static void
+fail_queued_writes (McpStdioTransport *self)
+{
+  WriteOp *op;
+
+  while ((op = g_queue_pop_head (&self->write_queue)) != NULL)
+    {
+      g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_NOT_SENT,
+                               "%s", _("The connection to the server closed before the message was sent"));
+      g_object_unref (op->task);
+      g_free (op);
+    }
+
+  if (self->queued != NULL)
+    g_byte_array_set_size (self->queued, 0);
+}
+
+static void
+close_stdin (McpStdioTransport *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->stdin_closed || self->stdin_pipe == NULL)
+    return;
+
+  /* Never cancel a write in flight: its result (how much reached the pipe)
+   * is what tells a call that may be sent again from one that may not. It
+   * ends by itself, at the latest with EPIPE once the server is gone;
+   * write_cb closes stdin then. */
+  if (self->in_flight->len > 0)
+    return;
+
+  self->stdin_closed = TRUE;
+  if (!g_output_stream_close (self->stdin_pipe, NULL, &error))
+    g_debug ("closing stdin: %s", error->message);
+}
+
+static void
+write_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(McpStdioTransport) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gsize written = 0;
+  gsize offset = 0;
+
+  g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, &written, &error);
+
+  for (guint i = 0; i < self->in_flight->len; i++)
+    {
+      WriteOp *op = &g_array_index (self->in_flight, WriteOp, i);
+
+      if (offset + op->length <= written)
+        g_task_return_boolean (op->task, TRUE);
+      else if (offset < written)
+        g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_CLOSED,
+                                 _("Only part of the message reached the server: %s"),
+                                 error->message);
+      else
+        g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_NOT_SENT,
+                                 _("The message could not be sent to the server: %s"),
+                                 error->message);
+
+      offset += op->length;
+      g_object_unref (op->task);
+    }
+
+  g_array_set_size (self->in_flight, 0);
+  g_byte_array_set_size (self->writing, 0);
+
+  if (error != NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                                     "could not write to the server: %s", error->message);
+          set_reason (self, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                         _("Could not write to the server: %s"), error->message));
+        }
+      fail_queued_writes (self);
+      close_stdin (self);
+      begin_shutdown (self);
+      return;
+    }
+
+  if (self->stopping)
+    {
+      fail_queued_writes (self);
+      close_stdin (self);
+      return;
+    }
+
+  if (self->write_queue.length > 0)
+    start_write (self);
+}
+
+static void
+start_write (McpStdioTransport *self)
+{
+  GByteArray *tmp;
+  WriteOp *op;
+
+  g_assert (self->in_flight->len == 0);
+
+  /* Everything queued goes out in one write. */
+  tmp = self->writing;
+  self->writing = self->queued;
+  self->queued = tmp;
+
+  while ((op = g_queue_pop_head (&self->write_queue)) != NULL)
+    {
+      g_array_append_val (self->in_flight, *op);
+      g_free (op);
+    }
+
+  g_output_stream_write_all_async (self->stdin_pipe,
+                                   self->writing->data, self->writing->len,
+                                   G_PRIORITY_DEFAULT, NULL,
+                                   write_cb, g_object_ref (self));
+}
+
+static void
+mcp_stdio_transport_send_async (McpTransport        *transport,
+                                JsonNode            *message,
+                                McpSendFlags         flags,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  WriteOp *op;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_stdio_transport_send_async);
+
+  if (!self->opened || self->stopping || mcp_transport_is_closed (transport))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_NOT_SENT,
+                               "%s", _("The connection to the server is closed"));
+      return;
+    }
+
+  text = _mcp_transport_serialize (message, &length);
+
+  op = g_new0 (WriteOp, 1);
+  op->task = g_steal_pointer (&task);
+  op->length = length + 1;
+  g_byte_array_append (self->queued, (const guint8 *)text, length);
+  g_byte_array_append (self->queued, (const guint8 *)"\n", 1);
+  g_queue_push_tail (&self->write_queue, op);
+
+  if (self->in_flight->len == 0)
+    start_write (self);
+}
+
+static gboolean
+mcp_stdio_transport_send_finish (McpTransport  *transport,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Ending                                                                   */
+
+static void
+finish (McpStdioTransport *self)
+{
+  g_autoptr(GPtrArray) tasks = NULL;
+
+  if (self->finished)
+    return;
+
+  self->finished = TRUE;
+  g_clear_handle_id (&self->grace_id, g_source_remove);
+  g_clear_handle_id (&self->drain_id, g_source_remove);
+
+  if (self->out_reader != NULL)
+    reader_stop (self->out_reader);
+  if (self->err_reader != NULL)
+    reader_stop (self->err_reader);
+  g_cancellable_cancel (self->cancellable);
+
+  if (!mcp_transport_is_closed (MCP_TRANSPORT (self)))
+    {
+      if (self->close_requested && self->reason == NULL)
+        _mcp_transport_emit_closed (MCP_TRANSPORT (self), NULL);
+      else
+        {
+          g_autoptr(GError) error = build_closed_error (self);
+          _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
+        }
+    }
+
+  tasks = g_steal_pointer (&self->close_tasks);
+  self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < tasks->len; i++)
+    g_task_return_boolean (g_ptr_array_index (tasks, i), TRUE);
+}
+
+static gboolean
+drain_timeout_cb (gpointer user_data)
+{
+  McpStdioTransport *self = user_data;
+
+  self->drain_id = 0;
+  g_debug ("pipes still open %d ms after the server exited; not waiting for them", DRAIN_MS);
+  finish (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+maybe_finish (McpStdioTransport *self)
+{
+  if (self->finished || !self->exited)
+    return;
+
+  g_debug ("maybe_finish: stdout %s, stderr %s",
+           reader_done (self->out_reader) ? "done" : "open",
+           reader_done (self->err_reader) ? "done" : "open");
+
+  if (reader_done (self->out_reader) && reader_done (self->err_reader))
+    finish (self);
+  else if (self->drain_id == 0)
+    self->drain_id = g_timeout_add (DRAIN_MS, drain_timeout_cb, self);
+}
+
+static gboolean
+kill_timeout_cb (gpointer user_data)
+{
+  McpStdioTransport *self = user_data;
+
+  self->grace_id = 0;
+  _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                             "the server did not exit %u ms after SIGTERM; sending SIGKILL to its process group",
+                             self->kill_grace_ms);
+  self->killed_by_us = TRUE;
+  mcp_process_send_signal (self->process, SIGKILL);
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+terminate_timeout_cb (gpointer user_data)
+{
+  McpStdioTransport *self = user_data;
+
+  self->grace_id = 0;
+  _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                             "the server did not exit %u ms after its input closed; sending SIGTERM to its process group",
+                             self->terminate_grace_ms);
+  self->killed_by_us = TRUE;
+  mcp_process_send_signal (self->process, SIGTERM);
+  self->grace_id = g_timeout_add (self->kill_grace_ms, kill_timeout_cb, self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* close stdin → grace → SIGTERM to the group → grace → SIGKILL to the group */
+static void
+begin_shutdown (McpStdioTransport *self)
+{
+  if (self->stopping)
+    return;
+
+  self->stopping = TRUE;
+  fail_queued_writes (self);
+  close_stdin (self);
+
+  if (!self->exited && self->process != NULL && self->opened)
+    self->grace_id = g_timeout_add (self->terminate_grace_ms, terminate_timeout_cb, self);
+}
+
+static void
+wait_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GWeakRef *ref = user_data;
+  g_autoptr(McpStdioTransport) self = g_weak_ref_get (ref);
+  g_autoptr(GError) error = NULL;
+  int exit_status = -1;
+  int term_signal = 0;
+  gboolean ok;
+
+  weak_ref_free (ref);
+  ok = mcp_process_wait_finish (MCP_PROCESS (object), result, &exit_status, &term_signal, &error);
+
+  if (self == NULL || self->finished)
+    return;
+
+  if (!ok)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      g_warning ("waiting for the server: %s", error->message);
+    }
+
+  self->exit_status = exit_status;
+  self->term_signal = term_signal;
+
+  self->exited = TRUE;
+  g_clear_handle_id (&self->grace_id, g_source_remove);
+
+  {
+    g_autofree char *how = mcp_process_describe_exit (self->exit_status, self->term_signal);
+    _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server (pid %s) %s",
+                               mcp_process_get_identifier (self->process), how);
+  }
+
+  /* Whatever the leader left in its group goes with it. */
+  mcp_process_send_signal (self->process, SIGKILL);
+
+  if (!self->stopping)
+    {
+      self->stopping = TRUE;
+      fail_queued_writes (self);
+      close_stdin (self);
+    }
+
+  maybe_finish (self);
+}
+
+static void
+spawn_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpStdioTransport *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  self->opening = FALSE;
+
+  if (!mcp_process_spawn_finish (MCP_PROCESS (object), result, &error))
+    {
+      _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
+      finish (self);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  self->opened = TRUE;
+  self->stdin_pipe = g_object_ref (mcp_process_get_stdin_pipe (self->process));
+  self->out_reader = reader_new (self, mcp_process_get_stdout_pipe (self->process), FALSE);
+  self->err_reader = reader_new (self, mcp_process_get_stderr_pipe (self->process), TRUE);
+
+  _mcp_transport_emit_event (MCP_TRANSPORT (self), "started %s (pid %s)",
+                             mcp_process_get_argv (self->process)[0],
+                             mcp_process_get_identifier (self->process));
+
+  mcp_process_wait_async (self->process, self->cancellable, wait_cb, weak_ref_new (self));
+  reader_start (self->out_reader);
+  reader_start (self->err_reader);
+
+  if (self->close_requested)
+    begin_shutdown (self);
+
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+mcp_stdio_transport_open_async (McpTransport        *transport,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+  g_autoptr(GTask) task = NULL;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_stdio_transport_open_async);
+
+  if (self->opened || self->opening || self->finished || self->close_requested)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               "%s", _("The transport was already opened"));
+      return;
+    }
+
+  self->opening = TRUE;
+  mcp_process_spawn_async (self->process, cancellable, spawn_cb, g_steal_pointer (&task));
+}
+
+static gboolean
+mcp_stdio_transport_open_finish (McpTransport  *transport,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+mcp_stdio_transport_close_async (McpTransport        *transport,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+  g_autoptr(GTask) task = NULL;
+
+  /* Closing is never cancelled half-way: it always completes. */
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, mcp_stdio_transport_close_async);
+
+  if (!self->close_requested)
+    g_debug ("closing");
+  self->close_requested = TRUE;
+
+  if (self->finished || (!self->opened && !self->opening))
+    {
+      self->finished = TRUE;
+      if (!mcp_transport_is_closed (transport))
+        _mcp_transport_emit_closed (transport, NULL);
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  g_ptr_array_add (self->close_tasks, g_steal_pointer (&task));
+  if (self->opened)
+    {
+      begin_shutdown (self);
+      maybe_finish (self);
+    }
+}
+
+static gboolean
+mcp_stdio_transport_close_finish (McpTransport  *transport,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void
+mcp_stdio_transport_dispose (GObject *object)
+{
+  McpStdioTransport *self = (McpStdioTransport *)object;
+
+  /* Nobody waited for a clean stop: nothing survives us all the same. */
+  if (self->opened && !self->exited && self->process != NULL)
+    mcp_process_send_signal (self->process, SIGKILL);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->grace_id, g_source_remove);
+  g_clear_handle_id (&self->drain_id, g_source_remove);
+  g_clear_pointer (&self->out_reader, reader_free);
+  g_clear_pointer (&self->err_reader, reader_free);
+  g_clear_object (&self->stdin_pipe);
+  g_clear_object (&self->process);
+
+  G_OBJECT_CLASS (mcp_stdio_transport_parent_class)->dispose (object);
+}
+
+static void
+mcp_stdio_transport_finalize (GObject *object)
+{
+  McpStdioTransport *self = (McpStdioTransport *)object;
+
+  g_assert (self->write_queue.length == 0 || !self->opened);
+  g_queue_clear_full (&self->stderr_tail, g_free);
+  g_clear_pointer (&self->queued, g_byte_array_unref);
+  g_clear_pointer (&self->writing, g_byte_array_unref);
+  g_clear_pointer (&self->in_flight, g_array_unref);
+  g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
+  g_clear_error (&self->reason);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (mcp_stdio_transport_parent_class)->finalize (object);
+}
+
+static void
+mcp_stdio_transport_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROCESS:
+      g_value_set_object (value, self->process);
+      break;
+
+    case PROP_TERMINATE_GRACE:
+      g_value_set_uint (value, self->terminate_grace_ms);
+      break;
+
+    case PROP_KILL_GRACE:
+      g_value_set_uint (value, self->kill_grace_ms);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_stdio_transport_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROCESS:
+      self->process = g_value_dup_object (value);
+      break;
+
+    case PROP_TERMINATE_GRACE:
+      mcp_stdio_transport_set_terminate_grace (self, g_value_get_uint (value));
+      break;
+
+    case PROP_KILL_GRACE:
+      mcp_stdio_transport_set_kill_grace (self, g_value_get_uint (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_stdio_transport_class_init (McpStdioTransportClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  McpTransportClass *transport_class = MCP_TRANSPORT_CLASS (klass);
+  struct sigaction action;
+
+  object_class->dispose = mcp_stdio_transport_dispose;
+  object_class->finalize = mcp_stdio_transport_finalize;
+  object_class->get_property = mcp_stdio_transport_get_property;
+  object_class->set_property = mcp_stdio_transport_set_property;
+
+  transport_class->open_async = mcp_stdio_transport_open_async;
+  transport_class->open_finish = mcp_stdio_transport_open_finish;
+  transport_class->send_async = mcp_stdio_transport_send_async;
+  transport_class->send_finish = mcp_stdio_transport_send_finish;
+  transport_class->close_async = mcp_stdio_transport_close_async;
+  transport_class->close_finish = mcp_stdio_transport_close_finish;
+
+  properties[PROP_PROCESS] =
+    g_param_spec_object ("process", NULL, NULL,
+                         MCP_TYPE_PROCESS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpStdioTransport:terminate-grace:
+   *
+   * Milliseconds between closing the server's input and sending SIGTERM to
+   * its process group.
+   */
+  properties[PROP_TERMINATE_GRACE] =
+    g_param_spec_uint ("terminate-grace", NULL, NULL,
+                       0, G_MAXUINT, MCP_STDIO_DEFAULT_GRACE_MS,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpStdioTransport:kill-grace:
+   *
+   * Milliseconds between SIGTERM and SIGKILL to the process group.
+   */
+  properties[PROP_KILL_GRACE] =
+    g_param_spec_uint ("kill-grace", NULL, NULL,
+                       0, G_MAXUINT, MCP_STDIO_DEFAULT_GRACE_MS,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A server that dies makes our next write raise SIGPIPE, which would kill
+   * us; we want EPIPE instead. Only when nobody chose a handler. */
+  if (sigaction (SIGPIPE, NULL, &action) == 0 && action.sa_handler == SIG_DFL)
+    signal (SIGPIPE, SIG_IGN);
+}
+
+static void
+mcp_stdio_transport_init (McpStdioTransport *self)
+{
+  self->terminate_grace_ms = MCP_STDIO_DEFAULT_GRACE_MS;
+  self->kill_grace_ms = MCP_STDIO_DEFAULT_GRACE_MS;
+  self->cancellable = g_cancellable_new ();
+  self->queued = g_byte_array_new ();
+  self->writing = g_byte_array_new ();
+  self->in_flight = g_array_new (FALSE, FALSE, sizeof (WriteOp));
+  self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
+  self->exit_status = -1;
+  g_queue_init (&self->stderr_tail);
+  g_queue_init (&self->write_queue);
+}
+
+/**
+ * mcp_stdio_transport_new:
+ * @process: a process, not yet spawned
+ *
+ * Returns: (transfer full): a transport that spawns @process when opened
+ */
+McpTransport *
+mcp_stdio_transport_new (McpProcess *process)
+{
+  g_return_val_if_fail (MCP_IS_PROCESS (process), NULL);
+
+  return g_object_new (MCP_TYPE_STDIO_TRANSPORT, "process", process, NULL);
+}
+
+McpProcess *
+mcp_stdio_transport_get_process (McpStdioTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), NULL);
+
+  return self->process;
+}
+
+guint
+mcp_stdio_transport_get_terminate_grace (McpStdioTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), 0);
+
+  return self->terminate_grace_ms;
+}
+
+void
+mcp_stdio_transport_set_terminate_grace (McpStdioTransport *self,
+                                         guint              grace_ms)
+{
+  g_return_if_fail (MCP_IS_STDIO_TRANSPORT (self));
+
+  if (self->terminate_grace_ms != grace_ms)
+    {
+      self->terminate_grace_ms = grace_ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TERMINATE_GRACE]);
+    }
+}
+
+guint
+mcp_stdio_transport_get_kill_grace (McpStdioTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), 0);
+
+  return self->kill_grace_ms;
+}
+
+void
+mcp_stdio_transport_set_kill_grace (McpStdioTransport *self,
+                                    guint              grace_ms)
+{
+  g_return_if_fail (MCP_IS_STDIO_TRANSPORT (self));
+
+  if (self->kill_grace_ms != grace_ms)
+    {
+      self->kill_grace_ms = grace_ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KILL_GRACE]);
+    }
+}
+
+/**
+ * mcp_stdio_transport_dup_stderr_tail:
+ * @self: a #McpStdioTransport
+ *
+ * Returns: (transfer full): the last lines the server wrote to its standard
+ *   error, oldest first
+ */
+char **
+mcp_stdio_transport_dup_stderr_tail (McpStdioTransport *self)
+{
+  GPtrArray *lines;
+
+  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), NULL);
+
+  lines = g_ptr_array_new ();
+  for (GList *l = self->stderr_tail.head; l != NULL; l = l->next)
+    g_ptr_array_add (lines, g_strdup (l->data));
+  g_ptr_array_add (lines, NULL);
+
+  return (char **)g_ptr_array_free (lines, FALSE);
+}
+
+/**
+ * mcp_stdio_transport_get_exit:
+ * @self: a #McpStdioTransport
+ * @exit_status: (out) (optional): the exit status, or -1
+ * @term_signal: (out) (optional): the terminating signal, or 0
+ *
+ * Returns: %TRUE once the process has exited
+ */
+gboolean
+mcp_stdio_transport_get_exit (McpStdioTransport *self,
+                              int               *exit_status,
+                              int               *term_signal)
+{
+  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), FALSE);
+
+  if (exit_status != NULL)
+    *exit_status = self->exit_status;
+  if (term_signal != NULL)
+    *term_signal = self->term_signal;
+
+  return self->exited;
+}

@@ -1,0 +1,34 @@
+/* mcp-stdio-transport.h
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "mcp-process.h"
+#include "mcp-transport.h"
+
+G_BEGIN_DECLS
+
+#define MCP_TYPE_STDIO_TRANSPORT (mcp_stdio_transport_get_type ())
+
+G_DECLARE_FINAL_TYPE (McpStdioTransport, mcp_stdio_transport, MCP, STDIO_TRANSPORT, McpTransport)
+
+#define MCP_STDIO_DEFAULT_GRACE_MS 2000
+
+McpTransport  *mcp_stdio_transport_new                  (McpProcess        *process);
+McpProcess    *mcp_stdio_transport_get_process          (McpStdioTransport *self);
+guint          mcp_stdio_transport_get_terminate_grace  (McpStdioTransport *self);
+void           mcp_stdio_transport_set_terminate_grace  (McpStdioTransport *self,
+                                                         guint              grace_ms);
+guint          mcp_stdio_transport_get_kill_grace       (McpStdioTransport *self);
+void           mcp_stdio_transport_set_kill_grace       (McpStdioTransport *self,
+                                                         guint              grace_ms);
+char         **mcp_stdio_transport_dup_stderr_tail      (McpStdioTransport *self);
+gboolean       mcp_stdio_transport_get_exit             (McpStdioTransport *self,
+                                                         int               *exit_status,
+                                                         int               *term_signal);
+
+G_END_DECLS

@@ -1,0 +1,817 @@
+/* fake-mcp-core.c
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <string.h>
+
+#include "fake-mcp-core.h"
+
+#define SERVER_PROTOCOL "2025-11-25"
+
+typedef struct
+{
+  FakeMcpCore *core;
+  JsonNode    *id;
+  JsonNode    *progress_token;
+  guint        source_id;
+  guint        step;
+  guint        steps;
+  char        *ask_method;   /* the "ask" tool: the request we sent */
+} Pending;
+
+struct _FakeMcpCore
+{
+  FakeMcpOptions   options;
+  char           **hang_methods;
+  char            *protocol_version;
+  FakeMcpSendFunc  send_func;
+  gpointer         send_data;
+  FakeMcpHookFunc  hook;
+  gpointer         hook_data;
+  GHashTable      *counts;       /* method → count */
+  GPtrArray       *pending;      /* Pending: slow calls and asks */
+  JsonNode        *last_answer;  /* the last response to a request of ours */
+  JsonParser      *parser;
+  gint64           next_request_id;
+};
+
+static const char * const supported_versions[] = {
+  "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", NULL
+};
+
+static void
+pending_free (Pending *p)
+{
+  g_clear_handle_id (&p->source_id, g_source_remove);
+  g_clear_pointer (&p->id, json_node_unref);
+  g_clear_pointer (&p->progress_token, json_node_unref);
+  g_clear_pointer (&p->ask_method, g_free);
+  g_free (p);
+}
+
+FakeMcpCore *
+fake_mcp_core_new (const FakeMcpOptions *options,
+                   FakeMcpSendFunc       send_func,
+                   gpointer              user_data)
+{
+  FakeMcpCore *core = g_new0 (FakeMcpCore, 1);
+
+  if (options != NULL)
+    core->options = *options;
+  core->hang_methods = g_strdupv ((char **)core->options.hang_methods);
+  core->options.hang_methods = NULL;
+  core->protocol_version = g_strdup (core->options.protocol_version);
+  core->options.protocol_version = NULL;
+  if (core->options.progress_interval_ms == 0)
+    core->options.progress_interval_ms = 20;
+  core->send_func = send_func;
+  core->send_data = user_data;
+  core->counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  core->pending = g_ptr_array_new_with_free_func ((GDestroyNotify)pending_free);
+  core->parser = json_parser_new ();
+
+  return core;
+}
+
+void
+fake_mcp_core_free (FakeMcpCore *core)
+{
+  if (core == NULL)
+    return;
+
+  g_ptr_array_unref (core->pending);
+  g_hash_table_unref (core->counts);
+  g_clear_pointer (&core->last_answer, json_node_unref);
+  g_strfreev (core->hang_methods);
+  g_free (core->protocol_version);
+  g_object_unref (core->parser);
+  g_free (core);
+}
+
+void
+fake_mcp_core_set_hook (FakeMcpCore     *core,
+                        FakeMcpHookFunc  hook,
+                        gpointer         user_data)
+{
+  core->hook = hook;
+  core->hook_data = user_data;
+}
+
+guint
+fake_mcp_core_get_count (FakeMcpCore *core,
+                         const char  *method)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (core->counts, method));
+}
+
+JsonNode *
+fake_mcp_core_get_last_answer (FakeMcpCore *core)
+{
+  return core->last_answer;
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void
+send_object (FakeMcpCore *core,
+             JsonObject  *object)
+{
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (object, "jsonrpc", "2.0");
+  json_node_take_object (node, object);
+  core->send_func (node, core->send_data);
+}
+
+static void
+reply (FakeMcpCore *core,
+       JsonNode    *id,
+       JsonObject  *result)
+{
+  JsonObject *msg = json_object_new ();
+
+  json_object_set_member (msg, "id", json_node_copy (id));
+  json_object_set_object_member (msg, "result", result);
+  send_object (core, msg);
+}
+
+static void
+reply_error (FakeMcpCore *core,
+             JsonNode    *id,
+             int          code,
+             const char  *message,
+             JsonNode    *data)
+{
+  JsonObject *msg = json_object_new ();
+  JsonObject *error = json_object_new ();
+
+  json_object_set_int_member (error, "code", code);
+  json_object_set_string_member (error, "message", message);
+  if (data != NULL)
+    json_object_set_member (error, "data", data);
+  json_object_set_member (msg, "id", id != NULL ? json_node_copy (id) : json_node_new (JSON_NODE_NULL));
+  json_object_set_object_member (msg, "error", error);
+  send_object (core, msg);
+}
+
+void
+fake_mcp_core_notify (FakeMcpCore *core,
+                      const char  *method,
+                      JsonObject  *params)
+{
+  JsonObject *msg = json_object_new ();
+
+  json_object_set_string_member (msg, "method", method);
+  if (params != NULL)
+    json_object_set_object_member (msg, "params", params);
+  send_object (core, msg);
+}
+
+static char *
+request_id_string (gint64 n)
+{
+  return g_strdup_printf ("srv-%" G_GINT64_FORMAT, n);
+}
+
+void
+fake_mcp_core_request (FakeMcpCore *core,
+                       const char  *method,
+                       JsonObject  *params)
+{
+  JsonObject *msg = json_object_new ();
+  g_autofree char *id = request_id_string (core->next_request_id++);
+
+  json_object_set_string_member (msg, "id", id);
+  json_object_set_string_member (msg, "method", method);
+  if (params != NULL)
+    json_object_set_object_member (msg, "params", params);
+  send_object (core, msg);
+}
+
+static JsonObject *
+text_result (const char *text,
+             gboolean    is_error)
+{
+  JsonObject *result = json_object_new ();
+  JsonArray *content = json_array_new ();
+  JsonObject *block = json_object_new ();
+
+  json_object_set_string_member (block, "type", "text");
+  json_object_set_string_member (block, "text", text);
+  json_array_add_object_element (content, block);
+  json_object_set_array_member (result, "content", content);
+  if (is_error)
+    json_object_set_boolean_member (result, "isError", TRUE);
+
+  return result;
+}
+
+static JsonNode *
+parse (FakeMcpCore *core,
+       const char  *json)
+{
+  if (!json_parser_load_from_data (core->parser, json, -1, NULL))
+    g_error ("fake core: bad built-in JSON: %s", json);
+
+  return json_parser_steal_root (core->parser);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The catalogue                                                            */
+
+static const char *fixed_tools[] = {
+  "{\"name\":\"echo\",\"title\":\"Echo\",\"description\":\"Returns the message it is given.\","
+  "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\","
+  "\"description\":\"What to echo\"}},\"required\":[\"message\"]},"
+  "\"annotations\":{\"readOnlyHint\":true}}",
+
+  "{\"name\":\"add\",\"description\":\"Adds two numbers.\","
+  "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"number\"},"
+  "\"b\":{\"type\":\"number\"}},\"required\":[\"a\",\"b\"]},"
+  "\"outputSchema\":{\"type\":\"object\",\"properties\":{\"sum\":{\"type\":\"number\"}},"
+  "\"required\":[\"sum\"]},\"annotations\":{\"title\":\"Add numbers\",\"readOnlyHint\":true}}",
+
+  "{\"name\":\"slow\",\"description\":\"Answers after a while, reporting progress when asked.\","
+  "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"ms\":{\"type\":\"integer\",\"minimum\":0},"
+  "\"steps\":{\"type\":\"integer\",\"minimum\":1}}}}",
+
+  "{\"name\":\"fail\",\"description\":\"Always reports an execution error.\","
+  "\"inputSchema\":{\"type\":\"object\"}}",
+
+  "{\"name\":\"huge\",\"description\":\"Returns a text of the given size.\","
+  "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"bytes\":{\"type\":\"integer\"}},"
+  "\"required\":[\"bytes\"]}}",
+
+  "{\"name\":\"crash\",\"description\":\"Kills the server in the middle of the call.\","
+  "\"inputSchema\":{\"type\":\"object\"},\"annotations\":{\"destructiveHint\":true}}",
+
+  "{\"name\":\"hang\",\"description\":\"Never answers.\",\"inputSchema\":{\"type\":\"object\"}}",
+
+  "{\"name\":\"log\",\"description\":\"Sends a log message, then answers.\","
+  "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"level\":{\"type\":\"string\"},"
+  "\"message\":{\"type\":\"string\"}}}}",
+
+  "{\"name\":\"ask\",\"description\":\"Sends the client a request and returns its answer.\","
+  "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"method\":{\"type\":\"string\"}},"
+  "\"required\":[\"method\"]}}",
+
+  "{\"name\":\"touch-list\",\"description\":\"Sends tools/list_changed, then answers.\","
+  "\"inputSchema\":{\"type\":\"object\"}}",
+};
+
+static JsonNode *
+generated_tool (FakeMcpCore *core,
+                guint        i)
+{
+  g_autofree char *json = NULL;
+
+  json = g_strdup_printf ("{\"name\":\"tool-%05u\",\"title\":\"Generated tool %u\","
+                          "\"description\":\"Generated tool number %u, for paging tests.\","
+                          "\"inputSchema\":{\"type\":\"object\",\"properties\":{"
+                          "\"value\":{\"type\":\"string\",\"description\":\"Any text\"},"
+                          "\"count\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":%u}},"
+                          "\"required\":[\"value\"]}}",
+                          i, i, i, i + 10);
+  return parse (core, json);
+}
+
+static const char *prompts[] = {
+  "{\"name\":\"greeting\",\"title\":\"Greeting\",\"description\":\"Greets someone.\","
+  "\"arguments\":[{\"name\":\"name\",\"description\":\"Who to greet\",\"required\":true},"
+  "{\"name\":\"style\",\"description\":\"formal or casual\",\"required\":false}]}",
+  "{\"name\":\"simple\",\"description\":\"A prompt without arguments.\"}",
+};
+
+static const char *resources[] = {
+  "{\"uri\":\"fake://static/readme\",\"name\":\"readme\",\"title\":\"Read me\","
+  "\"description\":\"A text resource.\",\"mimeType\":\"text/markdown\"}",
+  "{\"uri\":\"fake://static/pixel\",\"name\":\"pixel\",\"description\":\"A blob resource.\","
+  "\"mimeType\":\"image/png\"}",
+};
+
+static const char *templates[] = {
+  "{\"uriTemplate\":\"fake://dynamic/{id}\",\"name\":\"dynamic\",\"title\":\"Dynamic\","
+  "\"description\":\"Any id.\",\"mimeType\":\"text/plain\"}",
+};
+
+typedef enum { LIST_TOOLS, LIST_PROMPTS, LIST_RESOURCES, LIST_TEMPLATES } ListKind;
+
+static guint
+list_length (FakeMcpCore *core,
+             ListKind     kind)
+{
+  switch (kind)
+    {
+    case LIST_TOOLS: return G_N_ELEMENTS (fixed_tools) + core->options.n_tools;
+    case LIST_PROMPTS: return G_N_ELEMENTS (prompts);
+    case LIST_RESOURCES: return G_N_ELEMENTS (resources);
+    case LIST_TEMPLATES: return G_N_ELEMENTS (templates);
+    default: g_assert_not_reached ();
+    }
+}
+
+static JsonNode *
+list_item (FakeMcpCore *core,
+           ListKind     kind,
+           guint        i)
+{
+  switch (kind)
+    {
+    case LIST_TOOLS:
+      if (i < G_N_ELEMENTS (fixed_tools))
+        return parse (core, fixed_tools[i]);
+      return generated_tool (core, i - G_N_ELEMENTS (fixed_tools) + 1);
+    case LIST_PROMPTS: return parse (core, prompts[i]);
+    case LIST_RESOURCES: return parse (core, resources[i]);
+    case LIST_TEMPLATES: return parse (core, templates[i]);
+    default: g_assert_not_reached ();
+    }
+}
+
+static void
+handle_list (FakeMcpCore *core,
+             JsonNode    *id,
+             JsonObject  *params,
+             ListKind     kind,
+             const char  *member)
+{
+  static const char * const cursor_prefix = "page:";
+  JsonObject *result = json_object_new ();
+  JsonArray *items = json_array_new ();
+  guint total = list_length (core, kind);
+  guint start = 0;
+  guint end;
+
+  if (params != NULL && json_object_has_member (params, "cursor"))
+    {
+      const char *cursor = json_object_get_string_member_with_default (params, "cursor", "");
+
+      if (!g_str_has_prefix (cursor, cursor_prefix))
+        {
+          json_object_unref (result);
+          json_array_unref (items);
+          reply_error (core, id, -32602, "Invalid cursor", NULL);
+          return;
+        }
+      start = (guint)g_ascii_strtoull (cursor + strlen (cursor_prefix), NULL, 10);
+    }
+
+  end = core->options.page_size > 0 ? MIN (total, start + core->options.page_size) : total;
+  for (guint i = start; i < end; i++)
+    json_array_add_element (items, list_item (core, kind, i));
+
+  json_object_set_array_member (result, member, items);
+
+  if (core->options.repeat_cursor && core->options.page_size > 0)
+    json_object_set_string_member (result, "nextCursor", "page:0");
+  else if (end < total)
+    {
+      g_autofree char *next = g_strdup_printf ("%s%u", cursor_prefix, end);
+      json_object_set_string_member (result, "nextCursor", next);
+    }
+
+  reply (core, id, result);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tools                                                                    */
+
+static void
+send_progress (Pending *p)
+{
+  JsonObject *params = json_object_new ();
+
+  json_object_set_member (params, "progressToken", json_node_copy (p->progress_token));
+  json_object_set_int_member (params, "progress", p->step);
+  json_object_set_int_member (params, "total", p->steps);
+  json_object_set_string_member (params, "message", "working");
+  fake_mcp_core_notify (p->core, "notifications/progress", params);
+}
+
+static gboolean
+slow_step_cb (gpointer user_data)
+{
+  Pending *p = user_data;
+  FakeMcpCore *core = p->core;
+
+  p->step++;
+  if (p->step < p->steps)
+    {
+      if (p->progress_token != NULL)
+        send_progress (p);
+      return G_SOURCE_CONTINUE;
+    }
+
+  if (p->progress_token != NULL)
+    send_progress (p);
+
+  p->source_id = 0;
+  reply (core, p->id, text_result ("done", FALSE));
+  g_ptr_array_remove (core->pending, p);
+
+  return G_SOURCE_REMOVE;
+}
+
+static Pending *
+pending_new (FakeMcpCore *core,
+             JsonNode    *id)
+{
+  Pending *p = g_new0 (Pending, 1);
+
+  p->core = core;
+  p->id = json_node_copy (id);
+  g_ptr_array_add (core->pending, p);
+
+  return p;
+}
+
+static void
+handle_call (FakeMcpCore *core,
+             JsonNode    *id,
+             JsonObject  *params)
+{
+  const char *name = params != NULL ? json_object_get_string_member_with_default (params, "name", NULL) : NULL;
+  JsonObject *args = NULL;
+  JsonNode *token = NULL;
+
+  if (params != NULL && json_object_has_member (params, "arguments") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "arguments")))
+    args = json_object_get_object_member (params, "arguments");
+
+  if (params != NULL && json_object_has_member (params, "_meta") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "_meta")))
+    token = json_object_get_member (json_object_get_object_member (params, "_meta"), "progressToken");
+
+  if (name == NULL)
+    {
+      reply_error (core, id, -32602, "tools/call needs a name", NULL);
+      return;
+    }
+
+  if (g_str_equal (name, "echo"))
+    {
+      const char *message = args != NULL ? json_object_get_string_member_with_default (args, "message", NULL) : NULL;
+
+      if (message == NULL)
+        reply (core, id, text_result ("MCP error -32602: message is required", TRUE));
+      else
+        reply (core, id, text_result (message, FALSE));
+    }
+  else if (g_str_equal (name, "add"))
+    {
+      double a = args != NULL ? json_object_get_double_member_with_default (args, "a", 0) : 0;
+      double b = args != NULL ? json_object_get_double_member_with_default (args, "b", 0) : 0;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      JsonObject *result = text_result (g_ascii_dtostr (buf, sizeof buf, a + b), FALSE);
+      JsonObject *structured = json_object_new ();
+
+      json_object_set_double_member (structured, "sum", a + b);
+      json_object_set_object_member (result, "structuredContent", structured);
+      reply (core, id, result);
+    }
+  else if (g_str_equal (name, "slow"))
+    {
+      gint64 ms = args != NULL ? json_object_get_int_member_with_default (args, "ms", 100) : 100;
+      gint64 steps = args != NULL ? json_object_get_int_member_with_default (args, "steps", 0) : 0;
+      Pending *p = pending_new (core, id);
+
+      if (token != NULL)
+        p->progress_token = json_node_copy (token);
+      if (steps <= 0)
+        steps = MAX (1, ms / core->options.progress_interval_ms);
+      p->steps = (guint)steps;
+      p->source_id = g_timeout_add (MAX (1, (guint)(ms / steps)), slow_step_cb, p);
+    }
+  else if (g_str_equal (name, "fail"))
+    reply (core, id, text_result ("This tool always fails.", TRUE));
+  else if (g_str_equal (name, "huge"))
+    {
+      gint64 bytes = args != NULL ? json_object_get_int_member_with_default (args, "bytes", 1024) : 1024;
+      g_autofree char *text = g_malloc (bytes + 1);
+
+      memset (text, 'x', bytes);
+      text[bytes] = '\0';
+      reply (core, id, text_result (text, FALSE));
+    }
+  else if (g_str_equal (name, "hang"))
+    {
+      /* never answered */
+    }
+  else if (g_str_equal (name, "crash"))
+    reply (core, id, text_result ("this server cannot crash", TRUE));
+  else if (g_str_equal (name, "log"))
+    {
+      JsonObject *log = json_object_new ();
+
+      json_object_set_string_member (log, "level",
+                                     args != NULL ? json_object_get_string_member_with_default (args, "level", "info") : "info");
+      json_object_set_string_member (log, "logger", "fake");
+      json_object_set_string_member (log, "data",
+                                     args != NULL ? json_object_get_string_member_with_default (args, "message", "hello") : "hello");
+      fake_mcp_core_notify (core, "notifications/message", log);
+      reply (core, id, text_result ("logged", FALSE));
+    }
+  else if (g_str_equal (name, "touch-list"))
+    {
+      fake_mcp_core_notify (core, "notifications/tools/list_changed", NULL);
+      reply (core, id, text_result ("touched", FALSE));
+    }
+  else if (g_str_equal (name, "ask"))
+    {
+      const char *method = args != NULL ? json_object_get_string_member_with_default (args, "method", "ping") : "ping";
+      Pending *p = pending_new (core, id);
+
+      p->ask_method = request_id_string (core->next_request_id);
+      fake_mcp_core_request (core, method, NULL);
+    }
+  else if (g_str_has_prefix (name, "tool-"))
+    reply (core, id, text_result (name, FALSE));
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("MCP error -32602: Tool %s not found", name);
+      reply (core, id, text_result (text, TRUE));
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void
+handle_initialize (FakeMcpCore *core,
+                   JsonNode    *id,
+                   JsonObject  *params)
+{
+  const char *asked = params != NULL ? json_object_get_string_member_with_default (params, "protocolVersion", "") : "";
+  const char *version = SERVER_PROTOCOL;
+  g_autoptr(JsonNode) result_node = NULL;
+  JsonObject *result;
+
+  if (core->options.modern_only)
+    {
+      g_autofree char *message = g_strdup_printf ("Unsupported protocol version: %s", asked);
+      reply_error (core, id, -32022, message, parse (core, "{\"supported\":[\"2026-07-28\"]}"));
+      return;
+    }
+
+  if (core->protocol_version != NULL)
+    version = core->protocol_version;
+  else if (g_strv_contains (supported_versions, asked))
+    version = asked;
+
+  result_node = parse (core,
+    "{\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{\"listChanged\":true},"
+    "\"resources\":{\"subscribe\":true,\"listChanged\":true},\"logging\":{}},"
+    "\"serverInfo\":{\"name\":\"fake-mcp-server\",\"title\":\"Fake MCP Server\",\"version\":\"1.0.0\"},"
+    "\"instructions\":\"A fake server for Tether's tests.\"}");
+  result = json_node_get_object (result_node);
+  json_object_set_string_member (result, "protocolVersion", version);
+  reply (core, id, json_object_ref (result));
+
+  if (core->options.list_changed_early)
+    {
+      fake_mcp_core_notify (core, "notifications/tools/list_changed", NULL);
+      fake_mcp_core_notify (core, "notifications/tools/list_changed", NULL);
+    }
+}
+
+static void
+handle_read (FakeMcpCore *core,
+             JsonNode    *id,
+             JsonObject  *params)
+{
+  const char *uri = params != NULL ? json_object_get_string_member_with_default (params, "uri", "") : "";
+  JsonObject *result = json_object_new ();
+  JsonArray *contents = json_array_new ();
+  JsonObject *content = json_object_new ();
+
+  json_object_set_string_member (content, "uri", uri);
+  if (g_str_equal (uri, "fake://static/readme"))
+    {
+      json_object_set_string_member (content, "mimeType", "text/markdown");
+      json_object_set_string_member (content, "text", "# Read me\n\nA fake resource.\n");
+    }
+  else if (g_str_equal (uri, "fake://static/pixel"))
+    {
+      json_object_set_string_member (content, "mimeType", "image/png");
+      json_object_set_string_member (content, "blob",
+                                     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
+    }
+  else if (g_str_has_prefix (uri, "fake://dynamic/"))
+    {
+      g_autofree char *text = g_strdup_printf ("dynamic resource %s", uri + strlen ("fake://dynamic/"));
+      json_object_set_string_member (content, "mimeType", "text/plain");
+      json_object_set_string_member (content, "text", text);
+    }
+  else
+    {
+      g_autofree char *message = g_strdup_printf ("Resource not found: %s", uri);
+      json_object_unref (content);
+      json_array_unref (contents);
+      json_object_unref (result);
+      reply_error (core, id, -32002, message, NULL);
+      return;
+    }
+
+  json_array_add_object_element (contents, content);
+  json_object_set_array_member (result, "contents", contents);
+  reply (core, id, result);
+}
+
+static void
+handle_get_prompt (FakeMcpCore *core,
+                   JsonNode    *id,
+                   JsonObject  *params)
+{
+  const char *name = params != NULL ? json_object_get_string_member_with_default (params, "name", "") : "";
+  JsonObject *args = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(JsonNode) message = NULL;
+  JsonObject *result;
+  JsonArray *messages;
+
+  if (params != NULL && json_object_has_member (params, "arguments") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "arguments")))
+    args = json_object_get_object_member (params, "arguments");
+
+  if (g_str_equal (name, "greeting"))
+    {
+      const char *who = args != NULL ? json_object_get_string_member_with_default (args, "name", NULL) : NULL;
+
+      if (who == NULL)
+        {
+          reply_error (core, id, -32602, "Missing required argument: name", NULL);
+          return;
+        }
+      text = g_strdup_printf ("Say hello to %s.", who);
+    }
+  else if (g_str_equal (name, "simple"))
+    text = g_strdup ("A simple prompt.");
+  else
+    {
+      g_autofree char *error = g_strdup_printf ("Prompt not found: %s", name);
+      reply_error (core, id, -32602, error, NULL);
+      return;
+    }
+
+  result = json_object_new ();
+  messages = json_array_new ();
+  message = parse (core, "{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":\"\"}}");
+  json_object_set_string_member (json_object_get_object_member (json_node_get_object (message), "content"),
+                                 "text", text);
+  json_array_add_element (messages, g_steal_pointer (&message));
+  json_object_set_string_member (result, "description", "A prompt from the fake server");
+  json_object_set_array_member (result, "messages", messages);
+  reply (core, id, result);
+}
+
+static void
+handle_response (FakeMcpCore *core,
+                 JsonObject  *object)
+{
+  const char *id = NULL;
+
+  if (JSON_NODE_HOLDS_VALUE (json_object_get_member (object, "id")) &&
+      json_node_get_value_type (json_object_get_member (object, "id")) == G_TYPE_STRING)
+    id = json_object_get_string_member (object, "id");
+
+  g_clear_pointer (&core->last_answer, json_node_unref);
+  core->last_answer = json_node_alloc ();
+  json_node_init_object (core->last_answer, object);
+
+  for (guint i = 0; id != NULL && i < core->pending->len; i++)
+    {
+      Pending *p = g_ptr_array_index (core->pending, i);
+
+      if (p->ask_method != NULL && g_str_equal (p->ask_method, id))
+        {
+          g_autoptr(JsonGenerator) gen = json_generator_new ();
+          g_autofree char *text = NULL;
+
+          json_generator_set_root (gen, core->last_answer);
+          text = json_generator_to_data (gen, NULL);
+          reply (core, p->id, text_result (text, FALSE));
+          g_ptr_array_remove_index (core->pending, i);
+          return;
+        }
+    }
+}
+
+static void
+handle_cancelled (FakeMcpCore *core,
+                  JsonObject  *params)
+{
+  JsonNode *request_id;
+
+  if (params == NULL || (request_id = json_object_get_member (params, "requestId")) == NULL)
+    return;
+
+  for (guint i = 0; i < core->pending->len; i++)
+    {
+      Pending *p = g_ptr_array_index (core->pending, i);
+
+      if (json_node_equal (p->id, request_id))
+        {
+          g_ptr_array_remove_index (core->pending, i);
+          return;
+        }
+    }
+}
+
+static void
+count (FakeMcpCore *core,
+       const char  *method)
+{
+  guint n = fake_mcp_core_get_count (core, method);
+
+  g_hash_table_replace (core->counts, g_strdup (method), GUINT_TO_POINTER (n + 1));
+}
+
+void
+fake_mcp_core_handle (FakeMcpCore *core,
+                      JsonNode    *message)
+{
+  JsonObject *object;
+  JsonObject *params = NULL;
+  JsonNode *id;
+  const char *method;
+
+  if (!JSON_NODE_HOLDS_OBJECT (message))
+    return;
+
+  object = json_node_get_object (message);
+  id = json_object_get_member (object, "id");
+  method = json_object_get_string_member_with_default (object, "method", NULL);
+
+  if (method == NULL)
+    {
+      if (id != NULL && (json_object_has_member (object, "result") || json_object_has_member (object, "error")))
+        handle_response (core, object);
+      return;
+    }
+
+  if (json_object_has_member (object, "params") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (object, "params")))
+    params = json_object_get_object_member (object, "params");
+
+  count (core, method);
+
+  if (id == NULL || JSON_NODE_HOLDS_NULL (id))
+    {
+      if (g_str_equal (method, "notifications/cancelled"))
+        handle_cancelled (core, params);
+      return;
+    }
+
+  if (core->hook != NULL && core->hook (method, params, core->hook_data))
+    return;
+
+  if (core->hang_methods != NULL && g_strv_contains ((const char * const *)core->hang_methods, method))
+    return;
+
+  if (g_str_equal (method, "initialize"))
+    handle_initialize (core, id, params);
+  else if (g_str_equal (method, "ping") || g_str_equal (method, "logging/setLevel") ||
+           g_str_equal (method, "resources/subscribe") || g_str_equal (method, "resources/unsubscribe"))
+    reply (core, id, json_object_new ());
+  else if (g_str_equal (method, "tools/list"))
+    handle_list (core, id, params, LIST_TOOLS, "tools");
+  else if (g_str_equal (method, "prompts/list"))
+    handle_list (core, id, params, LIST_PROMPTS, "prompts");
+  else if (g_str_equal (method, "resources/list"))
+    handle_list (core, id, params, LIST_RESOURCES, "resources");
+  else if (g_str_equal (method, "resources/templates/list"))
+    handle_list (core, id, params, LIST_TEMPLATES, "resourceTemplates");
+  else if (g_str_equal (method, "tools/call"))
+    handle_call (core, id, params);
+  else if (g_str_equal (method, "prompts/get"))
+    handle_get_prompt (core, id, params);
+  else if (g_str_equal (method, "resources/read"))
+    handle_read (core, id, params);
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("Method not found: %s", method);
+      reply_error (core, id, -32601, text, NULL);
+    }
+}
+
+gboolean
+fake_mcp_core_handle_text (FakeMcpCore *core,
+                           const char  *text,
+                           gssize       length)
+{
+  g_autoptr(JsonNode) root = NULL;
+
+  if (!json_parser_load_from_data (core->parser, text, length, NULL))
+    return FALSE;
+
+  root = json_parser_steal_root (core->parser);
+  if (root == NULL)
+    return FALSE;
+
+  fake_mcp_core_handle (core, root);
+
+  return TRUE;
+}

@@ -1,0 +1,67 @@
+/* fake-mcp-core.h — the protocol side of Tether's fake MCP server
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Takes JSON-RPC messages from a client and produces answers and
+ * notifications through a callback. No I/O: the stdio program
+ * (fake-mcp-server.c), the in-memory transport of the unit tests and an HTTP
+ * fake wrap it. Timers (slow tools, progress) run on the thread-default main
+ * context.
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _FakeMcpCore FakeMcpCore;
+
+/* @message: (transfer none): a message for the client */
+typedef void     (*FakeMcpSendFunc) (JsonNode   *message,
+                                     gpointer    user_data);
+/* Called for every request before the core handles it. Return TRUE when
+ * the host took care of it (e.g. crashed on purpose). */
+typedef gboolean (*FakeMcpHookFunc) (const char *method,
+                                     JsonObject *params,
+                                     gpointer    user_data);
+
+typedef struct
+{
+  guint        n_tools;             /* generated tools besides the fixed ones */
+  guint        page_size;           /* 0: every list on one page */
+  gboolean     repeat_cursor;       /* every page points to the same next page */
+  gboolean     list_changed_early;  /* list_changed twice, before `initialized` */
+  gboolean     modern_only;         /* answer initialize with -32022 */
+  const char  *protocol_version;    /* answer with this version, whatever is asked */
+  const char * const *hang_methods; /* never answer these */
+  guint        progress_interval_ms;/* slow tool: a step every … (default 20) */
+} FakeMcpOptions;
+
+FakeMcpCore *fake_mcp_core_new          (const FakeMcpOptions *options,
+                                         FakeMcpSendFunc       send_func,
+                                         gpointer              user_data);
+void         fake_mcp_core_free         (FakeMcpCore          *core);
+void         fake_mcp_core_set_hook     (FakeMcpCore          *core,
+                                         FakeMcpHookFunc       hook,
+                                         gpointer              user_data);
+void         fake_mcp_core_handle       (FakeMcpCore          *core,
+                                         JsonNode             *message);
+gboolean     fake_mcp_core_handle_text  (FakeMcpCore          *core,
+                                         const char           *text,
+                                         gssize                length);
+guint        fake_mcp_core_get_count    (FakeMcpCore          *core,
+                                         const char           *method);
+void         fake_mcp_core_notify       (FakeMcpCore          *core,
+                                         const char           *method,
+                                         JsonObject           *params);
+void         fake_mcp_core_request      (FakeMcpCore          *core,
+                                         const char           *method,
+                                         JsonObject           *params);
+JsonNode    *fake_mcp_core_get_last_answer (FakeMcpCore       *core);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FakeMcpCore, fake_mcp_core_free)
+
+G_END_DECLS

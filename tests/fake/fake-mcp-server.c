@@ -1,0 +1,352 @@
+/* fake-mcp-server.c — a stdio MCP server with fault modes, for tests
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The protocol comes from fake-mcp-core.c; this file adds stdio and the
+ * ways a real server goes wrong. Modes combine. It is also the fast C server
+ * of the benchmark: input is read in large chunks and every complete line
+ * handled per wake-up; the answers of one wake-up leave in one write.
+ */
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+#include <glib-unix.h>
+
+#include "fake-mcp-core.h"
+
+static int      n_tools;
+static int      page_size;
+static gboolean repeat_cursor;
+static gboolean list_changed_early;
+static gboolean modern_only;
+static char    *protocol_version;
+static char   **hang_methods;
+static gboolean crash_on_start;
+static gboolean exit_during_initialize;
+static gboolean crash_on_call;
+static gboolean garbage;
+static int      stderr_flood;
+static gboolean ignore_stdin_eof;
+static gboolean ignore_sigterm;
+static int      grandchildren;
+static int      slow_start_ms;
+static int      crash_after_ms;
+static char    *count_file;
+static gboolean grandchild;
+static int      progress_interval_ms;
+
+static GOptionEntry entries[] = {
+  { "tools", 0, 0, G_OPTION_ARG_INT, &n_tools, "Generated tools besides the fixed ones", "N" },
+  { "page-size", 0, 0, G_OPTION_ARG_INT, &page_size, "Paginate lists", "N" },
+  { "repeat-cursor", 0, 0, G_OPTION_ARG_NONE, &repeat_cursor, "Every page points back to the first", NULL },
+  { "list-changed-early", 0, 0, G_OPTION_ARG_NONE, &list_changed_early, "Send tools/list_changed before initialized", NULL },
+  { "modern-only", 0, 0, G_OPTION_ARG_NONE, &modern_only, "Answer initialize with -32022", NULL },
+  { "protocol-version", 0, 0, G_OPTION_ARG_STRING, &protocol_version, "Answer initialize with this version", "V" },
+  { "hang-on", 0, 0, G_OPTION_ARG_STRING_ARRAY, &hang_methods, "Never answer METHOD", "METHOD" },
+  { "crash-on-start", 0, 0, G_OPTION_ARG_NONE, &crash_on_start, "Exit with status 3 at once", NULL },
+  { "exit-during-initialize", 0, 0, G_OPTION_ARG_NONE, &exit_during_initialize, "Exit with status 4 on initialize", NULL },
+  { "crash-on-call", 0, 0, G_OPTION_ARG_NONE, &crash_on_call, "Die of SIGKILL in any tools/call", NULL },
+  { "garbage", 0, 0, G_OPTION_ARG_NONE, &garbage, "Non-JSON lines, blank lines, CRLF and split writes on stdout", NULL },
+  { "stderr-flood", 0, 0, G_OPTION_ARG_INT, &stderr_flood, "Write N lines to stderr at start", "N" },
+  { "ignore-stdin-eof", 0, 0, G_OPTION_ARG_NONE, &ignore_stdin_eof, "Keep running when stdin closes", NULL },
+  { "ignore-sigterm", 0, 0, G_OPTION_ARG_NONE, &ignore_sigterm, "Ignore SIGTERM", NULL },
+  { "grandchildren", 0, 0, G_OPTION_ARG_INT, &grandchildren, "Start N processes that ignore SIGTERM and SIGHUP", "N" },
+  { "slow-start", 0, 0, G_OPTION_ARG_INT, &slow_start_ms, "Sleep before reading stdin", "MS" },
+  { "crash-after-ms", 0, 0, G_OPTION_ARG_INT, &crash_after_ms, "Exit with status 70 after MS", "MS" },
+  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize and tools/call requests received", "PATH" },
+  { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
+  { "grandchild", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &grandchild, NULL, NULL },
+  { NULL }
+};
+
+static FakeMcpCore *core;
+static GString     *out;
+static GByteArray  *in;
+static gboolean     in_batch;
+static gboolean     sent_garbage;
+
+static void
+write_all (int         fd,
+           const char *data,
+           gsize       length)
+{
+  while (length > 0)
+    {
+      gssize n = write (fd, data, length);
+
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          /* The client is gone. */
+          _exit (0);
+        }
+      data += n;
+      length -= n;
+    }
+}
+
+static void
+flush_out (void)
+{
+  if (out->len == 0)
+    return;
+
+  if (garbage)
+    {
+      gsize half = out->len / 2;
+
+      if (!sent_garbage)
+        {
+          static const char junk[] = "this line is not JSON\n\n   \r\n{\"not\":\"json-rpc\"}\n[1,2,3]\n";
+          write_all (1, junk, sizeof junk - 1);
+          sent_garbage = TRUE;
+        }
+
+      /* A message split over two writes. */
+      write_all (1, out->str, half);
+      g_usleep (2000);
+      write_all (1, out->str + half, out->len - half);
+      write_all (1, "\n", 1);
+    }
+  else
+    write_all (1, out->str, out->len);
+
+  g_string_truncate (out, 0);
+}
+
+static void
+send_cb (JsonNode *message,
+         gpointer  user_data)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+  gsize length;
+
+  json_generator_set_root (generator, message);
+  text = json_generator_to_data (generator, &length);
+  g_string_append_len (out, text, length);
+  g_string_append (out, garbage ? "\r\n" : "\n");
+
+  if (!in_batch)
+    flush_out ();
+}
+
+static void
+write_count_file (void)
+{
+  g_autofree char *contents = NULL;
+
+  if (count_file == NULL)
+    return;
+
+  contents = g_strdup_printf ("initialize %u\ntools/call %u\n",
+                              fake_mcp_core_get_count (core, "initialize"),
+                              fake_mcp_core_get_count (core, "tools/call"));
+  g_file_set_contents (count_file, contents, -1, NULL);
+}
+
+static gboolean
+hook_cb (const char *method,
+         JsonObject *params,
+         gpointer    user_data)
+{
+  if (g_str_equal (method, "initialize") || g_str_equal (method, "tools/call"))
+    write_count_file ();
+
+  if (g_str_equal (method, "initialize") && exit_during_initialize)
+    {
+      flush_out ();
+      fprintf (stderr, "fake-mcp-server: exiting during initialize as asked\n");
+      fflush (stderr);
+      _exit (4);
+    }
+
+  if (g_str_equal (method, "tools/call"))
+    {
+      const char *name = params != NULL ? json_object_get_string_member_with_default (params, "name", "") : "";
+
+      if (crash_on_call || g_str_equal (name, "crash"))
+        {
+          flush_out ();
+          fprintf (stderr, "fake-mcp-server: crashing in tools/call as asked\n");
+          fflush (stderr);
+          raise (SIGKILL);
+        }
+    }
+
+  return FALSE;
+}
+
+static void
+handle_input (void)
+{
+  guint8 *data = in->data;
+  gsize start = 0;
+  guint8 *nl;
+
+  in_batch = TRUE;
+  while ((nl = memchr (data + start, '\n', in->len - start)) != NULL)
+    {
+      gsize end = nl - data;
+
+      if (end > start && data[end - 1] == '\r')
+        end--;
+      if (end > start && !fake_mcp_core_handle_text (core, (const char *)data + start, end - start))
+        fprintf (stderr, "fake-mcp-server: skipped a line that is not JSON\n");
+      start = (nl - data) + 1;
+    }
+  in_batch = FALSE;
+
+  g_byte_array_remove_range (in, 0, start);
+  flush_out ();
+}
+
+static gboolean
+stdin_cb (int           fd,
+          GIOCondition  condition,
+          gpointer      user_data)
+{
+  GMainLoop *loop = user_data;
+  guint8 buffer[65536];
+  gssize n;
+
+  n = read (fd, buffer, sizeof buffer);
+  if (n < 0 && (errno == EINTR || errno == EAGAIN))
+    return G_SOURCE_CONTINUE;
+
+  if (n <= 0)
+    {
+      if (ignore_stdin_eof)
+        {
+          fprintf (stderr, "fake-mcp-server: stdin closed; staying up as asked\n");
+          return G_SOURCE_REMOVE;
+        }
+      g_main_loop_quit (loop);
+      return G_SOURCE_REMOVE;
+    }
+
+  g_byte_array_append (in, buffer, n);
+  handle_input ();
+
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+crash_cb (gpointer user_data)
+{
+  fprintf (stderr, "fake-mcp-server: crashing after %d ms as asked\n", crash_after_ms);
+  fflush (stderr);
+  flush_out ();
+  _exit (70);
+}
+
+static void
+spawn_grandchildren (const char *self_path)
+{
+  for (int i = 0; i < grandchildren; i++)
+    {
+      const char *argv[] = { self_path, "--grandchild", NULL };
+      g_autoptr(GError) error = NULL;
+      GPid pid;
+
+      /* They keep our stdout and stderr, like npx's node does. */
+      if (!g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_CHILD_INHERITS_STDIN,
+                          NULL, NULL, &pid, &error))
+        {
+          fprintf (stderr, "fake-mcp-server: could not spawn a grandchild: %s\n", error->message);
+          fflush (stderr);
+          _exit (5);
+        }
+      fprintf (stderr, "fake-mcp-server: grandchild pid %d\n", (int)pid);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autofree char *self_path = NULL;
+  FakeMcpOptions options = { 0 };
+
+  context = g_option_context_new ("— a fake MCP server on stdio");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "fake-mcp-server: %s\n", error->message);
+      return 2;
+    }
+
+  if (grandchild)
+    {
+      /* Outlive a naive kill: only SIGKILL (to the group) gets us. */
+      signal (SIGTERM, SIG_IGN);
+      signal (SIGHUP, SIG_IGN);
+      signal (SIGPIPE, SIG_IGN);
+      for (;;)
+        pause ();
+    }
+
+  if (crash_on_start)
+    {
+      fprintf (stderr, "fake-mcp-server: crashing on start as asked\n");
+      fflush (stderr);
+      _exit (3);
+    }
+
+  if (ignore_sigterm)
+    signal (SIGTERM, SIG_IGN);
+
+  self_path = g_file_read_link ("/proc/self/exe", NULL);
+  if (grandchildren > 0)
+    spawn_grandchildren (self_path != NULL ? self_path : argv[0]);
+
+  for (int i = 0; i < stderr_flood; i++)
+    fprintf (stderr, "fake-mcp-server: flood line %d of %d, padding padding padding padding padding\n",
+             i + 1, stderr_flood);
+  fflush (stderr);
+
+  if (slow_start_ms > 0)
+    g_usleep ((gulong)slow_start_ms * 1000);
+
+  options.n_tools = MAX (0, n_tools);
+  options.page_size = MAX (0, page_size);
+  options.repeat_cursor = repeat_cursor;
+  options.list_changed_early = list_changed_early;
+  options.modern_only = modern_only;
+  options.protocol_version = protocol_version;
+  options.hang_methods = (const char * const *)hang_methods;
+  options.progress_interval_ms = MAX (0, progress_interval_ms);
+
+  out = g_string_sized_new (65536);
+  in = g_byte_array_sized_new (65536);
+  core = fake_mcp_core_new (&options, send_cb, NULL);
+  fake_mcp_core_set_hook (core, hook_cb, NULL);
+  loop = g_main_loop_new (NULL, FALSE);
+
+  if (crash_after_ms > 0)
+    g_timeout_add (crash_after_ms, crash_cb, NULL);
+
+  g_unix_fd_add (0, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_cb, loop);
+  g_main_loop_run (loop);
+
+  flush_out ();
+  fake_mcp_core_free (core);
+  g_string_free (out, TRUE);
+  g_byte_array_unref (in);
+  g_strfreev (hang_methods);
+  g_free (protocol_version);
+  g_free (count_file);
+
+  return 0;
+}

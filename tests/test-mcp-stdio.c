@@ -1,0 +1,859 @@
+/* test-mcp-stdio.c — McpClient over McpStdioTransport against the fake
+ * server's fault modes: the right result or error, in bounded time, and no
+ * process or fd left behind.
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "mcp-client.h"
+#include "mcp-error.h"
+#include "mcp-native-process.h"
+#include "mcp-stdio-transport.h"
+#include "test-util.h"
+
+#define GRACE_MS 300
+
+typedef struct
+{
+  McpProcess   *process;
+  McpTransport *transport;
+  McpClient    *client;
+  GPtrArray    *events;
+  GPtrArray    *stderr_lines;
+  GError       *closed_error;
+  guint         n_closed;
+  guint         n_tools_changed;
+  guint         fds_before;
+  gint64        started;
+  pid_t         pgid;
+} Harness;
+
+static void
+on_event (McpClient  *client,
+          const char *text,
+          Harness    *h)
+{
+  g_ptr_array_add (h->events, g_strdup (text));
+}
+
+static void
+on_stderr (McpClient  *client,
+           const char *line,
+           Harness    *h)
+{
+  g_ptr_array_add (h->stderr_lines, g_strdup (line));
+}
+
+static void
+on_closed (McpClient    *client,
+           const GError *error,
+           Harness      *h)
+{
+  h->n_closed++;
+  g_clear_error (&h->closed_error);
+  if (error != NULL)
+    h->closed_error = g_error_copy (error);
+}
+
+static void
+on_tools_changed (McpClient *client,
+                  Harness   *h)
+{
+  h->n_tools_changed++;
+}
+
+static gboolean
+contains (GPtrArray  *lines,
+          const char *needle)
+{
+  for (guint i = 0; i < lines->len; i++)
+    if (strstr (g_ptr_array_index (lines, i), needle) != NULL)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* The fake server with @args (NULL-terminated). */
+static Harness *
+harness_new (const char *first_arg,
+             ...)
+{
+  Harness *h = g_new0 (Harness, 1);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  va_list args;
+
+  h->fds_before = test_count_fds ();
+  h->started = g_get_monotonic_time ();
+
+  g_ptr_array_add (argv, (gpointer)FAKE_MCP_SERVER);
+  va_start (args, first_arg);
+  for (const char *arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer)arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  h->process = mcp_process_new ((const char * const *)argv->pdata);
+  h->transport = mcp_stdio_transport_new (h->process);
+  mcp_stdio_transport_set_terminate_grace (MCP_STDIO_TRANSPORT (h->transport), GRACE_MS);
+  mcp_stdio_transport_set_kill_grace (MCP_STDIO_TRANSPORT (h->transport), GRACE_MS);
+  h->client = mcp_client_new (h->transport);
+  mcp_client_set_request_timeout (h->client, 5000);
+  h->events = g_ptr_array_new_with_free_func (g_free);
+  h->stderr_lines = g_ptr_array_new_with_free_func (g_free);
+
+  g_signal_connect (h->client, "event", G_CALLBACK (on_event), h);
+  g_signal_connect (h->client, "stderr-line", G_CALLBACK (on_stderr), h);
+  g_signal_connect (h->client, "closed", G_CALLBACK (on_closed), h);
+  g_signal_connect (h->client, "tools-changed", G_CALLBACK (on_tools_changed), h);
+
+  return h;
+}
+
+static gboolean
+harness_connect (Harness  *h,
+                 GError  **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  gboolean ret;
+
+  mcp_client_connect_async (h->client, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  ret = mcp_client_connect_finish (h->client, result, error);
+
+  if (MCP_IS_NATIVE_PROCESS (h->process))
+    h->pgid = mcp_native_process_get_pid (MCP_NATIVE_PROCESS (h->process));
+
+  return ret;
+}
+
+static void
+harness_close (Harness *h)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  mcp_client_close_async (h->client, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  g_assert_true (mcp_client_close_finish (h->client, result, NULL));
+  g_assert_cmpuint (h->n_closed, ==, 1);
+}
+
+/* Close, check that nothing is left, report the time, free. */
+static void
+harness_finish (Harness *h,
+                guint    max_ms)
+{
+  double elapsed;
+  guint fds_before = h->fds_before;
+  pid_t pgid = h->pgid;
+
+  if (!mcp_client_is_closed (h->client) || h->n_closed == 0)
+    harness_close (h);
+  else
+    {
+      /* Closed by itself; closing again still waits for the cleanup. */
+      harness_close (h);
+    }
+
+  {
+    McpClient *client = h->client;
+    McpTransport *transport = h->transport;
+    McpProcess *process = h->process;
+
+    g_object_add_weak_pointer (G_OBJECT (client), (gpointer *)&client);
+    g_object_add_weak_pointer (G_OBJECT (transport), (gpointer *)&transport);
+    g_object_add_weak_pointer (G_OBJECT (process), (gpointer *)&process);
+    g_clear_object (&h->client);
+    g_clear_object (&h->transport);
+    g_clear_object (&h->process);
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    g_assert_null (client);
+    g_assert_null (transport);
+    g_assert_null (process);
+  }
+  g_clear_pointer (&h->events, g_ptr_array_unref);
+  g_clear_pointer (&h->stderr_lines, g_ptr_array_unref);
+  g_clear_error (&h->closed_error);
+
+  test_assert_no_leftovers (fds_before, pgid, 2000);
+
+  elapsed = (g_get_monotonic_time () - h->started) / 1000.0;
+  g_test_message ("elapsed %.0f ms (bound %u ms), fds back to %u, process group %d empty",
+                  elapsed, max_ms, fds_before, (int)pgid);
+  g_assert_cmpfloat (elapsed, <, max_ms);
+  g_free (h);
+}
+
+static JsonNode *
+call_tool (Harness                 *h,
+           const char              *name,
+           const char              *args_json,
+           const McpRequestOptions *options,
+           GError                 **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonNode) args = json_from_string (args_json != NULL ? args_json : "{}", NULL);
+
+  mcp_client_call_tool_async (h->client, name, json_node_get_object (args), options, NULL,
+                              test_store_result, &result);
+  test_wait_for (&result);
+
+  return mcp_client_call_tool_finish (h->client, result, error);
+}
+
+static const char *
+first_text (JsonNode *result)
+{
+  JsonArray *content = json_object_get_array_member (json_node_get_object (result), "content");
+
+  return json_object_get_string_member (json_array_get_object_element (content, 0), "text");
+}
+
+static gboolean
+ping (Harness  *h,
+      GError  **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  mcp_client_ping_async (h->client, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+
+  return mcp_client_ping_finish (h->client, result, error);
+}
+
+static gboolean
+is_closed (gpointer data)
+{
+  return ((Harness *)data)->n_closed > 0;
+}
+
+static void
+wait_closed (Harness *h)
+{
+  test_wait_until (is_closed, h, "waiting for ::closed");
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void
+test_normal (void)
+{
+  Harness *h = harness_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) tools = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  int status, sig;
+
+  g_assert_true (harness_connect (h, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (mcp_client_get_server_name (h->client), ==, "fake-mcp-server");
+
+  mcp_client_list_tools_async (h->client, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (h->client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tools->len, ==, 10);
+
+  reply = call_tool (h, "echo", "{\"message\":\"héllo ✓\"}", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (first_text (reply), ==, "héllo ✓");
+  g_assert_true (ping (h, &error));
+
+  harness_close (h);
+  g_assert_null (h->closed_error);
+  g_assert_true (mcp_stdio_transport_get_exit (MCP_STDIO_TRANSPORT (h->transport), &status, &sig));
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpint (sig, ==, 0);
+  g_assert_false (contains (h->events, "SIGTERM"));
+  g_clear_object (&result);
+  harness_finish (h, 3000);
+}
+
+static void
+test_command_not_found (void)
+{
+  guint fds = test_count_fds ();
+  const char *argv[] = { "tether-no-such-command", "--flag", NULL };
+  g_autoptr(McpProcess) process = mcp_process_new (argv);
+  g_autoptr(McpTransport) transport = NULL;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  mcp_process_set_search_path (process, "/nonexistent/bin:/also/missing");
+  transport = mcp_stdio_transport_new (process);
+  client = mcp_client_new (transport);
+
+  mcp_client_connect_async (client, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  g_assert_false (mcp_client_connect_finish (client, result, &error));
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==,
+                   "command not found: tether-no-such-command (searched: /nonexistent/bin:/also/missing)");
+  g_assert_true (mcp_client_is_closed (client));
+  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, 500);
+
+  g_clear_error (&error);
+  {
+    const char *argv2[] = { "./no/such/server", NULL };
+    g_autoptr(McpProcess) p2 = mcp_process_new (argv2);
+    g_autofree char *resolved = mcp_process_resolve_command (p2, &error);
+
+    g_assert_null (resolved);
+    g_assert_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND);
+    g_assert_cmpstr (error->message, ==, "command not found: ./no/such/server");
+  }
+
+  g_clear_object (&client);
+  g_clear_object (&transport);
+  test_assert_no_leftovers (fds, 0, 0);
+}
+
+static void
+expect_connect_failure (Harness    *h,
+                        const char *exit_text,
+                        const char *stderr_text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (harness_connect (h, &error));
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_CLOSED);
+  g_test_message ("connect failed: %s", error->message);
+  g_assert_nonnull (strstr (error->message, "during initialize"));
+  g_assert_nonnull (strstr (error->message, exit_text));
+  g_assert_nonnull (strstr (error->message, stderr_text));
+  wait_closed (h);
+  g_assert_nonnull (h->closed_error);
+}
+
+static void
+test_crash_on_start (void)
+{
+  Harness *h = harness_new ("--crash-on-start", NULL);
+
+  expect_connect_failure (h, "exited with status 3", "crashing on start as asked");
+  harness_finish (h, 3000);
+}
+
+static void
+test_exit_during_initialize (void)
+{
+  Harness *h = harness_new ("--exit-during-initialize", NULL);
+
+  expect_connect_failure (h, "exited with status 4", "exiting during initialize as asked");
+  harness_finish (h, 3000);
+}
+
+static void
+test_crash_mid_call (void)
+{
+  Harness *h = harness_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  reply = call_tool (h, "crash", NULL, NULL, &error);
+  g_assert_null (reply);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_CLOSED);
+  g_test_message ("call failed: %s", error->message);
+  g_assert_nonnull (strstr (error->message, "outcome is unknown"));
+  g_assert_nonnull (strstr (error->message, "was killed by signal 9 (SIGKILL)"));
+  g_assert_nonnull (strstr (error->message, "crashing in tools/call"));
+
+  wait_closed (h);
+  g_assert_error (h->closed_error, MCP_ERROR, MCP_ERROR_CLOSED);
+  harness_finish (h, 3000);
+}
+
+static void
+test_hang (void)
+{
+  Harness *h = harness_new ("--hang-on", "tools/call", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  McpRequestOptions options = { .timeout_ms = 200 };
+
+  g_assert_true (harness_connect (h, &error));
+  reply = call_tool (h, "echo", "{\"message\":\"x\"}", &options, &error);
+  g_assert_null (reply);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_TIMEOUT);
+  g_assert_nonnull (strstr (error->message, "tools/call"));
+  g_assert_nonnull (strstr (error->message, "200 ms"));
+  g_assert_true (contains (h->events, "sent notifications/cancelled"));
+
+  /* A timeout is not a dead server. */
+  g_clear_error (&error);
+  g_assert_true (ping (h, &error));
+  g_assert_no_error (error);
+  g_assert_false (mcp_client_is_closed (h->client));
+  harness_finish (h, 3000);
+}
+
+static void
+test_garbage (void)
+{
+  Harness *h = harness_new ("--garbage", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) tools = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  mcp_client_list_tools_async (h->client, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (h->client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tools->len, ==, 10);
+  reply = call_tool (h, "echo", "{\"message\":\"through the noise\"}", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (first_text (reply), ==, "through the noise");
+
+  g_assert_true (contains (h->events, "this line is not JSON"));
+  g_assert_true (contains (h->events, "{\"not\":\"json-rpc\"}"));
+  g_assert_true (contains (h->events, "[1,2,3]"));
+  g_assert_false (mcp_client_is_closed (h->client));
+  g_clear_object (&result);
+  harness_finish (h, 3000);
+}
+
+static void
+test_huge_reply (void)
+{
+  Harness *h = harness_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  g_autoptr(JsonNode) refused = NULL;
+  const guint size = 12 * 1024 * 1024;
+  g_autofree char *args = g_strdup_printf ("{\"bytes\":%u}", size);
+
+  g_assert_true (harness_connect (h, &error));
+  reply = call_tool (h, "huge", args, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (strlen (first_text (reply)), ==, size);
+
+  /* Over the limit: the transport closes with a clear error. */
+  mcp_transport_set_max_message_size (h->transport, 1024 * 1024);
+  refused = call_tool (h, "huge", "{\"bytes\":2000000}", NULL, &error);
+  g_assert_null (refused);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_CLOSED);
+  g_test_message ("call failed: %s", error->message);
+  g_assert_nonnull (strstr (error->message, "larger than the limit of 1 MiB"));
+  wait_closed (h);
+  g_assert_error (h->closed_error, MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE);
+  harness_finish (h, 5000);
+}
+
+static void
+test_stderr_flood (void)
+{
+  Harness *h = harness_new ("--stderr-flood", "20000", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  g_assert_true (ping (h, &error));
+  harness_close (h);
+  g_assert_null (h->closed_error);
+  g_assert_cmpuint (h->stderr_lines->len, ==, 20000);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (h->stderr_lines, 19999), "fake-mcp-server: flood line 20000 of 20000"));
+  harness_finish (h, 5000);
+}
+
+static void
+test_ignore_stdin_eof (void)
+{
+  Harness *h = harness_new ("--ignore-stdin-eof", NULL);
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+  int status, sig;
+
+  g_assert_true (harness_connect (h, &error));
+  start = g_get_monotonic_time ();
+  harness_close (h);
+  g_test_message ("close took %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
+  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, >=, GRACE_MS);
+  g_assert_true (contains (h->events, "sending SIGTERM"));
+  g_assert_false (contains (h->events, "sending SIGKILL"));
+  g_assert_true (mcp_stdio_transport_get_exit (MCP_STDIO_TRANSPORT (h->transport), &status, &sig));
+  g_assert_cmpint (sig, ==, SIGTERM);
+  g_assert_null (h->closed_error);
+  harness_finish (h, 3000);
+}
+
+static void
+test_ignore_sigterm (void)
+{
+  Harness *h = harness_new ("--ignore-stdin-eof", "--ignore-sigterm", NULL);
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+  int status, sig;
+
+  g_assert_true (harness_connect (h, &error));
+  start = g_get_monotonic_time ();
+  harness_close (h);
+  g_test_message ("close took %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
+  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, >=, 2 * GRACE_MS);
+  g_assert_true (contains (h->events, "sending SIGTERM"));
+  g_assert_true (contains (h->events, "sending SIGKILL"));
+  g_assert_true (mcp_stdio_transport_get_exit (MCP_STDIO_TRANSPORT (h->transport), &status, &sig));
+  g_assert_cmpint (sig, ==, SIGKILL);
+  harness_finish (h, 3000);
+}
+
+static GArray *
+grandchild_pids (Harness *h)
+{
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (pid_t));
+
+  for (guint i = 0; i < h->stderr_lines->len; i++)
+    {
+      const char *line = g_ptr_array_index (h->stderr_lines, i);
+      const char *p = strstr (line, "grandchild pid ");
+
+      if (p != NULL)
+        {
+          pid_t pid = (pid_t)atoi (p + strlen ("grandchild pid "));
+          g_array_append_val (pids, pid);
+        }
+    }
+
+  return pids;
+}
+
+static gboolean
+has_grandchildren (gpointer data)
+{
+  g_autoptr(GArray) pids = grandchild_pids (data);
+
+  return pids->len >= 2;
+}
+
+static void
+wait_for_grandchildren (Harness *h)
+{
+  test_wait_until (has_grandchildren, h, "waiting for the grandchildren");
+}
+
+static void
+check_grandchildren (gboolean crash)
+{
+  Harness *h = harness_new ("--grandchildren", "3", "--ignore-stdin-eof", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pids = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  wait_for_grandchildren (h);
+  pids = grandchild_pids (h);
+  g_assert_cmpuint (pids->len, ==, 3);
+  for (guint i = 0; i < pids->len; i++)
+    g_assert_true (test_pid_alive (g_array_index (pids, pid_t, i)));
+  g_assert_cmpuint (test_count_group (h->pgid), ==, 4);
+
+  if (crash)
+    {
+      /* The leader dies; its children still hold stdout and stderr. */
+      g_autoptr(JsonNode) reply = call_tool (h, "crash", NULL, NULL, &error);
+
+      g_assert_null (reply);
+      g_assert_error (error, MCP_ERROR, MCP_ERROR_CLOSED);
+      wait_closed (h);
+    }
+  else
+    harness_close (h);
+
+  for (guint i = 0; i < pids->len; i++)
+    {
+      gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+      pid_t pid = g_array_index (pids, pid_t, i);
+
+      while (test_pid_alive (pid) && g_get_monotonic_time () < deadline)
+        g_usleep (10000);
+      g_assert_false (test_pid_alive (pid));
+    }
+
+  harness_finish (h, 4000);
+}
+
+static void
+test_grandchildren (void)
+{
+  check_grandchildren (FALSE);
+}
+
+static void
+test_grandchildren_after_crash (void)
+{
+  check_grandchildren (TRUE);
+}
+
+static void
+test_slow_start (void)
+{
+  Harness *h = harness_new ("--slow-start", "700", NULL);
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_true (harness_connect (h, &error));
+  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, >=, 650);
+  g_assert_true (ping (h, &error));
+  harness_finish (h, 3000);
+}
+
+static void
+count_progress (double      progress,
+                double      total,
+                const char *message,
+                gpointer    user_data)
+{
+  (*(guint *)user_data)++;
+}
+
+static void
+test_progress (void)
+{
+  Harness *h = harness_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  guint n = 0;
+  McpRequestOptions options = {
+    .timeout_ms = 200, .max_timeout_ms = 5000,
+    .progress_callback = count_progress, .progress_data = &n,
+  };
+
+  g_assert_true (harness_connect (h, &error));
+  reply = call_tool (h, "slow", "{\"ms\":800,\"steps\":16}", &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (first_text (reply), ==, "done");
+  g_assert_cmpuint (n, ==, 16);
+  harness_finish (h, 3000);
+}
+
+static void
+test_pagination (void)
+{
+  Harness *h = harness_new ("--tools", "25", "--page-size", "7", NULL);
+  Harness *r = harness_new ("--tools", "25", "--page-size", "7", "--repeat-cursor", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GAsyncResult) result2 = NULL;
+  g_autoptr(GPtrArray) tools = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  mcp_client_list_tools_async (h->client, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (h->client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tools->len, ==, 35);
+  g_clear_object (&result);
+  harness_finish (h, 3000);
+
+  g_assert_true (harness_connect (r, &error));
+  mcp_client_list_tools_async (r->client, NULL, NULL, test_store_result, &result2);
+  test_wait_for (&result2);
+  none = mcp_client_list_tools_finish (r->client, result2, &error);
+  g_assert_null (none);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
+  g_clear_object (&result2);
+  harness_finish (r, 3000);
+}
+
+static void
+test_list_changed_early (void)
+{
+  Harness *h = harness_new ("--list-changed-early", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  g_assert_true (ping (h, &error));
+  g_assert_cmpuint (h->n_tools_changed, ==, 2);
+  harness_finish (h, 3000);
+}
+
+static void
+test_crash_after (void)
+{
+  Harness *h = harness_new ("--crash-after-ms", "300", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  wait_closed (h);
+  g_assert_error (h->closed_error, MCP_ERROR, MCP_ERROR_CLOSED);
+  g_test_message ("closed: %s", h->closed_error->message);
+  g_assert_nonnull (strstr (h->closed_error->message, "exited with status 70"));
+  g_assert_nonnull (strstr (h->closed_error->message, "crashing after 300 ms"));
+  harness_finish (h, 3000);
+}
+
+static void
+test_environment (void)
+{
+  Harness *h;
+  const char *env[] = { "TETHER_CONFIGURED=yes", "LANG=C.UTF-8", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) vars = NULL;
+  gsize length;
+
+  g_setenv ("TETHER_NOT_ALLOWED", "secret-value", TRUE);
+  g_setenv ("XDG_TETHER_TEST", "allowed", TRUE);
+  g_setenv ("BASH_FUNC_x%%", "() { echo; }", TRUE);
+
+  h = harness_new (NULL);
+  mcp_process_set_environment (h->process, env);
+  mcp_process_set_search_path (h->process, "/tether/test/bin:/usr/bin:/bin");
+  g_assert_true (harness_connect (h, &error));
+
+  path = g_strdup_printf ("/proc/%d/environ", (int)h->pgid);
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  for (gsize i = 0; i + 1 < length; i++)
+    if (contents[i] == '\0')
+      contents[i] = '\n';
+  vars = g_strsplit (contents, "\n", -1);
+
+  g_assert_true (g_strv_contains ((const char * const *)vars, "TETHER_CONFIGURED=yes"));
+  g_assert_true (g_strv_contains ((const char * const *)vars, "XDG_TETHER_TEST=allowed"));
+  g_assert_true (g_strv_contains ((const char * const *)vars, "PATH=/tether/test/bin:/usr/bin:/bin"));
+  g_assert_null (strstr (contents, "TETHER_NOT_ALLOWED"));
+  g_assert_null (strstr (contents, "BASH_FUNC"));
+
+  g_unsetenv ("TETHER_NOT_ALLOWED");
+  g_unsetenv ("XDG_TETHER_TEST");
+  g_unsetenv ("BASH_FUNC_x%%");
+  harness_finish (h, 3000);
+}
+
+static void
+test_count_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tether-test-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "counts", NULL);
+  g_autofree char *contents = NULL;
+  Harness *h = harness_new ("--count-file", file, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) r1 = NULL;
+  g_autoptr(JsonNode) r2 = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  r1 = call_tool (h, "echo", "{\"message\":\"1\"}", NULL, &error);
+  r2 = call_tool (h, "echo", "{\"message\":\"2\"}", NULL, &error);
+  g_assert_no_error (error);
+  harness_finish (h, 3000);
+
+  g_assert_true (g_file_get_contents (file, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "initialize 1\ntools/call 2\n");
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
+static gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+static void
+test_dispose_kills (void)
+{
+  guint fds = test_count_fds ();
+  Harness *h = harness_new ("--ignore-stdin-eof", "--grandchildren", "2", NULL);
+  g_autoptr(GError) error = NULL;
+  pid_t pgid;
+
+  g_assert_true (harness_connect (h, &error));
+  wait_for_grandchildren (h);
+  pgid = h->pgid;
+  g_assert_cmpuint (test_count_group (pgid), ==, 3);
+
+  /* Dropped without a clean close: the group dies all the same. */
+  {
+    McpClient *client = h->client;
+    McpTransport *transport = h->transport;
+
+    g_object_add_weak_pointer (G_OBJECT (client), (gpointer *)&client);
+    g_object_add_weak_pointer (G_OBJECT (transport), (gpointer *)&transport);
+
+    g_clear_object (&h->client);
+    g_clear_object (&h->transport);
+    g_clear_object (&h->process);
+    g_assert_null (client);
+
+    /* A write still in flight holds it until it completes. */
+    test_wait_until (pointer_is_null, &transport, "waiting for the transport to go");
+  }
+  g_ptr_array_unref (h->events);
+  g_ptr_array_unref (h->stderr_lines);
+  g_clear_error (&h->closed_error);
+  g_free (h);
+
+  test_assert_no_leftovers (fds, pgid, 3000);
+}
+
+static void
+warm_up (void)
+{
+  Harness *h = harness_new (NULL);
+  gint64 until;
+
+  g_assert_true (harness_connect (h, NULL));
+  harness_close (h);
+  g_clear_object (&h->client);
+  g_clear_object (&h->transport);
+  g_clear_object (&h->process);
+  g_ptr_array_unref (h->events);
+  g_ptr_array_unref (h->stderr_lines);
+  g_free (h);
+
+  until = g_get_monotonic_time () + 200 * 1000;
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  /* GLib opens a few descriptors once, on the first spawn (the worker
+   * thread's wakeup, /dev/null): let that happen before counting ours. */
+  warm_up ();
+
+  g_test_add_func ("/Mcp/Stdio/normal", test_normal);
+  g_test_add_func ("/Mcp/Stdio/command-not-found", test_command_not_found);
+  g_test_add_func ("/Mcp/Stdio/crash-on-start", test_crash_on_start);
+  g_test_add_func ("/Mcp/Stdio/exit-during-initialize", test_exit_during_initialize);
+  g_test_add_func ("/Mcp/Stdio/crash-mid-call", test_crash_mid_call);
+  g_test_add_func ("/Mcp/Stdio/hang", test_hang);
+  g_test_add_func ("/Mcp/Stdio/garbage-and-partial-lines", test_garbage);
+  g_test_add_func ("/Mcp/Stdio/huge-reply", test_huge_reply);
+  g_test_add_func ("/Mcp/Stdio/stderr-flood", test_stderr_flood);
+  g_test_add_func ("/Mcp/Stdio/ignore-stdin-eof", test_ignore_stdin_eof);
+  g_test_add_func ("/Mcp/Stdio/ignore-sigterm", test_ignore_sigterm);
+  g_test_add_func ("/Mcp/Stdio/grandchildren", test_grandchildren);
+  g_test_add_func ("/Mcp/Stdio/grandchildren-after-crash", test_grandchildren_after_crash);
+  g_test_add_func ("/Mcp/Stdio/slow-start", test_slow_start);
+  g_test_add_func ("/Mcp/Stdio/progress", test_progress);
+  g_test_add_func ("/Mcp/Stdio/pagination", test_pagination);
+  g_test_add_func ("/Mcp/Stdio/list-changed-early", test_list_changed_early);
+  g_test_add_func ("/Mcp/Stdio/crash-after", test_crash_after);
+  g_test_add_func ("/Mcp/Stdio/environment", test_environment);
+  g_test_add_func ("/Mcp/Stdio/count-file", test_count_file);
+  g_test_add_func ("/Mcp/Stdio/dispose-kills-group", test_dispose_kills);
+
+  return g_test_run ();
+}

@@ -1,0 +1,172 @@
+/* test-util.c
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "test-util.h"
+
+static gboolean
+deadline_cb (gpointer user_data)
+{
+  g_error ("nothing happened within 15 s while %s", (const char *)user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+result_done (gpointer data)
+{
+  return *(GAsyncResult **)data != NULL;
+}
+
+/* Iterate the main context until @done says so; abort after 15 s. */
+void
+test_wait_until (gboolean   (*done) (gpointer data),
+                 gpointer     data,
+                 const char  *what)
+{
+  guint id = g_timeout_add_seconds (15, deadline_cb, (gpointer)what);
+
+  while (!done (data))
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (id);
+}
+
+void
+test_wait_for (GAsyncResult **result)
+{
+  test_wait_until (result_done, result, "waiting for a result");
+}
+
+/* A GAsyncReadyCallback that keeps the result in *@user_data. */
+void
+test_store_result (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  GAsyncResult **out = user_data;
+
+  g_assert_null (*out);
+  *out = g_object_ref (result);
+}
+
+guint
+test_count_fds (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+
+  return n - 1;  /* the GDir's own */
+}
+
+/* Field 3 (state) and 5 (pgrp) of /proc/PID/stat; comm may hold spaces. */
+static gboolean
+read_stat (pid_t  pid,
+           char  *state,
+           pid_t *pgrp)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int)pid);
+  g_autofree char *contents = NULL;
+  const char *p;
+  int ppid, group;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return FALSE;
+
+  p = strrchr (contents, ')');
+  if (p == NULL || sscanf (p + 1, " %c %d %d", state, &ppid, &group) != 3)
+    return FALSE;
+
+  *pgrp = group;
+
+  return TRUE;
+}
+
+gboolean
+test_pid_alive (pid_t pid)
+{
+  char state;
+  pid_t pgrp;
+
+  return read_stat (pid, &state, &pgrp) && state != 'Z' && state != 'X';
+}
+
+/* Live processes in the process group @pgid. */
+guint
+test_count_group (pid_t pgid)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      char state;
+      pid_t pgrp;
+
+      if (!g_ascii_isdigit (name[0]))
+        continue;
+      if (read_stat ((pid_t)atoi (name), &state, &pgrp) && pgrp == pgid && state != 'Z' && state != 'X')
+        n++;
+    }
+
+  return n;
+}
+
+/* No fd of ours left open, nothing left in the server's process group.
+ * Processes reparented to a PID 1 that reaps slowly get @timeout_ms. */
+void
+test_assert_no_leftovers (guint fds_before,
+                          pid_t pgid,
+                          guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  if (pgid > 0)
+    {
+      while (test_count_group (pgid) > 0 && g_get_monotonic_time () < deadline)
+        g_usleep (10000);
+      g_assert_cmpuint (test_count_group (pgid), ==, 0);
+    }
+
+  /* Let GIO finish closing what it closes from idles, and GLib's worker
+   * thread drop its last reference to a reaped subprocess. */
+  deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  do
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      if (test_count_fds () == fds_before)
+        break;
+      g_usleep (1000);
+    }
+  while (g_get_monotonic_time () < deadline);
+
+  if (test_count_fds () != fds_before)
+    {
+      g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+      const char *name;
+
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *path = g_strdup_printf ("/proc/self/fd/%s", name);
+          g_autofree char *target = g_file_read_link (path, NULL);
+
+          g_test_message ("fd %s → %s", name, target != NULL ? target : "?");
+        }
+    }
+  g_assert_cmpuint (test_count_fds (), ==, fds_before);
+}

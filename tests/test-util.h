@@ -1,0 +1,29 @@
+/* test-util.h — leak checks shared by the integration tests
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <sys/types.h>
+
+G_BEGIN_DECLS
+
+void     test_wait_for           (GAsyncResult **result);
+void     test_wait_until         (gboolean     (*done) (gpointer data),
+                                  gpointer       data,
+                                  const char    *what);
+void     test_store_result       (GObject       *object,
+                                  GAsyncResult  *result,
+                                  gpointer       user_data);
+guint    test_count_fds          (void);
+gboolean test_pid_alive          (pid_t pid);
+guint    test_count_group        (pid_t pgid);
+void     test_assert_no_leftovers (guint  fds_before,
+                                   pid_t  pgid,
+                                   guint  timeout_ms);
+
+G_END_DECLS

@@ -572,6 +572,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  test_warm_up ();
 
 #define ADD(path, func) \
   g_test_add ("/Tether/Server/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)

@@ -341,7 +341,7 @@ tether_config_store_load (TetherConfigStore  *self,
   if (!read_file (self, &contents, &length, &local) ||
       !parse (self, contents, length, &root, &servers, &local))
     {
-      g_warning ("%s", local->message);
+      g_debug ("%s", local->message);
       set_error (self, g_error_copy (local));
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;

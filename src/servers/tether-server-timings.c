@@ -158,7 +158,7 @@ tether_server_timings_parse (TetherServerTimings  *timings,
 
       if (eq == NULL)
         {
-          g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID,
+          g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
                        _("Timing “%s” has no value (expected name=value)"), pair);
           return FALSE;
         }
@@ -170,7 +170,7 @@ tether_server_timings_parse (TetherServerTimings  *timings,
 
       if (field == NULL)
         {
-          g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID,
+          g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
                        _("Unknown timing “%s”"), name);
           return FALSE;
         }
@@ -181,7 +181,7 @@ tether_server_timings_parse (TetherServerTimings  *timings,
 
           if (end == eq + 1 || *end != '\0' || value < 0 || value > 1)
             {
-              g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID,
+              g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
                            _("Timing “%s” must be a number from 0 to 1"), name);
               return FALSE;
             }
@@ -193,7 +193,7 @@ tether_server_timings_parse (TetherServerTimings  *timings,
 
           if (!g_ascii_string_to_unsigned (eq + 1, 10, 0, G_MAXINT, &value, NULL))
             {
-              g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID,
+              g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
                            _("Timing “%s” must be a whole number"), name);
               return FALSE;
             }

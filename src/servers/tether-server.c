@@ -750,6 +750,7 @@ healthy_timeout_cb (gpointer user_data)
 
   self->failures = 0;
   self->recovering = FALSE;
+  self->list_reconnect_used = FALSE;
 
   return G_SOURCE_REMOVE;
 }
@@ -1080,8 +1081,11 @@ begin_attempt (TetherServer *self)
   self->generation++;
   self->client = mcp_client_new (transport);
   self->session_cancellable = g_cancellable_new ();
-  mcp_client_set_request_timeout (self->client, self->timings.list_timeout_ms);
-  mcp_client_set_max_request_timeout (self->client, self->timings.call_timeout_max_ms);
+  /* initialize is bounded by attempt_timeout_cb(), which stretches while
+   * stderr shows life; every later request passes its own timeout. */
+  mcp_client_set_request_timeout (self->client, self->timings.connect_timeout_cap_ms);
+  mcp_client_set_max_request_timeout (self->client, MAX (self->timings.connect_timeout_cap_ms,
+                                                         self->timings.call_timeout_max_ms));
 
   g_signal_connect_object (self->client, "stderr-line",
                            G_CALLBACK (client_stderr_line_cb), self, G_CONNECT_SWAPPED);
@@ -1155,7 +1159,6 @@ list_done_cb (GObject      *object,
       g_list_store_splice (self->lists[kind], 0,
                            g_list_model_get_n_items (G_LIST_MODEL (self->lists[kind])),
                            items->pdata, items->len);
-      self->list_reconnect_used = FALSE;
     }
   else if (kind == LIST_RESOURCE_TEMPLATES &&
            g_error_matches (error, MCP_RPC_ERROR, MCP_RPC_METHOD_NOT_FOUND))
@@ -2038,6 +2041,7 @@ request_done_cb (GObject      *object,
   g_autoptr(JsonNode) node = NULL;
   TetherServer *self = g_task_get_source_object (task);
   Request *request = g_task_get_task_data (task);
+  GCancellable *cancellable;
 
   node = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
   if (node != NULL)
@@ -2074,7 +2078,8 @@ request_done_cb (GObject      *object,
       !g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
     tether_server_reconnect (self);
 
-  wait_for (self, FALSE, g_task_get_cancellable (task), request_waited_cb, g_steal_pointer (&task));
+  cancellable = g_task_get_cancellable (task);
+  wait_for (self, FALSE, cancellable, request_waited_cb, g_steal_pointer (&task));
 }
 
 static void

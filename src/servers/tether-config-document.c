@@ -579,15 +579,28 @@ typedef struct
   const char           *end;
   guint                 line;
   const char           *line_start;
+  const char           *column_at;   /* the last column computed… */
+  guint                 column;      /* …and its value */
   guint                 depth;
   GError               *error;
 } Parser;
 
+/* Columns count characters. Positions only move forward, so counting on
+ * from the last one keeps a long minified line linear. */
 static guint
 parser_column (Parser     *parser,
                const char *at)
 {
-  return (guint)g_utf8_strlen (parser->line_start, at - parser->line_start) + 1;
+  if (parser->column_at == NULL || parser->column_at < parser->line_start || at < parser->column_at)
+    {
+      parser->column_at = parser->line_start;
+      parser->column = 1;
+    }
+
+  parser->column += (guint)g_utf8_strlen (parser->column_at, at - parser->column_at);
+  parser->column_at = at;
+
+  return parser->column;
 }
 
 static void

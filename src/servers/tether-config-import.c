@@ -48,6 +48,7 @@ struct _TetherConfigImport
 
   char     *home_dir;
   char     *config_dir;
+  char     *home_config_dir;  /* home_dir/.config, while home_dir is set */
   char    **environment;
   guint64   max_size;
 };
@@ -2511,7 +2512,11 @@ tether_config_import_load_file (TetherConfigImport  *self,
           return NULL;
         }
       if (n == 0)
-        break;
+        {
+          g_input_stream_close (data->stream, NULL, NULL);
+          g_clear_object (&data->stream);
+          break;
+        }
       g_byte_array_append (data->data, buffer, n);
       if (load_data_too_large (data, error))
         {
@@ -2573,8 +2578,12 @@ on_read (GObject      *object,
       return;
     }
 
-  /* End of file. A document big enough to stall a frame is parsed in a
-   * worker thread; it shares nothing with the main thread. */
+  /* End of file: the file is closed now, whoever holds the task. A
+   * document big enough to stall a frame is parsed in a worker thread; it
+   * shares nothing with the main thread. */
+  g_input_stream_close (data->stream, NULL, NULL);
+  g_clear_object (&data->stream);
+
   if (data->data->len > THREAD_THRESHOLD)
     {
       g_task_run_in_thread (task, parse_in_thread);
@@ -2945,6 +2954,7 @@ tether_config_import_finalize (GObject *object)
 
   g_clear_pointer (&self->home_dir, g_free);
   g_clear_pointer (&self->config_dir, g_free);
+  g_clear_pointer (&self->home_config_dir, g_free);
   g_clear_pointer (&self->environment, g_strfreev);
 
   G_OBJECT_CLASS (tether_config_import_parent_class)->finalize (object);
@@ -3110,6 +3120,9 @@ tether_config_import_set_home_dir (TetherConfigImport *self,
 
   g_free (self->home_dir);
   self->home_dir = g_strdup (home_dir);
+  g_clear_pointer (&self->home_config_dir, g_free);
+  if (home_dir != NULL)
+    self->home_config_dir = g_build_filename (home_dir, ".config", NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOME_DIR]);
   if (self->config_dir == NULL)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONFIG_DIR]);
@@ -3132,14 +3145,8 @@ tether_config_import_get_config_dir (TetherConfigImport *self)
   if (self->config_dir != NULL)
     return self->config_dir;
 
-  if (self->home_dir != NULL)
-    {
-      char *path = g_build_filename (self->home_dir, ".config", NULL);
-
-      /* Kept for the life of @self through the object's data. */
-      g_object_set_data_full (G_OBJECT (self), "tether-derived-config-dir", path, g_free);
-      return path;
-    }
+  if (self->home_config_dir != NULL)
+    return self->home_config_dir;
 
   if (derived != NULL)
     return derived;

@@ -70,10 +70,10 @@ fixture_teardown (Fixture       *fixture,
   if (fixture->manager != NULL)
     {
       shutdown_manager (fixture);
-      g_assert_finalize_object (fixture->manager);
+      test_assert_finalized (g_steal_pointer (&fixture->manager));
     }
   if (fixture->store != NULL)
-    g_assert_finalize_object (fixture->store);
+    test_assert_finalized (g_steal_pointer (&fixture->store));
 
   test_assert_no_processes_matching (fixture->dir, 5000);
   test_assert_no_leftovers (fixture->fds_before, 0, 5000);

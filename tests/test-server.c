@@ -111,7 +111,7 @@ fixture_teardown (Fixture       *fixture,
     {
       stop_server (fixture->server);
       g_signal_handlers_disconnect_by_data (fixture->server, fixture);
-      g_assert_finalize_object (fixture->server);
+      test_assert_finalized (g_steal_pointer (&fixture->server));
     }
 
   /* Nothing of the test's may be left: no fake server, no grandchild. */

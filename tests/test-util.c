@@ -297,3 +297,23 @@ test_warm_up (void)
     }
 }
 #endif
+
+/* Drops the last reference the test holds on @object and waits (bounded)
+ * for callbacks still in flight to drop theirs: the object must go. */
+void
+test_assert_finalized (gpointer object)
+{
+  gpointer weak = object;
+  gint64 deadline = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+  g_object_add_weak_pointer (object, &weak);
+  g_object_unref (object);
+  while (weak != NULL && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  if (weak != NULL)
+    g_object_remove_weak_pointer (weak, &weak);
+  g_assert_null (weak);
+}

@@ -33,5 +33,6 @@ guint    test_read_count                   (const char *count_file,
                                             const char *method);
 
 void     test_warm_up                      (void);
+void     test_assert_finalized             (gpointer    object);
 
 G_END_DECLS

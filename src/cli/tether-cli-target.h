@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+/* How long connecting (spawn and initialize) may take at least. */
+#define TETHER_CLI_CONNECT_TIMEOUT_MS 60000
+
 /* A target yields a connected McpClient. Today only an ad-hoc stdio command
  * (`-- SERVER-COMMAND ARGS…`); configured servers by name and `--url` HTTP
  * targets add constructors here, and every command works with all of

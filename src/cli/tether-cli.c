@@ -46,7 +46,8 @@ print_usage (FILE *out)
   for (guint i = 0; i < n; i++)
     fprintf (out, "  %-33s %s\n", commands[i].synopsis, _(commands[i].summary));
   fprintf (out, "\n%s\n", _("Options:"));
-  fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000)"));
+  fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000);"));
+  fprintf (out, "  %-33s %s\n", "", _("starting the server may take 60 s in any case"));
   fprintf (out, "  %-33s %s\n", "--json", _("print JSON instead of text"));
   fprintf (out, "  %-33s %s\n", "--help", _("show this help"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
@@ -126,6 +127,8 @@ interrupt_cb (gpointer user_data)
       cli->interrupted = TRUE;
       tether_cli_print_error ("%s", _("interrupted"));
       g_cancellable_cancel (cli->run.cancellable);
+      if (cli->run.client != NULL)
+        mcp_client_close_async (cli->run.client, NULL, NULL, NULL);
     }
 
   return G_SOURCE_CONTINUE;

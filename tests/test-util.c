@@ -66,11 +66,21 @@ guint
 test_count_fds (void)
 {
   g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  const char *name;
   guint n = 0;
 
   g_assert_nonnull (dir);
-  while (g_dir_read_name (dir) != NULL)
-    n++;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (path, NULL);
+
+      /* GLib gives each worker thread that runs a main context (the
+       * resolver's, libsoup's) an eventfd for life: not ours to count. */
+      if (target != NULL && g_str_equal (target, "anon_inode:[eventfd]"))
+        continue;
+      n++;
+    }
 
   return n - 1;  /* the GDir's own */
 }

@@ -115,8 +115,13 @@ mcp_native_process_spawn_async (McpProcess          *process,
       return;
     }
 
+  /* GLib's worker thread may have reaped a process that exited at once:
+   * then there is no pid any more (and no group to signal). */
   self->identifier = g_strdup (g_subprocess_get_identifier (self->subprocess));
-  self->pid = (GPid)g_ascii_strtoll (self->identifier, NULL, 10);
+  if (self->identifier != NULL)
+    self->pid = (GPid)g_ascii_strtoll (self->identifier, NULL, 10);
+  else
+    self->identifier = g_strdup (_("already exited"));
 
   g_debug ("started %s as pid %s", configured[0], self->identifier);
 

@@ -2,6 +2,10 @@
  * server's fault modes: the right result or error, in bounded time, and no
  * process or fd left behind.
  *
+ * With TETHER_TEST_PROCESS_BACKEND=host the same tests run every server
+ * through McpHostProcess, on the session bus's flatpak-session-helper: the
+ * transport must not be able to tell the difference.
+ *
  * Copyright 2026 The Tether authors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,11 +20,33 @@
 
 #include "mcp-client.h"
 #include "mcp-error.h"
+#include "mcp-host-process.h"
 #include "mcp-native-process.h"
 #include "mcp-stdio-transport.h"
 #include "test-util.h"
 
 #define GRACE_MS 300
+
+static gboolean on_host;
+
+/* The backend under test */
+static McpProcess *
+new_process (const char * const *argv)
+{
+  if (on_host)
+    return mcp_host_process_new (argv);
+
+  return mcp_native_process_new (argv);
+}
+
+static pid_t
+process_pid (McpProcess *process)
+{
+  if (MCP_IS_HOST_PROCESS (process))
+    return (pid_t)mcp_host_process_get_pid (MCP_HOST_PROCESS (process));
+
+  return mcp_native_process_get_pid (MCP_NATIVE_PROCESS (process));
+}
 
 typedef struct
 {
@@ -114,7 +140,7 @@ harness_new (const char *first_arg,
   va_end (args);
   g_ptr_array_add (argv, NULL);
 
-  h->process = mcp_process_new ((const char * const *)argv->pdata);
+  h->process = new_process ((const char * const *)argv->pdata);
   h->transport = mcp_stdio_transport_new (h->process);
   mcp_stdio_transport_set_terminate_grace (MCP_STDIO_TRANSPORT (h->transport), GRACE_MS);
   mcp_stdio_transport_set_kill_grace (MCP_STDIO_TRANSPORT (h->transport), GRACE_MS);
@@ -142,8 +168,7 @@ harness_connect (Harness  *h,
   test_wait_for (&result);
   ret = mcp_client_connect_finish (h->client, result, error);
 
-  if (MCP_IS_NATIVE_PROCESS (h->process))
-    h->pgid = mcp_native_process_get_pid (MCP_NATIVE_PROCESS (h->process));
+  h->pgid = process_pid (h->process);
 
   return ret;
 }
@@ -297,7 +322,7 @@ test_command_not_found (void)
 {
   guint fds = test_count_fds ();
   const char *argv[] = { "tether-no-such-command", "--flag", NULL };
-  g_autoptr(McpProcess) process = mcp_process_new (argv);
+  g_autoptr(McpProcess) process = new_process (argv);
   g_autoptr(McpTransport) transport = NULL;
   g_autoptr(McpClient) client = NULL;
   g_autoptr(GAsyncResult) result = NULL;
@@ -313,14 +338,15 @@ test_command_not_found (void)
   g_assert_false (mcp_client_connect_finish (client, result, &error));
   g_assert_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND);
   g_assert_cmpstr (error->message, ==,
-                   "command not found: tether-no-such-command (searched: /nonexistent/bin:/also/missing)");
+                   on_host ? "command not found on the host: tether-no-such-command (searched: /nonexistent/bin:/also/missing)"
+                           : "command not found: tether-no-such-command (searched: /nonexistent/bin:/also/missing)");
   g_assert_true (mcp_client_is_closed (client));
   g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, 500);
 
   g_clear_error (&error);
   {
     const char *argv2[] = { "./no/such/server", NULL };
-    g_autoptr(McpProcess) p2 = mcp_process_new (argv2);
+    g_autoptr(McpProcess) p2 = new_process (argv2);
     g_autofree char *resolved = mcp_process_resolve_command (p2, &error);
 
     g_assert_null (resolved);
@@ -328,8 +354,12 @@ test_command_not_found (void)
     g_assert_cmpstr (error->message, ==, "command not found: ./no/such/server");
   }
 
+  /* The result holds the client, the client the transport and the process
+   * (and on the host, the process its bus connection). */
+  g_clear_object (&result);
   g_clear_object (&client);
   g_clear_object (&transport);
+  g_clear_object (&process);
   test_assert_no_leftovers (fds, 0, 0);
 }
 
@@ -846,6 +876,10 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+
+  on_host = g_strcmp0 (g_getenv ("TETHER_TEST_PROCESS_BACKEND"), "host") == 0;
+  if (on_host && g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    g_error ("the host backend needs a session bus with flatpak-session-helper: run under dbus-run-session");
 
   /* GLib opens a few descriptors once, on the first spawn (the worker
    * thread's wakeup, /dev/null): let that happen before counting ours. */

@@ -15,9 +15,11 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-host-process.h"
 #include "mcp-util-private.h"
 #include "mcp-native-process.h"
 #include "mcp-process.h"
+#include "mcp-process-private.h"
 
 /* What a server gets of the user's environment (besides what its
  * configuration adds). Wider than the SDK's six variables: locale, XDG
@@ -36,14 +38,16 @@ static const char * const environment_allow_list[] = {
   NULL
 };
 
-#define FALLBACK_PATH "/usr/local/bin:/usr/bin:/bin"
+#define FALLBACK_PATH MCP_PROCESS_FALLBACK_PATH
 
 typedef struct
 {
-  char **argv;
-  char  *cwd;
-  char **environment;
-  char  *search_path;
+  char     **argv;
+  char      *cwd;
+  char     **environment;
+  char      *search_path;
+  char     **base_environment;
+  gboolean   inherit_environment;
 } McpProcessPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (McpProcess, mcp_process, G_TYPE_OBJECT)
@@ -54,6 +58,8 @@ enum {
   PROP_CWD,
   PROP_ENVIRONMENT,
   PROP_SEARCH_PATH,
+  PROP_BASE_ENVIRONMENT,
+  PROP_INHERIT_ENVIRONMENT,
   N_PROPS
 };
 
@@ -86,6 +92,7 @@ mcp_process_finalize (GObject *object)
   g_clear_pointer (&priv->cwd, g_free);
   g_clear_pointer (&priv->environment, g_strfreev);
   g_clear_pointer (&priv->search_path, g_free);
+  g_clear_pointer (&priv->base_environment, g_strfreev);
 
   G_OBJECT_CLASS (mcp_process_parent_class)->finalize (object);
 }
@@ -115,6 +122,14 @@ mcp_process_get_property (GObject    *object,
 
     case PROP_SEARCH_PATH:
       g_value_set_string (value, priv->search_path);
+      break;
+
+    case PROP_BASE_ENVIRONMENT:
+      g_value_set_boxed (value, priv->base_environment);
+      break;
+
+    case PROP_INHERIT_ENVIRONMENT:
+      g_value_set_boolean (value, priv->inherit_environment);
       break;
 
     default:
@@ -148,9 +163,47 @@ mcp_process_set_property (GObject      *object,
       mcp_process_set_search_path (self, g_value_get_string (value));
       break;
 
+    case PROP_BASE_ENVIRONMENT:
+      mcp_process_set_base_environment (self, g_value_get_boxed (value));
+      break;
+
+    case PROP_INHERIT_ENVIRONMENT:
+      mcp_process_set_inherit_environment (self, g_value_get_boolean (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+static void
+mcp_process_real_find_program_async (McpProcess          *self,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  char *program;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_process_real_find_program_async);
+
+  program = mcp_process_resolve_command (self, &error);
+  if (program == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, program, g_free);
+}
+
+static char *
+mcp_process_real_find_program_finish (McpProcess    *self,
+                                      GAsyncResult  *result,
+                                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 static void
@@ -161,6 +214,9 @@ mcp_process_class_init (McpProcessClass *klass)
   object_class->finalize = mcp_process_finalize;
   object_class->get_property = mcp_process_get_property;
   object_class->set_property = mcp_process_set_property;
+
+  klass->find_program_async = mcp_process_real_find_program_async;
+  klass->find_program_finish = mcp_process_real_find_program_finish;
 
   /**
    * McpProcess:argv:
@@ -205,6 +261,31 @@ mcp_process_class_init (McpProcessClass *klass)
                          NULL,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * McpProcess:base-environment:
+   *
+   * The user's environment, as `KEY=VALUE` pairs, that the allow-list picks
+   * from (e.g. what the login shell set up), or %NULL for ours. Its `PATH`
+   * is the user's PATH when #McpProcess:search-path is unset.
+   */
+  properties[PROP_BASE_ENVIRONMENT] =
+    g_param_spec_boxed ("base-environment", NULL, NULL,
+                        G_TYPE_STRV,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpProcess:inherit-environment:
+   *
+   * Give the process the whole environment of the session it runs in
+   * (natively ours, on the host the session's) rather than the allow-listed
+   * part, plus #McpProcess:environment and the search path if set. For
+   * Tether's own helpers, such as the login shell; never for servers.
+   */
+  properties[PROP_INHERIT_ENVIRONMENT] =
+    g_param_spec_boolean ("inherit-environment", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -217,9 +298,9 @@ mcp_process_init (McpProcess *self)
  * mcp_process_new:
  * @argv: the command and its arguments
  *
- * Creates a process of the backend that fits where we run. Today that is
- * always #McpNativeProcess; inside the flatpak sandbox a host backend will be
- * chosen here.
+ * Creates a process of the backend that fits where we run: inside the
+ * Flatpak sandbox (see mcp_host_process_is_sandboxed()) an #McpHostProcess,
+ * which runs the command on the host; otherwise an #McpNativeProcess.
  *
  * Returns: (transfer full): a new #McpProcess, not yet spawned
  */
@@ -227,6 +308,9 @@ McpProcess *
 mcp_process_new (const char * const *argv)
 {
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
+
+  if (mcp_host_process_is_sandboxed ())
+    return mcp_host_process_new (argv);
 
   return mcp_native_process_new (argv);
 }
@@ -319,6 +403,54 @@ mcp_process_set_search_path (McpProcess *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_PATH]);
 }
 
+const char * const *
+mcp_process_get_base_environment (McpProcess *self)
+{
+  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+
+  return (const char * const *)priv->base_environment;
+}
+
+void
+mcp_process_set_base_environment (McpProcess         *self,
+                                  const char * const *environment)
+{
+  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_PROCESS (self));
+
+  if (set_strv (&priv->base_environment, environment))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASE_ENVIRONMENT]);
+}
+
+gboolean
+mcp_process_get_inherit_environment (McpProcess *self)
+{
+  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_PROCESS (self), FALSE);
+
+  return priv->inherit_environment;
+}
+
+void
+mcp_process_set_inherit_environment (McpProcess *self,
+                                     gboolean    inherit)
+{
+  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_PROCESS (self));
+
+  inherit = !!inherit;
+  if (priv->inherit_environment == inherit)
+    return;
+
+  priv->inherit_environment = inherit;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INHERIT_ENVIRONMENT]);
+}
+
 /**
  * mcp_process_get_environment_allow_list:
  *
@@ -369,8 +501,11 @@ find_configured (McpProcess *self,
   return NULL;
 }
 
+/* The PATH the process gets and its command is looked up in: a configured
+ * PATH, else the search path, else the user's (@base's, or ours). */
 static const char *
-effective_path (McpProcess *self)
+effective_path (McpProcess         *self,
+                const char * const *base)
 {
   McpProcessPrivate *priv = mcp_process_get_instance_private (self);
   const char *path;
@@ -379,67 +514,133 @@ effective_path (McpProcess *self)
     return path;
   if (priv->search_path != NULL)
     return priv->search_path;
-  if ((path = g_getenv ("PATH")) != NULL && *path != '\0')
+  if (base != NULL)
+    path = g_environ_getenv ((char **)base, "PATH");
+  else if (priv->base_environment != NULL)
+    path = g_environ_getenv (priv->base_environment, "PATH");
+  else
+    path = g_getenv ("PATH");
+  if (path != NULL && *path != '\0')
     return path;
 
   return FALLBACK_PATH;
 }
 
 /**
+ * _mcp_process_get_search_path_in_effect:
+ * @self: a #McpProcess
+ * @base: (nullable): the user's environment to take PATH from, or %NULL for
+ *   #McpProcess:base-environment or ours
+ *
+ * Returns: the PATH the command is looked up in and the process gets
+ */
+const char *
+_mcp_process_get_search_path_in_effect (McpProcess         *self,
+                                        const char * const *base)
+{
+  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+
+  return effective_path (self, base);
+}
+
+static char **
+add_configured (McpProcess  *self,
+                char       **result)
+{
+  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+
+  if (priv->environment == NULL)
+    return result;
+
+  for (guint i = 0; priv->environment[i] != NULL; i++)
+    {
+      const char *eq = strchr (priv->environment[i], '=');
+      g_autofree char *name = NULL;
+
+      if (eq == NULL || eq == priv->environment[i])
+        continue;
+
+      name = g_strndup (priv->environment[i], eq - priv->environment[i]);
+      result = g_environ_setenv (result, name, eq + 1, TRUE);
+    }
+
+  return result;
+}
+
+/**
+ * _mcp_process_build_environment_from:
+ * @self: a #McpProcess
+ * @base: (nullable): the user's environment, or %NULL for
+ *   #McpProcess:base-environment or ours
+ *
+ * Like mcp_process_build_environment(), from @base.
+ *
+ * Returns: (transfer full): a %NULL-terminated array of `KEY=VALUE`
+ */
+char **
+_mcp_process_build_environment_from (McpProcess         *self,
+                                     const char * const *base)
+{
+  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  g_auto(GStrv) ours = NULL;
+  g_auto(GStrv) result = NULL;
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+
+  if (base == NULL)
+    base = (const char * const *)priv->base_environment;
+  if (base == NULL)
+    base = (const char * const *)(ours = g_get_environ ());
+
+  if (priv->inherit_environment)
+    {
+      result = g_strdupv ((char **)base);
+      if (priv->search_path != NULL)
+        result = g_environ_setenv (result, "PATH", priv->search_path, TRUE);
+      return add_configured (self, g_steal_pointer (&result));
+    }
+
+  for (guint i = 0; base[i] != NULL; i++)
+    {
+      const char *eq = strchr (base[i], '=');
+
+      if (eq == NULL || eq == base[i])
+        continue;
+      if (g_str_has_prefix (eq + 1, "()"))
+        continue;
+      if (!is_allowed (base[i], eq - base[i]))
+        continue;
+
+      g_ptr_array_add (kept, g_strdup (base[i]));
+    }
+
+  g_ptr_array_add (kept, NULL);
+  result = (char **)g_ptr_array_free (g_steal_pointer (&kept), FALSE);
+
+  result = g_environ_setenv (result, "PATH", effective_path (self, base), TRUE);
+
+  return add_configured (self, g_steal_pointer (&result));
+}
+
+/**
  * mcp_process_build_environment:
  * @self: a #McpProcess
  *
- * The environment the process gets: the allow-listed part of ours (shell
- * functions exported by bash skipped), PATH set to the search path, then the
- * configured variables.
+ * The environment the process gets: the allow-listed part of the user's
+ * (#McpProcess:base-environment, or ours; shell functions exported by bash
+ * skipped), PATH set to the search path, then the configured variables. With
+ * #McpProcess:inherit-environment, all of the user's environment instead of
+ * the allow-listed part.
  *
  * Returns: (transfer full): a %NULL-terminated array of `KEY=VALUE`
  */
 char **
 mcp_process_build_environment (McpProcess *self)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
-  g_auto(GStrv) ours = g_get_environ ();
-  g_auto(GStrv) result = NULL;
-  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
-
   g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
 
-  for (guint i = 0; ours[i] != NULL; i++)
-    {
-      const char *eq = strchr (ours[i], '=');
-
-      if (eq == NULL || eq == ours[i])
-        continue;
-      if (g_str_has_prefix (eq + 1, "()"))
-        continue;
-      if (!is_allowed (ours[i], eq - ours[i]))
-        continue;
-
-      g_ptr_array_add (kept, g_strdup (ours[i]));
-    }
-
-  g_ptr_array_add (kept, NULL);
-  result = (char **)g_ptr_array_free (g_steal_pointer (&kept), FALSE);
-
-  result = g_environ_setenv (result, "PATH", effective_path (self), TRUE);
-
-  if (priv->environment != NULL)
-    {
-      for (guint i = 0; priv->environment[i] != NULL; i++)
-        {
-          const char *eq = strchr (priv->environment[i], '=');
-          g_autofree char *name = NULL;
-
-          if (eq == NULL || eq == priv->environment[i])
-            continue;
-
-          name = g_strndup (priv->environment[i], eq - priv->environment[i]);
-          result = g_environ_setenv (result, name, eq + 1, TRUE);
-        }
-    }
-
-  return g_steal_pointer (&result);
+  return _mcp_process_build_environment_from (self, NULL);
 }
 
 static gboolean
@@ -507,7 +708,7 @@ mcp_process_resolve_command (McpProcess  *self,
       return g_steal_pointer (&full);
     }
 
-  path = effective_path (self);
+  path = effective_path (self, NULL);
   dirs = g_strsplit (path, ":", -1);
 
   for (guint i = 0; dirs[i] != NULL; i++)
@@ -534,6 +735,48 @@ mcp_process_resolve_command (McpProcess  *self,
                _("command not found: %s (searched: %s)"), name, path);
 
   return NULL;
+}
+
+/**
+ * mcp_process_find_program_async:
+ * @self: a #McpProcess
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when done
+ * @user_data: data for @callback
+ *
+ * Finds the program `argv[0]` names where the process would run (on the
+ * host for #McpHostProcess), in the search path in effect, without running
+ * it.
+ */
+void
+mcp_process_find_program_async (McpProcess          *self,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_PROCESS (self));
+
+  MCP_PROCESS_GET_CLASS (self)->find_program_async (self, cancellable, callback, user_data);
+}
+
+/**
+ * mcp_process_find_program_finish:
+ * @self: a #McpProcess
+ * @result: the #GAsyncResult
+ * @error: return location for an error
+ *
+ * Returns: (transfer full): the absolute path of the program, or %NULL with
+ *   %MCP_ERROR_COMMAND_NOT_FOUND naming the command and where it looked (or
+ *   another error if it could not look)
+ */
+char *
+mcp_process_find_program_finish (McpProcess    *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+
+  return MCP_PROCESS_GET_CLASS (self)->find_program_finish (self, result, error);
 }
 
 void

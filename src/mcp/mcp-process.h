@@ -31,82 +31,106 @@ G_DECLARE_DERIVABLE_TYPE (McpProcess, mcp_process, MCP, PROCESS, GObject)
  * @wait_finish: finish @wait_async: the exit status (or -1) and the
  *   terminating signal (or 0)
  * @get_identifier: a short id for logs, e.g. the pid
+ * @find_program_async: find the program `argv[0]` names where the process
+ *   would run, without running it. The default looks in this process's file
+ *   system (mcp_process_resolve_command()).
+ * @find_program_finish: finish @find_program_async: the absolute path
  *
- * A way of running a server's command. #McpNativeProcess forks it here; a
- * backend for the flatpak sandbox runs it on the host. The stdio transport
- * sees only the pipes, the signals and the exit.
+ * A way of running a server's command. #McpNativeProcess forks it here;
+ * #McpHostProcess runs it on the host from inside the Flatpak sandbox. The
+ * stdio transport sees only the pipes, the signals and the exit.
  */
 struct _McpProcessClass
 {
   GObjectClass parent_class;
 
-  void           (*spawn_async)     (McpProcess           *self,
-                                     GCancellable         *cancellable,
-                                     GAsyncReadyCallback   callback,
-                                     gpointer              user_data);
-  gboolean       (*spawn_finish)    (McpProcess           *self,
-                                     GAsyncResult         *result,
-                                     GError              **error);
-  GOutputStream *(*get_stdin_pipe)  (McpProcess           *self);
-  GInputStream  *(*get_stdout_pipe) (McpProcess           *self);
-  GInputStream  *(*get_stderr_pipe) (McpProcess           *self);
-  void           (*send_signal)     (McpProcess           *self,
-                                     int                   signum);
-  void           (*wait_async)      (McpProcess           *self,
-                                     GCancellable         *cancellable,
-                                     GAsyncReadyCallback   callback,
-                                     gpointer              user_data);
-  gboolean       (*wait_finish)     (McpProcess           *self,
-                                     GAsyncResult         *result,
-                                     int                  *exit_status,
-                                     int                  *term_signal,
-                                     GError              **error);
-  const char    *(*get_identifier)  (McpProcess           *self);
+  void           (*spawn_async)         (McpProcess           *self,
+                                         GCancellable         *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+  gboolean       (*spawn_finish)        (McpProcess           *self,
+                                         GAsyncResult         *result,
+                                         GError              **error);
+  GOutputStream *(*get_stdin_pipe)      (McpProcess           *self);
+  GInputStream  *(*get_stdout_pipe)     (McpProcess           *self);
+  GInputStream  *(*get_stderr_pipe)     (McpProcess           *self);
+  void           (*send_signal)         (McpProcess           *self,
+                                         int                   signum);
+  void           (*wait_async)          (McpProcess           *self,
+                                         GCancellable         *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+  gboolean       (*wait_finish)         (McpProcess           *self,
+                                         GAsyncResult         *result,
+                                         int                  *exit_status,
+                                         int                  *term_signal,
+                                         GError              **error);
+  const char    *(*get_identifier)      (McpProcess           *self);
+  void           (*find_program_async)  (McpProcess           *self,
+                                         GCancellable         *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+  char          *(*find_program_finish) (McpProcess           *self,
+                                         GAsyncResult         *result,
+                                         GError              **error);
 
   /*< private >*/
-  gpointer _reserved[8];
+  gpointer _reserved[6];
 };
 
-McpProcess          *mcp_process_new                 (const char * const   *argv);
-const char * const  *mcp_process_get_argv            (McpProcess           *self);
-void                 mcp_process_set_argv            (McpProcess           *self,
-                                                      const char * const   *argv);
-const char          *mcp_process_get_cwd             (McpProcess           *self);
-void                 mcp_process_set_cwd             (McpProcess           *self,
-                                                      const char           *cwd);
-const char * const  *mcp_process_get_environment     (McpProcess           *self);
-void                 mcp_process_set_environment     (McpProcess           *self,
-                                                      const char * const   *environment);
-const char          *mcp_process_get_search_path     (McpProcess           *self);
-void                 mcp_process_set_search_path     (McpProcess           *self,
-                                                      const char           *search_path);
-char               **mcp_process_build_environment   (McpProcess           *self);
-char                *mcp_process_resolve_command     (McpProcess           *self,
-                                                      GError              **error);
-void                 mcp_process_spawn_async         (McpProcess           *self,
-                                                      GCancellable         *cancellable,
-                                                      GAsyncReadyCallback   callback,
-                                                      gpointer              user_data);
-gboolean             mcp_process_spawn_finish        (McpProcess           *self,
-                                                      GAsyncResult         *result,
-                                                      GError              **error);
-GOutputStream       *mcp_process_get_stdin_pipe      (McpProcess           *self);
-GInputStream        *mcp_process_get_stdout_pipe     (McpProcess           *self);
-GInputStream        *mcp_process_get_stderr_pipe     (McpProcess           *self);
-void                 mcp_process_send_signal         (McpProcess           *self,
-                                                      int                   signum);
-void                 mcp_process_wait_async          (McpProcess           *self,
-                                                      GCancellable         *cancellable,
-                                                      GAsyncReadyCallback   callback,
-                                                      gpointer              user_data);
-gboolean             mcp_process_wait_finish         (McpProcess           *self,
-                                                      GAsyncResult         *result,
-                                                      int                  *exit_status,
-                                                      int                  *term_signal,
-                                                      GError              **error);
-const char          *mcp_process_get_identifier      (McpProcess           *self);
-char                *mcp_process_describe_exit       (int                   exit_status,
-                                                      int                   term_signal);
+McpProcess          *mcp_process_new                        (const char * const   *argv);
+const char * const  *mcp_process_get_argv                   (McpProcess           *self);
+void                 mcp_process_set_argv                   (McpProcess           *self,
+                                                             const char * const   *argv);
+const char          *mcp_process_get_cwd                    (McpProcess           *self);
+void                 mcp_process_set_cwd                    (McpProcess           *self,
+                                                             const char           *cwd);
+const char * const  *mcp_process_get_environment            (McpProcess           *self);
+void                 mcp_process_set_environment            (McpProcess           *self,
+                                                             const char * const   *environment);
+const char          *mcp_process_get_search_path            (McpProcess           *self);
+void                 mcp_process_set_search_path            (McpProcess           *self,
+                                                             const char           *search_path);
+const char * const  *mcp_process_get_base_environment       (McpProcess           *self);
+void                 mcp_process_set_base_environment       (McpProcess           *self,
+                                                             const char * const   *environment);
+gboolean             mcp_process_get_inherit_environment    (McpProcess           *self);
+void                 mcp_process_set_inherit_environment    (McpProcess           *self,
+                                                             gboolean              inherit);
+char               **mcp_process_build_environment          (McpProcess           *self);
+char                *mcp_process_resolve_command            (McpProcess           *self,
+                                                             GError              **error);
+void                 mcp_process_spawn_async                (McpProcess           *self,
+                                                             GCancellable         *cancellable,
+                                                             GAsyncReadyCallback   callback,
+                                                             gpointer              user_data);
+gboolean             mcp_process_spawn_finish               (McpProcess           *self,
+                                                             GAsyncResult         *result,
+                                                             GError              **error);
+GOutputStream       *mcp_process_get_stdin_pipe             (McpProcess           *self);
+GInputStream        *mcp_process_get_stdout_pipe            (McpProcess           *self);
+GInputStream        *mcp_process_get_stderr_pipe            (McpProcess           *self);
+void                 mcp_process_send_signal                (McpProcess           *self,
+                                                             int                   signum);
+void                 mcp_process_wait_async                 (McpProcess           *self,
+                                                             GCancellable         *cancellable,
+                                                             GAsyncReadyCallback   callback,
+                                                             gpointer              user_data);
+gboolean             mcp_process_wait_finish                (McpProcess           *self,
+                                                             GAsyncResult         *result,
+                                                             int                  *exit_status,
+                                                             int                  *term_signal,
+                                                             GError              **error);
+const char          *mcp_process_get_identifier             (McpProcess           *self);
+void                 mcp_process_find_program_async         (McpProcess           *self,
+                                                             GCancellable         *cancellable,
+                                                             GAsyncReadyCallback   callback,
+                                                             gpointer              user_data);
+char                *mcp_process_find_program_finish        (McpProcess           *self,
+                                                             GAsyncResult         *result,
+                                                             GError              **error);
+char                *mcp_process_describe_exit              (int                   exit_status,
+                                                             int                   term_signal);
 const char * const  *mcp_process_get_environment_allow_list (void);
 
 G_END_DECLS

@@ -1,0 +1,1481 @@
+/* mcp-host-process.c
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mcp-host-process"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gio/gunixfdlist.h>
+#include <gio/gunixinputstream.h>
+#include <gio/gunixoutputstream.h>
+#include <glib-unix.h>
+#include <glib/gi18n-lib.h>
+
+#include "mcp-error.h"
+#include "mcp-host-process.h"
+#include "mcp-process-private.h"
+
+/* A server run on the host from inside the Flatpak sandbox, through the
+ * Development interface of flatpak-session-helper (what flatpak-spawn --host
+ * uses, and GNOME Builder):
+ *
+ *   HostCommand (ay cwd, aay argv, a{uh} fds, a{ss} env, u flags) → u pid
+ *   HostCommandSignal (u pid, u signal, b to_process_group)
+ *   ::HostCommandExited (u pid, u wait_status)
+ *
+ * The helper forks the command in a session (and process group) of its own,
+ * and with WATCH_BUS it sends SIGINT to that group when our bus name goes
+ * away. Each process has a D-Bus connection of its own, so that dropping the
+ * process without stopping it also drops its name, and the helper's SIGINT
+ * follows; a dispose also asks for SIGKILL first.
+ *
+ * The command is started through a small POSIX sh script on the host, which
+ * looks argv[0] up in the PATH we give (the host's files are not ours to
+ * search), reports what it found on fd 3, closes it and execs the program:
+ * the process keeps the pid and the group, and a command that is not there
+ * fails the spawn rather than exiting 127. The same script without the exec
+ * answers find_program.
+ *
+ * Signals go to the group with HostCommandSignal while the leader lives.
+ * The helper forgets a pid once it has reaped it, so a signal after that
+ * (the stdio transport's SIGKILL for whatever the leader left in its group)
+ * is sent by `kill -- -PGID` run on the host. */
+
+#define FLATPAK_BUS_NAME     "org.freedesktop.Flatpak"
+#define DEVELOPMENT_PATH     "/org/freedesktop/Flatpak/Development"
+#define DEVELOPMENT_IFACE    "org.freedesktop.Flatpak.Development"
+
+#define HOST_COMMAND_CLEAR_ENV (1 << 0)
+#define HOST_COMMAND_WATCH_BUS (1 << 1)
+
+#define DEFAULT_FLATPAK_INFO "/.flatpak-info"
+#define STATUS_MAX           4096
+
+/* $1 run|find, $2 the command, then its arguments; fd 3 gets the verdict */
+static const char spawn_script[] =
+  "tether_mode=$1 tether_command=$2\n"
+  "shift 2\n"
+  "case $tether_command in\n"
+  "  */*) tether_found=$tether_command ;;\n"
+  "  *) tether_found=\n"
+  "     IFS=:\n"
+  "     set -f\n"
+  "     for tether_dir in $PATH; do\n"
+  "       if [ -n \"$tether_dir\" ] && [ -f \"$tether_dir/$tether_command\" ] &&\n"
+  "          [ -x \"$tether_dir/$tether_command\" ]; then\n"
+  "         tether_found=$tether_dir/$tether_command\n"
+  "         break\n"
+  "       fi\n"
+  "     done\n"
+  "     unset IFS\n"
+  "     set +f ;;\n"
+  "esac\n"
+  "if [ -z \"$tether_found\" ] || ! [ -e \"$tether_found\" ]; then\n"
+  "  printf 'not-found\\n' >&3\n"
+  "  exit 127\n"
+  "fi\n"
+  "if ! [ -f \"$tether_found\" ] || ! [ -x \"$tether_found\" ]; then\n"
+  "  printf 'not-executable\\n' >&3\n"
+  "  exit 126\n"
+  "fi\n"
+  "case $tether_found in /*) ;; *) tether_found=$PWD/${tether_found#./} ;; esac\n"
+  "printf 'found %s\\n' \"$tether_found\" >&3\n"
+  "[ \"$tether_mode\" = run ] || exit 0\n"
+  "exec 3>&-\n"
+  "exec \"$tether_found\" \"$@\"\n";
+
+/* $1 the signal's name or number, $2 the process group */
+static const char kill_script[] =
+  "kill -s \"$1\" -- \"-$2\" 2>/dev/null\n"
+  "exit 0\n";
+
+/* A process's D-Bus connection, shared with the calls still in flight for
+ * it: closed once the process object and the last of them are done (a
+ * close would drop what is still queued). */
+typedef struct
+{
+  guint            ref_count;
+  GDBusConnection *connection;
+} Link;
+
+static Link *
+link_new (GDBusConnection *connection)
+{
+  Link *link = g_new0 (Link, 1);
+
+  link->ref_count = 1;
+  link->connection = connection;
+
+  return link;
+}
+
+static Link *
+link_ref (Link *link)
+{
+  link->ref_count++;
+
+  return link;
+}
+
+static void
+link_unref (Link *link)
+{
+  if (--link->ref_count > 0)
+    return;
+
+  g_debug ("closing the connection %p", link->connection);
+  g_dbus_connection_close (link->connection, NULL, NULL, NULL);
+  g_object_unref (link->connection);
+  g_free (link);
+}
+
+struct _McpHostProcess
+{
+  McpProcess       parent_instance;
+
+  Link            *link;
+  GPtrArray       *connect_tasks;   /* waiting for the connection */
+  gboolean         connecting;
+  guint            exited_id;
+  guint            owner_id;
+  gulong           closed_id;
+
+  guint32          pid;
+  char            *identifier;
+  char            *program;
+  GOutputStream   *stdin_pipe;
+  GInputStream    *stdout_pipe;
+  GInputStream    *stderr_pipe;
+
+  GQueue           wait_tasks;
+  int              wait_status;     /* -1: unknown */
+  guint            started : 1;
+  guint            exited : 1;
+};
+
+G_DEFINE_FINAL_TYPE (McpHostProcess, mcp_host_process, MCP_TYPE_PROCESS)
+
+/* ---------------------------------------------------------------------- */
+/* /.flatpak-info                                                          */
+
+static char *flatpak_info_path;
+
+typedef struct
+{
+  gboolean  exists;
+  gboolean  build;        /* flatpak-builder's build sandbox */
+  gboolean  permitted;    /* may talk to org.freedesktop.Flatpak */
+  char     *app_id;
+} FlatpakInfo;
+
+static void
+flatpak_info_clear (FlatpakInfo *info)
+{
+  g_clear_pointer (&info->app_id, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FlatpakInfo, flatpak_info_clear)
+
+static gboolean
+policy_allows_talk (GKeyFile *keyfile)
+{
+  g_auto(GStrv) names = g_key_file_get_keys (keyfile, "Session Bus Policy", NULL, NULL);
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      const char *name = names[i];
+      g_autofree char *policy = g_key_file_get_string (keyfile, "Session Bus Policy", name, NULL);
+      gboolean matches;
+
+      if (policy == NULL || (!g_str_equal (policy, "talk") && !g_str_equal (policy, "own")))
+        continue;
+
+      /* "org.freedesktop.*" covers the names below it */
+      if (g_str_has_suffix (name, ".*"))
+        matches = g_str_has_prefix (FLATPAK_BUS_NAME, name) ||
+                  strncmp (FLATPAK_BUS_NAME, name, strlen (name) - 1) == 0;
+      else
+        matches = g_str_equal (name, FLATPAK_BUS_NAME);
+
+      if (matches)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+read_flatpak_info (FlatpakInfo *info)
+{
+  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
+  g_auto(GStrv) sockets = NULL;
+  const char *path = mcp_host_process_get_flatpak_info_path ();
+
+  memset (info, 0, sizeof *info);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return;
+
+  info->exists = TRUE;
+
+  /* Unreadable or broken: sandboxed all the same, and no permission we can
+   * see. */
+  if (!g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, NULL))
+    return;
+
+  info->app_id = g_key_file_get_string (keyfile, "Application", "name", NULL);
+  info->build = g_key_file_get_boolean (keyfile, "Instance", "build", NULL);
+
+  /* The whole session bus, unfiltered, or a talk policy for the helper */
+  sockets = g_key_file_get_string_list (keyfile, "Context", "sockets", NULL, NULL);
+  info->permitted = (sockets != NULL && g_strv_contains ((const char * const *)sockets, "session-bus")) ||
+                    policy_allows_talk (keyfile);
+}
+
+/**
+ * mcp_host_process_get_flatpak_info_path:
+ *
+ * Returns: the file that tells whether we run in the Flatpak sandbox
+ *   (`/.flatpak-info`, unless a test changed it)
+ */
+const char *
+mcp_host_process_get_flatpak_info_path (void)
+{
+  return flatpak_info_path != NULL ? flatpak_info_path : DEFAULT_FLATPAK_INFO;
+}
+
+/**
+ * mcp_host_process_set_flatpak_info_path:
+ * @path: (nullable): a file in the format of `/.flatpak-info`, or %NULL for
+ *   the real one
+ *
+ * For tests: pretend to run in the sandbox that @path describes.
+ */
+void
+mcp_host_process_set_flatpak_info_path (const char *path)
+{
+  g_free (flatpak_info_path);
+  flatpak_info_path = g_strdup (path);
+}
+
+/**
+ * mcp_host_process_is_sandboxed:
+ *
+ * Whether we run inside the Flatpak sandbox, where servers must run on the
+ * host. flatpak-builder's build sandbox (`build=true`) does not count: the
+ * test suite runs its servers there.
+ *
+ * Returns: %TRUE inside an installed flatpak
+ */
+gboolean
+mcp_host_process_is_sandboxed (void)
+{
+  g_auto(FlatpakInfo) info;
+
+  read_flatpak_info (&info);
+
+  return info.exists && !info.build;
+}
+
+/**
+ * mcp_host_process_dup_app_id:
+ *
+ * Returns: (transfer full): the Flatpak application id we run as, or
+ *   Tether's when not sandboxed
+ */
+char *
+mcp_host_process_dup_app_id (void)
+{
+  g_auto(FlatpakInfo) info;
+  const char *env;
+
+  read_flatpak_info (&info);
+  if (info.app_id != NULL)
+    return g_steal_pointer (&info.app_id);
+
+  env = g_getenv ("FLATPAK_ID");
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+
+  return g_strdup (APP_ID);
+}
+
+/**
+ * mcp_host_process_dup_override_command:
+ *
+ * Returns: (transfer full): the command that gives this flatpak the
+ *   permission to run commands on the host
+ */
+char *
+mcp_host_process_dup_override_command (void)
+{
+  g_autofree char *app_id = mcp_host_process_dup_app_id ();
+
+  return g_strdup_printf ("flatpak override --user --talk-name=%s %s", FLATPAK_BUS_NAME, app_id);
+}
+
+static GError *
+permission_error (const char *reason)
+{
+  g_autofree char *command = mcp_host_process_dup_override_command ();
+  g_autoptr(GString) message = g_string_new (NULL);
+
+  /* The first line is the short reason; the command stands on a line of
+   * its own, to be copied. */
+  g_string_append (message, _("Tether may not run commands outside its Flatpak sandbox"));
+  g_string_append_c (message, '\n');
+  g_string_append (message, _("Servers started by a command (stdio servers) run on the host, which needs "
+                              "permission to talk to org.freedesktop.Flatpak. HTTP servers work without it. "
+                              "To allow it, run this command, then restart Tether:"));
+  g_string_append_printf (message, "\n\n  %s", command);
+  if (reason != NULL)
+    g_string_append_printf (message, "\n\n%s", reason);
+
+  return g_error_new_literal (MCP_ERROR, MCP_ERROR_PERMISSION_DENIED, message->str);
+}
+
+/**
+ * mcp_host_process_check_permission:
+ * @error: return location for an error
+ *
+ * Whether commands may run on the host: always outside the sandbox; inside
+ * it, if `/.flatpak-info` grants talking to org.freedesktop.Flatpak (or the
+ * whole session bus).
+ *
+ * Returns: %TRUE if permitted, or %FALSE with %MCP_ERROR_PERMISSION_DENIED
+ *   explaining why, with the exact `flatpak override` command that grants it
+ */
+gboolean
+mcp_host_process_check_permission (GError **error)
+{
+  g_auto(FlatpakInfo) info;
+
+  read_flatpak_info (&info);
+
+  if (!info.exists || info.build || info.permitted)
+    return TRUE;
+
+  g_propagate_error (error, permission_error (NULL));
+
+  return FALSE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The connection                                                          */
+
+static void complete_waits (McpHostProcess *self);
+
+static void
+mark_exited (McpHostProcess *self,
+             int             wait_status)
+{
+  if (self->exited)
+    return;
+
+  self->exited = TRUE;
+  self->wait_status = wait_status;
+  complete_waits (self);
+}
+
+static void
+host_command_exited_cb (GDBusConnection *connection,
+                        const char      *sender_name,
+                        const char      *object_path,
+                        const char      *interface_name,
+                        const char      *signal_name,
+                        GVariant        *parameters,
+                        gpointer         user_data)
+{
+  McpHostProcess *self = user_data;
+  guint32 pid, status;
+
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(uu)")))
+    return;
+
+  g_variant_get (parameters, "(uu)", &pid, &status);
+  g_debug ("host pid %u exited (wait status %u)", pid, status);
+
+  if (self->pid != 0 && pid == self->pid)
+    mark_exited (self, (int)status);
+}
+
+static void
+helper_owner_changed_cb (GDBusConnection *connection,
+                         const char      *sender_name,
+                         const char      *object_path,
+                         const char      *interface_name,
+                         const char      *signal_name,
+                         GVariant        *parameters,
+                         gpointer         user_data)
+{
+  McpHostProcess *self = user_data;
+  const char *name, *old_owner, *new_owner;
+
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sss)")))
+    return;
+
+  g_variant_get (parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
+
+  if (g_str_equal (name, FLATPAK_BUS_NAME) && *old_owner != '\0' && *new_owner == '\0' &&
+      self->pid != 0 && !self->exited)
+    {
+      g_warning ("flatpak-session-helper left the bus; host process %u is on its own", self->pid);
+      mark_exited (self, -1);
+    }
+}
+
+static void
+connection_closed_cb (GDBusConnection *connection,
+                      gboolean         remote_peer_vanished,
+                      GError          *error,
+                      gpointer         user_data)
+{
+  McpHostProcess *self = user_data;
+
+  if (self->pid != 0 && !self->exited)
+    {
+      g_warning ("lost the session bus; host process %u is on its own", self->pid);
+      mark_exited (self, -1);
+    }
+}
+
+static void
+connection_ready_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(McpHostProcess) self = user_data;
+  g_autoptr(GPtrArray) tasks = g_steal_pointer (&self->connect_tasks);
+  g_autoptr(GError) error = NULL;
+  GDBusConnection *connection;
+
+  self->connecting = FALSE;
+  connection = g_dbus_connection_new_for_address_finish (result, &error);
+
+  if (connection != NULL)
+    {
+      self->link = link_new (connection);
+
+      /* Before any HostCommand, so that no exit can be missed. The helper
+       * sends it to our unique name only. */
+      self->exited_id =
+        g_dbus_connection_signal_subscribe (connection, FLATPAK_BUS_NAME, DEVELOPMENT_IFACE,
+                                            "HostCommandExited", DEVELOPMENT_PATH, NULL,
+                                            G_DBUS_SIGNAL_FLAGS_NONE,
+                                            host_command_exited_cb, self, NULL);
+      self->owner_id =
+        g_dbus_connection_signal_subscribe (connection, "org.freedesktop.DBus", "org.freedesktop.DBus",
+                                            "NameOwnerChanged", "/org/freedesktop/DBus", FLATPAK_BUS_NAME,
+                                            G_DBUS_SIGNAL_FLAGS_NONE,
+                                            helper_owner_changed_cb, self, NULL);
+      self->closed_id = g_signal_connect (connection, "closed", G_CALLBACK (connection_closed_cb), self);
+    }
+
+  for (guint i = 0; i < tasks->len; i++)
+    {
+      GTask *task = g_ptr_array_index (tasks, i);
+
+      if (connection != NULL)
+        g_task_return_boolean (task, TRUE);
+      else
+        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                                 _("Could not connect to the session bus to run commands on the host: %s"),
+                                 error->message);
+    }
+}
+
+static void
+ensure_connection_async (McpHostProcess      *self,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
+
+  g_task_set_source_tag (task, ensure_connection_async);
+
+  if (self->link != NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  if (self->connect_tasks == NULL)
+    self->connect_tasks = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->connect_tasks, g_steal_pointer (&task));
+
+  if (self->connecting)
+    return;
+
+  address = g_dbus_address_get_for_bus_sync (G_BUS_TYPE_SESSION, NULL, &error);
+  if (address == NULL)
+    {
+      g_autoptr(GPtrArray) tasks = g_steal_pointer (&self->connect_tasks);
+
+      for (guint i = 0; i < tasks->len; i++)
+        g_task_return_new_error (g_ptr_array_index (tasks, i), MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                                 _("No session bus to run commands on the host: %s"), error->message);
+      return;
+    }
+
+  /* One connection per process: see the top of the file. */
+  self->connecting = TRUE;
+  g_dbus_connection_new_for_address (address,
+                                     G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+                                     G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                                     NULL, NULL, connection_ready_cb, g_object_ref (self));
+}
+
+static gboolean
+ensure_connection_finish (McpHostProcess  *self,
+                          GAsyncResult    *result,
+                          GError         **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Signals                                                                 */
+
+static const char *
+signal_name (int signum)
+{
+  switch (signum)
+    {
+    case SIGHUP: return "HUP";
+    case SIGINT: return "INT";
+    case SIGKILL: return "KILL";
+    case SIGTERM: return "TERM";
+    case SIGUSR1: return "USR1";
+    case SIGUSR2: return "USR2";
+    case SIGSTOP: return "STOP";
+    case SIGCONT: return "CONT";
+    default: return NULL;
+    }
+}
+
+static void
+run_and_forget_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  Link *link = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_with_unix_fd_list_finish (G_DBUS_CONNECTION (object), NULL, result, &error);
+  if (reply == NULL)
+    g_debug ("kill on the host: %s", error->message);
+
+  link_unref (link);
+}
+
+/* After the helper reaped the leader, its group is ours to reach only by
+ * running kill on the host. */
+static void
+kill_group_on_host (Link    *link,
+                    guint32  pgid,
+                    int      signum)
+{
+  g_autoptr(GUnixFDList) fd_list = g_unix_fd_list_new ();
+  g_autofree char *pgid_text = g_strdup_printf ("%u", pgid);
+  g_autofree char *number = g_strdup_printf ("%d", signum);
+  const char *name = signal_name (signum);
+  const char *argv[] = { "/bin/sh", "-c", kill_script, "tether-host-kill", name ? name : number, pgid_text, NULL };
+  GVariantBuilder fds, env;
+
+  /* The helper maps the n-th entry of the dictionary to the n-th fd of the
+   * list, whatever the handle says: one copy per entry. */
+  g_variant_builder_init (&fds, G_VARIANT_TYPE ("a{uh}"));
+  for (guint32 i = 0; i < 3; i++)
+    {
+      int null_fd = open ("/dev/null", O_RDWR | O_CLOEXEC);
+      int handle;
+
+      if (null_fd < 0)
+        {
+          g_variant_builder_clear (&fds);
+          return;
+        }
+      handle = g_unix_fd_list_append (fd_list, null_fd, NULL);
+      close (null_fd);
+      if (handle < 0)
+        {
+          g_variant_builder_clear (&fds);
+          return;
+        }
+      g_variant_builder_add (&fds, "{uh}", i, handle);
+    }
+  g_variant_builder_init (&env, G_VARIANT_TYPE ("a{ss}"));
+  g_variant_builder_add (&env, "{ss}", "PATH", MCP_PROCESS_FALLBACK_PATH);
+
+  g_debug ("sending signal %d to host process group %u with kill", signum, pgid);
+  g_dbus_connection_call_with_unix_fd_list (link->connection, FLATPAK_BUS_NAME, DEVELOPMENT_PATH,
+                                            DEVELOPMENT_IFACE, "HostCommand",
+                                            g_variant_new ("(^ay^aay@a{uh}@a{ss}u)", "/", argv,
+                                                           g_variant_builder_end (&fds),
+                                                           g_variant_builder_end (&env),
+                                                           (guint32)HOST_COMMAND_CLEAR_ENV),
+                                            G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1,
+                                            fd_list, NULL, run_and_forget_cb, link_ref (link));
+}
+
+typedef struct
+{
+  Link    *link;
+  guint32  pid;
+  int      signum;
+} SignalOp;
+
+static void
+signal_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  SignalOp *op = user_data;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+
+  /* The leader was reaped meanwhile: the rest of the group may live on. */
+  if (reply == NULL && g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNIX_PROCESS_ID_UNKNOWN))
+    kill_group_on_host (op->link, op->pid, op->signum);
+  else if (reply == NULL)
+    g_debug ("HostCommandSignal (%u, %d): %s", op->pid, op->signum, error->message);
+
+  link_unref (op->link);
+  g_free (op);
+}
+
+static void
+signal_group (Link    *link,
+              guint32  pid,
+              int      signum)
+{
+  SignalOp *op = g_new0 (SignalOp, 1);
+
+  op->link = link_ref (link);
+  op->pid = pid;
+  op->signum = signum;
+
+  g_debug ("sending signal %d to host process group %u", signum, pid);
+  g_dbus_connection_call (link->connection, FLATPAK_BUS_NAME, DEVELOPMENT_PATH, DEVELOPMENT_IFACE,
+                          "HostCommandSignal",
+                          g_variant_new ("(uub)", pid, (guint32)signum, TRUE),
+                          NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, signal_done_cb, op);
+}
+
+static void
+mcp_host_process_send_signal (McpProcess *process,
+                              int         signum)
+{
+  McpHostProcess *self = MCP_HOST_PROCESS (process);
+
+  if (self->pid == 0 || self->link == NULL)
+    return;
+
+  if (!self->exited)
+    signal_group (self->link, self->pid, signum);
+  else
+    kill_group_on_host (self->link, self->pid, signum);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Starting a command on the host                                          */
+
+typedef enum
+{
+  LAUNCH_RUN,
+  LAUNCH_FIND,
+} LaunchMode;
+
+typedef struct
+{
+  LaunchMode    mode;
+  int           child_fds[4];   /* what the command gets as 0, 1, 2 and 3 */
+  int           our_fds[3];     /* stdin's write end, stdout's and stderr's read ends */
+  GInputStream *status;         /* fd 3's read end */
+  GByteArray   *verdict;
+  char         *search_path;
+  guint32       pid;
+} Launch;
+
+static void
+launch_free (Launch *launch)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (launch->child_fds); i++)
+    if (launch->child_fds[i] >= 0)
+      close (launch->child_fds[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (launch->our_fds); i++)
+    if (launch->our_fds[i] >= 0)
+      close (launch->our_fds[i]);
+  g_clear_object (&launch->status);
+  g_clear_pointer (&launch->verdict, g_byte_array_unref);
+  g_free (launch->search_path);
+  g_free (launch);
+}
+
+static Launch *
+launch_new (LaunchMode mode)
+{
+  Launch *launch = g_new0 (Launch, 1);
+
+  launch->mode = mode;
+  for (guint i = 0; i < G_N_ELEMENTS (launch->child_fds); i++)
+    launch->child_fds[i] = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (launch->our_fds); i++)
+    launch->our_fds[i] = -1;
+  launch->verdict = g_byte_array_new ();
+
+  return launch;
+}
+
+static gboolean
+open_fds (Launch  *launch,
+          GError **error)
+{
+  int status[2];
+
+  if (launch->mode == LAUNCH_RUN)
+    {
+      int in[2], out[2], err[2];
+
+      if (!g_unix_open_pipe (in, FD_CLOEXEC, error))
+        return FALSE;
+      launch->child_fds[0] = in[0];
+      launch->our_fds[0] = in[1];
+
+      if (!g_unix_open_pipe (out, FD_CLOEXEC, error))
+        return FALSE;
+      launch->our_fds[1] = out[0];
+      launch->child_fds[1] = out[1];
+
+      if (!g_unix_open_pipe (err, FD_CLOEXEC, error))
+        return FALSE;
+      launch->our_fds[2] = err[0];
+      launch->child_fds[2] = err[1];
+    }
+  else
+    {
+      for (guint i = 0; i < 3; i++)
+        {
+          launch->child_fds[i] = open ("/dev/null", O_RDWR | O_CLOEXEC);
+          if (launch->child_fds[i] < 0)
+            {
+              int saved = errno;
+
+              g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                           "/dev/null: %s", g_strerror (saved));
+              return FALSE;
+            }
+        }
+    }
+
+  if (!g_unix_open_pipe (status, FD_CLOEXEC, error))
+    return FALSE;
+  launch->status = g_unix_input_stream_new (status[0], TRUE);
+  launch->child_fds[3] = status[1];
+
+  return TRUE;
+}
+
+/* Inside the sandbox our own environment names the sandbox's directories;
+ * a host process gets the host's, or none. */
+static char **
+host_environment_guess (void)
+{
+  static const char * const homes[] = { "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME" };
+  char **env = g_get_environ ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (homes); i++)
+    {
+      g_autofree char *host_name = g_strconcat ("HOST_", homes[i], NULL);
+      const char *host_value = g_environ_getenv (env, host_name);
+
+      if (host_value != NULL && g_path_is_absolute (host_value))
+        env = g_environ_setenv (env, homes[i], host_value, TRUE);
+      else
+        env = g_environ_unsetenv (env, homes[i]);
+    }
+
+  env = g_environ_unsetenv (env, "XDG_DATA_DIRS");
+  env = g_environ_unsetenv (env, "XDG_CONFIG_DIRS");
+  env = g_environ_setenv (env, "PATH", MCP_PROCESS_FALLBACK_PATH, TRUE);
+
+  return env;
+}
+
+static void
+add_env (GVariantBuilder *builder,
+         const char      *entry)
+{
+  const char *eq = strchr (entry, '=');
+  g_autofree char *name = NULL;
+
+  if (eq == NULL || eq == entry)
+    return;
+
+  /* D-Bus strings are UTF-8; a variable that is not cannot be passed. */
+  if (!g_utf8_validate (entry, -1, NULL))
+    {
+      g_debug ("not passing a variable that is not UTF-8 to the host");
+      return;
+    }
+
+  name = g_strndup (entry, eq - entry);
+  g_variant_builder_add (builder, "{ss}", name, eq + 1);
+}
+
+static GVariant *
+build_environment (McpHostProcess  *self,
+                   char           **search_path,
+                   guint32         *flags)
+{
+  McpProcess *process = MCP_PROCESS (self);
+  GVariantBuilder builder;
+  g_auto(GStrv) guess = NULL;
+  g_auto(GStrv) env = NULL;
+  const char * const *base = mcp_process_get_base_environment (process);
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
+
+  if (base == NULL && mcp_host_process_is_sandboxed ())
+    base = (const char * const *)(guess = host_environment_guess ());
+
+  if (mcp_process_get_inherit_environment (process))
+    {
+      const char * const *configured = mcp_process_get_environment (process);
+      const char *path = mcp_process_get_search_path (process);
+
+      /* The session's environment on the host, plus what was asked. */
+      *flags = HOST_COMMAND_WATCH_BUS;
+      if (path != NULL)
+        {
+          g_autofree char *entry = g_strconcat ("PATH=", path, NULL);
+
+          add_env (&builder, entry);
+        }
+      for (guint i = 0; configured != NULL && configured[i] != NULL; i++)
+        add_env (&builder, configured[i]);
+      *search_path = g_strdup (path);
+
+      return g_variant_builder_end (&builder);
+    }
+
+  *flags = HOST_COMMAND_CLEAR_ENV | HOST_COMMAND_WATCH_BUS;
+  env = _mcp_process_build_environment_from (process, base);
+  for (guint i = 0; env[i] != NULL; i++)
+    add_env (&builder, env[i]);
+  *search_path = g_strdup (_mcp_process_get_search_path_in_effect (process, base));
+
+  return g_variant_builder_end (&builder);
+}
+
+static char *
+host_cwd (McpHostProcess *self)
+{
+  const char *cwd = mcp_process_get_cwd (MCP_PROCESS (self));
+
+  if (cwd != NULL)
+    return g_strdup (cwd);
+
+  /* Our own working directory may not exist on the host. */
+  if (mcp_host_process_is_sandboxed ())
+    return g_strdup (g_get_home_dir ());
+
+  return g_get_current_dir ();
+}
+
+static void read_verdict (GTask *task);
+
+static void
+finish_launch (GTask *task)
+{
+  McpHostProcess *self = g_task_get_source_object (task);
+  Launch *launch = g_task_get_task_data (task);
+  const char *command = mcp_process_get_argv (MCP_PROCESS (self))[0];
+  g_autofree char *verdict = NULL;
+  char *newline;
+
+  verdict = g_strndup ((const char *)launch->verdict->data, launch->verdict->len);
+  if ((newline = strchr (verdict, '\n')) != NULL)
+    *newline = '\0';
+
+  if (g_str_has_prefix (verdict, "found /"))
+    {
+      char *program = g_strdup (verdict + strlen ("found "));
+
+      if (g_task_get_cancellable (task) != NULL && g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+        {
+          g_free (program);
+          if (launch->mode == LAUNCH_RUN && !self->exited)
+            signal_group (self->link, launch->pid, SIGKILL);
+          g_task_return_error_if_cancelled (task);
+          return;
+        }
+
+      if (launch->mode == LAUNCH_FIND)
+        {
+          g_task_return_pointer (task, program, g_free);
+          return;
+        }
+
+      g_free (self->program);
+      self->program = program;
+      self->stdin_pipe = g_unix_output_stream_new (launch->our_fds[0], TRUE);
+      self->stdout_pipe = g_unix_input_stream_new (launch->our_fds[1], TRUE);
+      self->stderr_pipe = g_unix_input_stream_new (launch->our_fds[2], TRUE);
+      for (guint i = 0; i < 3; i++)
+        launch->our_fds[i] = -1;
+      self->started = TRUE;
+
+      g_debug ("started %s on the host as %s, pid %u", command, self->program, self->pid);
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  if (g_str_equal (verdict, "not-found"))
+    {
+      if (strchr (command, '/') != NULL)
+        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+                                 _("command not found on the host: %s"), command);
+      else
+        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+                                 _("command not found on the host: %s (searched: %s)"),
+                                 command, launch->search_path);
+      return;
+    }
+
+  if (g_str_equal (verdict, "not-executable"))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                               _("%s is not an executable file on the host"), command);
+      return;
+    }
+
+  g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                           _("Could not start %s on the host: the launcher ended without an answer"),
+                           command);
+}
+
+static void
+verdict_read_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Launch *launch = g_task_get_task_data (task);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
+  if (bytes == NULL)
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                               _("Could not start %s on the host: %s"),
+                               mcp_process_get_argv (g_task_get_source_object (task))[0], error->message);
+      return;
+    }
+
+  if (g_bytes_get_size (bytes) == 0)
+    {
+      finish_launch (task);
+      return;
+    }
+
+  if (launch->verdict->len < STATUS_MAX)
+    g_byte_array_append (launch->verdict, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+
+  read_verdict (g_steal_pointer (&task));
+}
+
+/* Until fd 3 closes: at the exec, or when the script exits. */
+static void
+read_verdict (GTask *task)
+{
+  Launch *launch = g_task_get_task_data (task);
+
+  g_input_stream_read_bytes_async (launch->status, 256, G_PRIORITY_DEFAULT, NULL,
+                                   verdict_read_cb, task);
+}
+
+static void
+host_command_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpHostProcess *self = g_task_get_source_object (task);
+  Launch *launch = g_task_get_task_data (task);
+  const char *command = mcp_process_get_argv (MCP_PROCESS (self))[0];
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_with_unix_fd_list_finish (G_DBUS_CONNECTION (object), NULL, result, &error);
+  if (reply == NULL)
+    {
+      g_autofree char *remote = g_dbus_error_get_remote_error (error);
+
+      g_dbus_error_strip_remote_error (error);
+
+      /* The bus proxy refuses calls the sandbox is not allowed to make. */
+      if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) && mcp_host_process_is_sandboxed ())
+        g_task_return_error (task, permission_error (error->message));
+      else if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN))
+        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                                 _("Could not start %s on the host: the Flatpak session helper "
+                                   "(org.freedesktop.Flatpak) is not available: %s"),
+                                 command, error->message);
+      else
+        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                                 _("Could not start %s on the host: %s"), command, error->message);
+      return;
+    }
+
+  g_variant_get (reply, "(u)", &launch->pid);
+
+  if (launch->mode == LAUNCH_RUN)
+    {
+      self->pid = launch->pid;
+      g_free (self->identifier);
+      self->identifier = g_strdup_printf ("%u", self->pid);
+    }
+
+  read_verdict (g_steal_pointer (&task));
+}
+
+static void
+connected_for_launch_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  McpHostProcess *self = MCP_HOST_PROCESS (object);
+  g_autoptr(GTask) task = user_data;
+  Launch *launch = g_task_get_task_data (task);
+  const char * const *configured = mcp_process_get_argv (MCP_PROCESS (self));
+  g_autoptr(GUnixFDList) fd_list = g_unix_fd_list_new ();
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cwd = NULL;
+  GVariantBuilder fds;
+  GVariant *env;
+  guint32 flags = 0;
+
+  if (!ensure_connection_finish (self, result, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (!open_fds (launch, &error))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                               _("Could not start %s on the host: %s"), configured[0], error->message);
+      return;
+    }
+
+  /* The list holds copies: ours of the command's ends close at once, so
+   * that its stdout reaches end-of-file when it exits. */
+  g_variant_builder_init (&fds, G_VARIANT_TYPE ("a{uh}"));
+  for (guint32 i = 0; i < G_N_ELEMENTS (launch->child_fds); i++)
+    {
+      int handle = g_unix_fd_list_append (fd_list, launch->child_fds[i], &error);
+
+      close (launch->child_fds[i]);
+      launch->child_fds[i] = -1;
+      if (handle < 0)
+        {
+          g_variant_builder_clear (&fds);
+          g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                                   _("Could not start %s on the host: %s"), configured[0], error->message);
+          return;
+        }
+      g_variant_builder_add (&fds, "{uh}", i, handle);
+    }
+
+  g_ptr_array_add (argv, (gpointer)"/bin/sh");
+  g_ptr_array_add (argv, (gpointer)"-c");
+  g_ptr_array_add (argv, (gpointer)spawn_script);
+  g_ptr_array_add (argv, (gpointer)"tether-host-spawn");
+  g_ptr_array_add (argv, (gpointer)(launch->mode == LAUNCH_RUN ? "run" : "find"));
+  for (guint i = 0; configured[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)configured[i]);
+  g_ptr_array_add (argv, NULL);
+
+  env = build_environment (self, &launch->search_path, &flags);
+  cwd = host_cwd (self);
+
+  /* Not cancellable: once asked, the helper may have started it, and we
+   * need its pid to stop it. */
+  g_dbus_connection_call_with_unix_fd_list (self->link->connection, FLATPAK_BUS_NAME, DEVELOPMENT_PATH,
+                                            DEVELOPMENT_IFACE, "HostCommand",
+                                            g_variant_new ("(^ay^aay@a{uh}@a{ss}u)", cwd,
+                                                           (const char * const *)argv->pdata,
+                                                           g_variant_builder_end (&fds), env, flags),
+                                            G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1,
+                                            fd_list, NULL, host_command_cb, g_steal_pointer (&task));
+}
+
+static void
+launch_async (McpHostProcess      *self,
+              LaunchMode           mode,
+              GCancellable        *cancellable,
+              GAsyncReadyCallback  callback,
+              gpointer             user_data,
+              gpointer             source_tag)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  const char * const *argv = mcp_process_get_argv (MCP_PROCESS (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, launch_new (mode), (GDestroyNotify)launch_free);
+
+  if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0')
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s", _("No command to run"));
+      return;
+    }
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (!mcp_host_process_check_permission (&error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  ensure_connection_async (self, connected_for_launch_cb, g_steal_pointer (&task));
+}
+
+static void
+mcp_host_process_spawn_async (McpProcess          *process,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  McpHostProcess *self = MCP_HOST_PROCESS (process);
+
+  if (self->pid != 0)
+    {
+      g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+      g_task_set_source_tag (task, mcp_host_process_spawn_async);
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                               "%s", _("The process was already started"));
+      return;
+    }
+
+  launch_async (self, LAUNCH_RUN, cancellable, callback, user_data, mcp_host_process_spawn_async);
+}
+
+static gboolean
+mcp_host_process_spawn_finish (McpProcess    *process,
+                               GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, process), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+mcp_host_process_find_program_async (McpProcess          *process,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  launch_async (MCP_HOST_PROCESS (process), LAUNCH_FIND, cancellable, callback, user_data,
+                mcp_host_process_find_program_async);
+}
+
+static char *
+mcp_host_process_find_program_finish (McpProcess    *process,
+                                      GAsyncResult  *result,
+                                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, process), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Pipes, exit                                                             */
+
+static GOutputStream *
+mcp_host_process_get_stdin_pipe (McpProcess *process)
+{
+  return MCP_HOST_PROCESS (process)->stdin_pipe;
+}
+
+static GInputStream *
+mcp_host_process_get_stdout_pipe (McpProcess *process)
+{
+  return MCP_HOST_PROCESS (process)->stdout_pipe;
+}
+
+static GInputStream *
+mcp_host_process_get_stderr_pipe (McpProcess *process)
+{
+  return MCP_HOST_PROCESS (process)->stderr_pipe;
+}
+
+typedef struct
+{
+  GTask        *task;
+  GCancellable *cancellable;
+  gulong        cancelled_id;
+  guint         idle_id;
+} WaitOp;
+
+static void
+wait_op_complete (WaitOp *op)
+{
+  g_clear_handle_id (&op->idle_id, g_source_remove);
+  if (op->cancelled_id != 0)
+    g_cancellable_disconnect (op->cancellable, op->cancelled_id);
+  if (!g_task_return_error_if_cancelled (op->task))
+    g_task_return_boolean (op->task, TRUE);
+  g_clear_object (&op->task);
+  g_clear_object (&op->cancellable);
+  g_free (op);
+}
+
+static void
+complete_waits (McpHostProcess *self)
+{
+  WaitOp *op;
+
+  while ((op = g_queue_pop_head (&self->wait_tasks)) != NULL)
+    wait_op_complete (op);
+}
+
+static gboolean
+wait_cancelled_idle_cb (gpointer user_data)
+{
+  WaitOp *op = user_data;
+  McpHostProcess *self = g_task_get_source_object (op->task);
+
+  /* Not from the ::cancelled handler itself: disconnecting there would
+   * wait for the handler to return. */
+  op->idle_id = 0;
+  g_queue_remove (&self->wait_tasks, op);
+  wait_op_complete (op);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_cancelled_cb (GCancellable *cancellable,
+                   WaitOp       *op)
+{
+  if (op->idle_id == 0)
+    op->idle_id = g_idle_add (wait_cancelled_idle_cb, op);
+}
+
+static void
+mcp_host_process_wait_async (McpProcess          *process,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  McpHostProcess *self = MCP_HOST_PROCESS (process);
+  g_autoptr(GTask) task = NULL;
+  WaitOp *op;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_host_process_wait_async);
+
+  if (!self->started)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
+                               "%s", _("The process was not started"));
+      return;
+    }
+
+  if (self->exited)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  op = g_new0 (WaitOp, 1);
+  op->task = g_steal_pointer (&task);
+  g_queue_push_tail (&self->wait_tasks, op);
+  if (cancellable != NULL)
+    {
+      op->cancellable = g_object_ref (cancellable);
+      op->cancelled_id = g_cancellable_connect (cancellable, G_CALLBACK (wait_cancelled_cb), op, NULL);
+    }
+}
+
+static gboolean
+mcp_host_process_wait_finish (McpProcess    *process,
+                              GAsyncResult  *result,
+                              int           *exit_status,
+                              int           *term_signal,
+                              GError       **error)
+{
+  McpHostProcess *self = MCP_HOST_PROCESS (process);
+  int status = self->wait_status;
+
+  g_return_val_if_fail (g_task_is_valid (result, process), FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+
+  if (status >= 0 && WIFEXITED (status))
+    {
+      *exit_status = WEXITSTATUS (status);
+      *term_signal = 0;
+    }
+  else if (status >= 0 && WIFSIGNALED (status))
+    {
+      *exit_status = -1;
+      *term_signal = WTERMSIG (status);
+    }
+
+  return TRUE;
+}
+
+static const char *
+mcp_host_process_get_identifier (McpProcess *process)
+{
+  return MCP_HOST_PROCESS (process)->identifier;
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void
+mcp_host_process_dispose (GObject *object)
+{
+  McpHostProcess *self = (McpHostProcess *)object;
+
+  if (self->link != NULL)
+    {
+      Link *link = g_steal_pointer (&self->link);
+
+      g_dbus_connection_signal_unsubscribe (link->connection, self->exited_id);
+      g_dbus_connection_signal_unsubscribe (link->connection, self->owner_id);
+      g_clear_signal_handler (&self->closed_id, link->connection);
+
+      /* Whoever owns us stops the process first; if not, nothing survives
+       * us. When the connection closes the helper sends SIGINT too. */
+      if (self->pid != 0 && !self->exited)
+        signal_group (link, self->pid, SIGKILL);
+
+      link_unref (link);
+    }
+
+  g_clear_object (&self->stdin_pipe);
+  g_clear_object (&self->stdout_pipe);
+  g_clear_object (&self->stderr_pipe);
+
+  G_OBJECT_CLASS (mcp_host_process_parent_class)->dispose (object);
+}
+
+static void
+mcp_host_process_finalize (GObject *object)
+{
+  McpHostProcess *self = (McpHostProcess *)object;
+
+  g_assert (g_queue_is_empty (&self->wait_tasks));
+  g_assert (self->connect_tasks == NULL);
+
+  g_clear_pointer (&self->identifier, g_free);
+  g_clear_pointer (&self->program, g_free);
+
+  G_OBJECT_CLASS (mcp_host_process_parent_class)->finalize (object);
+}
+
+static void
+mcp_host_process_class_init (McpHostProcessClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  McpProcessClass *process_class = MCP_PROCESS_CLASS (klass);
+
+  object_class->dispose = mcp_host_process_dispose;
+  object_class->finalize = mcp_host_process_finalize;
+
+  process_class->spawn_async = mcp_host_process_spawn_async;
+  process_class->spawn_finish = mcp_host_process_spawn_finish;
+  process_class->get_stdin_pipe = mcp_host_process_get_stdin_pipe;
+  process_class->get_stdout_pipe = mcp_host_process_get_stdout_pipe;
+  process_class->get_stderr_pipe = mcp_host_process_get_stderr_pipe;
+  process_class->send_signal = mcp_host_process_send_signal;
+  process_class->wait_async = mcp_host_process_wait_async;
+  process_class->wait_finish = mcp_host_process_wait_finish;
+  process_class->get_identifier = mcp_host_process_get_identifier;
+  process_class->find_program_async = mcp_host_process_find_program_async;
+  process_class->find_program_finish = mcp_host_process_find_program_finish;
+}
+
+static void
+mcp_host_process_init (McpHostProcess *self)
+{
+  g_queue_init (&self->wait_tasks);
+  self->wait_status = -1;
+}
+
+/**
+ * mcp_host_process_new:
+ * @argv: the command and its arguments
+ *
+ * A process run on the host through the Flatpak session helper. Outside the
+ * sandbox it works too, on the session bus's helper (the tests use that).
+ *
+ * Returns: (transfer full): a new process, not yet spawned
+ */
+McpProcess *
+mcp_host_process_new (const char * const *argv)
+{
+  return g_object_new (MCP_TYPE_HOST_PROCESS, "argv", argv, NULL);
+}
+
+/**
+ * mcp_host_process_get_pid:
+ * @self: a #McpHostProcess
+ *
+ * Returns: the process's pid on the host (also its process group), or 0
+ *   before it started
+ */
+guint32
+mcp_host_process_get_pid (McpHostProcess *self)
+{
+  g_return_val_if_fail (MCP_IS_HOST_PROCESS (self), 0);
+
+  return self->pid;
+}
+
+/**
+ * mcp_host_process_get_program:
+ * @self: a #McpHostProcess
+ *
+ * Returns: (nullable): the absolute path of the program on the host, once
+ *   started
+ */
+const char *
+mcp_host_process_get_program (McpHostProcess *self)
+{
+  g_return_val_if_fail (MCP_IS_HOST_PROCESS (self), NULL);
+
+  return self->program;
+}

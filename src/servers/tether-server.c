@@ -47,6 +47,7 @@
 
 #include "tether-log-entry.h"
 #include "tether-server.h"
+#include "tether-shell-environment.h"
 #include "tether-transport-factory.h"
 
 typedef enum
@@ -94,6 +95,7 @@ struct _TetherServer
   guint                lists_pending;
   guint                failures;
   McpHttpMode          detected_mode;
+  TetherShellEnvironment *shell_environment;
 
   /* Sessions being closed; a new process starts when they are gone */
   GPtrArray           *closing;
@@ -129,6 +131,7 @@ enum {
   PROP_RESOURCES,
   PROP_RESOURCE_TEMPLATES,
   PROP_LOG,
+  PROP_SHELL_ENVIRONMENT,
   N_PROPS
 };
 
@@ -1063,12 +1066,14 @@ session_died (TetherServer *self,
   schedule_recovery (self);
 }
 
+static void environment_ready_cb (GObject      *object,
+                                  GAsyncResult *result,
+                                  gpointer      user_data);
+static void start_session        (TetherServer *self);
+
 static void
 begin_attempt (TetherServer *self)
 {
-  g_autoptr(McpTransport) transport = NULL;
-  g_autoptr(GError) error = NULL;
-
   g_clear_handle_id (&self->retry_id, g_source_remove);
   set_retry_at (self, 0);
   set_state (self, TETHER_SERVER_STATE_CONNECTING);
@@ -1087,7 +1092,53 @@ begin_attempt (TetherServer *self)
     add_log_printf (self, TETHER_LOG_KIND_EVENT, _("Connecting (attempt %u of %u)"),
                     self->attempt, self->attempts);
 
-  transport = tether_transport_factory_create (self->config, &self->timings, self->detected_mode, &error);
+  /* A command is looked up in the login shell's PATH: learn it first (once
+   * per run of Tether, bounded in time). */
+  if (tether_server_config_get_kind (self->config) == TETHER_SERVER_KIND_STDIO &&
+      self->shell_environment != NULL &&
+      !tether_shell_environment_get_resolved (self->shell_environment))
+    {
+      self->session_cancellable = g_cancellable_new ();
+      tether_shell_environment_resolve_async (self->shell_environment, self->session_cancellable,
+                                              environment_ready_cb, session_op_new (self));
+      return;
+    }
+
+  start_session (self);
+}
+
+static void
+environment_ready_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(SessionOp) op = user_data;
+  TetherServer *self = op->self;
+
+  /* Cancelled by abandon_session(), which also moved the generation on */
+  if (!tether_shell_environment_resolve_finish (TETHER_SHELL_ENVIRONMENT (object), result, NULL) ||
+      op->generation != self->generation)
+    return;
+
+  g_clear_object (&self->session_cancellable);
+  start_session (self);
+}
+
+static void
+start_session (TetherServer *self)
+{
+  g_autoptr(McpTransport) transport = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (tether_server_config_get_kind (self->config) == TETHER_SERVER_KIND_STDIO &&
+      self->shell_environment != NULL &&
+      !tether_shell_environment_get_from_login_shell (self->shell_environment) &&
+      tether_shell_environment_get_note (self->shell_environment) != NULL)
+    add_log_printf (self, TETHER_LOG_KIND_EVENT, _("The login shell’s PATH is not known: %s"),
+                    tether_shell_environment_get_note (self->shell_environment));
+
+  transport = tether_transport_factory_create (self->config, &self->timings, self->detected_mode,
+                                               self->shell_environment, &error);
   if (transport == NULL)
     {
       attempt_failed (self, error);
@@ -1266,6 +1317,7 @@ tether_server_dispose (GObject *object)
 
   g_clear_handle_id (&self->retry_id, g_source_remove);
   abandon_session (self);
+  g_clear_object (&self->shell_environment);
 
   G_OBJECT_CLASS (tether_server_parent_class)->dispose (object);
 }
@@ -1375,6 +1427,29 @@ tether_server_get_property (GObject    *object,
       g_value_set_object (value, self->log);
       break;
 
+    case PROP_SHELL_ENVIRONMENT:
+      g_value_set_object (value, self->shell_environment);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tether_server_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  TetherServer *self = TETHER_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHELL_ENVIRONMENT:
+      tether_server_set_shell_environment (self, g_value_get_object (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1389,6 +1464,7 @@ tether_server_class_init (TetherServerClass *klass)
   object_class->dispose = tether_server_dispose;
   object_class->finalize = tether_server_finalize;
   object_class->get_property = tether_server_get_property;
+  object_class->set_property = tether_server_set_property;
 
   properties[PROP_CONFIG] =
     g_param_spec_object ("config", NULL, NULL, TETHER_TYPE_SERVER_CONFIG, ro);
@@ -1433,6 +1509,16 @@ tether_server_class_init (TetherServerClass *klass)
     g_param_spec_object ("resource-templates", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_LOG] =
     g_param_spec_object ("log", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  /**
+   * TetherServer:shell-environment:
+   *
+   * Where a stdio server's command is looked up, and the environment it
+   * starts from: the login shell's (tether_shell_environment_get_default()
+   * unless changed), or %NULL for Tether's own.
+   */
+  properties[PROP_SHELL_ENVIRONMENT] =
+    g_param_spec_object ("shell-environment", NULL, NULL, TETHER_TYPE_SHELL_ENVIRONMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -1449,6 +1535,7 @@ tether_server_init (TetherServer *self)
   self->closing = g_ptr_array_new_with_free_func (g_object_unref);
   g_queue_init (&self->waiters);
   g_queue_init (&self->stop_tasks);
+  self->shell_environment = g_object_ref (tether_shell_environment_get_default ());
 }
 
 static void
@@ -1489,6 +1576,39 @@ tether_server_new (TetherServerConfig        *config,
     self->state = TETHER_SERVER_STATE_DISABLED;
 
   return self;
+}
+
+/**
+ * tether_server_get_shell_environment:
+ * @self: a #TetherServer
+ *
+ * Returns: (transfer none) (nullable): the environment stdio commands run in
+ */
+TetherShellEnvironment *
+tether_server_get_shell_environment (TetherServer *self)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER (self), NULL);
+
+  return self->shell_environment;
+}
+
+/**
+ * tether_server_set_shell_environment:
+ * @self: a #TetherServer
+ * @shell_environment: (nullable): where stdio commands are looked up and
+ *   what environment they start from; %NULL for Tether's own
+ *
+ * Takes effect at the next connection attempt.
+ */
+void
+tether_server_set_shell_environment (TetherServer           *self,
+                                     TetherShellEnvironment *shell_environment)
+{
+  g_return_if_fail (TETHER_IS_SERVER (self));
+  g_return_if_fail (shell_environment == NULL || TETHER_IS_SHELL_ENVIRONMENT (shell_environment));
+
+  if (g_set_object (&self->shell_environment, shell_environment))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHELL_ENVIRONMENT]);
 }
 
 TetherServerConfig *

@@ -12,6 +12,7 @@
 #include "mcp-client.h"
 #include "tether-server-config.h"
 #include "tether-server-timings.h"
+#include "tether-shell-environment.h"
 
 G_BEGIN_DECLS
 
@@ -52,6 +53,10 @@ TetherServerConfig  *tether_server_get_config            (TetherServer          
 void                 tether_server_set_config            (TetherServer               *self,
                                                           TetherServerConfig         *config);
 const char          *tether_server_get_name              (TetherServer               *self);
+TetherShellEnvironment *
+                     tether_server_get_shell_environment (TetherServer               *self);
+void                 tether_server_set_shell_environment (TetherServer               *self,
+                                                          TetherShellEnvironment     *shell_environment);
 const TetherServerTimings *
                      tether_server_get_timings           (TetherServer               *self);
 TetherServerState    tether_server_get_state             (TetherServer               *self);

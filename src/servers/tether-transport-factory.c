@@ -21,6 +21,7 @@
 static McpTransport *
 create_stdio (TetherServerConfig         *config,
               const TetherServerTimings  *timings,
+              TetherShellEnvironment     *shell_environment,
               GError                    **error)
 {
   g_autoptr(McpProcess) process = NULL;
@@ -39,6 +40,14 @@ create_stdio (TetherServerConfig         *config,
   process = mcp_process_new ((const char * const *)argv);
   mcp_process_set_cwd (process, tether_server_config_get_cwd (config));
   mcp_process_set_environment (process, (const char * const *)env);
+
+  /* The user's environment as their login shell has it: its PATH finds the
+   * command, and the allow-list picks from it. */
+  if (shell_environment != NULL && tether_shell_environment_get_resolved (shell_environment))
+    {
+      mcp_process_set_search_path (process, tether_shell_environment_get_path (shell_environment));
+      mcp_process_set_base_environment (process, tether_shell_environment_get_environment (shell_environment));
+    }
 
   transport = mcp_stdio_transport_new (process);
   mcp_stdio_transport_set_terminate_grace (MCP_STDIO_TRANSPORT (transport), timings->stop_grace_ms);
@@ -78,6 +87,8 @@ create_http (TetherServerConfig  *config,
  * @timings: its timings (the stop graces)
  * @remembered: for a URL of kind auto, the transport that worked last time
  *   (%MCP_HTTP_MODE_AUTO to detect it again)
+ * @shell_environment: (nullable): for a command, the resolved login shell
+ *   environment to look it up in and start from; %NULL for ours
  * @error: where to put an error
  *
  * Makes the transport for @config: a child process over stdio, or HTTP.
@@ -89,6 +100,7 @@ McpTransport *
 tether_transport_factory_create (TetherServerConfig         *config,
                                  const TetherServerTimings  *timings,
                                  McpHttpMode                 remembered,
+                                 TetherShellEnvironment     *shell_environment,
                                  GError                    **error)
 {
   g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (config), NULL);
@@ -97,7 +109,7 @@ tether_transport_factory_create (TetherServerConfig         *config,
   switch (tether_server_config_get_kind (config))
     {
     case TETHER_SERVER_KIND_STDIO:
-      return create_stdio (config, timings, error);
+      return create_stdio (config, timings, shell_environment, error);
 
     case TETHER_SERVER_KIND_HTTP:
       return create_http (config, MCP_HTTP_MODE_STREAMABLE_HTTP, error);

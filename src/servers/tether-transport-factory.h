@@ -11,12 +11,14 @@
 #include "mcp-transport.h"
 #include "tether-server-config.h"
 #include "tether-server-timings.h"
+#include "tether-shell-environment.h"
 
 G_BEGIN_DECLS
 
 McpTransport *tether_transport_factory_create (TetherServerConfig         *config,
                                                const TetherServerTimings  *timings,
                                                McpHttpMode                 remembered,
+                                               TetherShellEnvironment     *shell_environment,
                                                GError                    **error);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]
+ * tether-cli [--json] diagnostics [--config FILE]
  *
  * Exit status: 0 success, 1 failure (one line on stderr says why),
  * 2 usage error.
@@ -22,6 +23,7 @@
 #include <glib-unix.h>
 
 #include "tether-cli-commands.h"
+#include "tether-cli-diagnostics.h"
 #include "tether-cli-target.h"
 
 typedef struct
@@ -45,6 +47,8 @@ print_usage (FILE *out)
   fprintf (out, "%s\n", _("Commands:"));
   for (guint i = 0; i < n; i++)
     fprintf (out, "  %-33s %s\n", commands[i].synopsis, _(commands[i].summary));
+  fprintf (out, "  %-33s %s\n", "diagnostics [--config FILE]",
+           _("where servers run: sandbox, login shell PATH, each command's path, other clients' files"));
   fprintf (out, "\n%s\n", _("Options:"));
   fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000);"));
   fprintf (out, "  %-33s %s\n", "", _("starting the server may take 60 s in any case"));
@@ -193,6 +197,10 @@ main (int   argc,
 
   if (command_name == NULL)
     return usage_error (_("no command given"));
+
+  /* Needs no server: it looks at where servers would run. */
+  if (g_str_equal (command_name, "diagnostics"))
+    return tether_cli_diagnostics_main (json, &argv[i]);
 
   cli.command = tether_cli_find_command (command_name);
   if (cli.command == NULL)

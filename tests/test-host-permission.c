@@ -1,0 +1,280 @@
+/* test-host-permission.c — whether we run in the Flatpak sandbox, and may
+ * run commands on the host, from a fake /.flatpak-info; and the message
+ * that says how to allow it
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "mcp-error.h"
+#include "mcp-host-process.h"
+#include "mcp-native-process.h"
+
+#define OVERRIDE "flatpak override --user --talk-name=org.freedesktop.Flatpak "
+
+static char *dir;
+
+static void
+use_info (const char *contents)
+{
+  g_autofree char *path = g_build_filename (dir, "flatpak-info", NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (contents == NULL)
+    {
+      g_unlink (path);
+      mcp_host_process_set_flatpak_info_path (path);
+      return;
+    }
+
+  g_assert_true (g_file_set_contents (path, contents, -1, &error));
+  mcp_host_process_set_flatpak_info_path (path);
+}
+
+static const char granted[] =
+  "[Application]\n"
+  "name=io.github.tethermcp.Tether\n"
+  "runtime=runtime/org.gnome.Platform/x86_64/50\n"
+  "\n"
+  "[Instance]\n"
+  "instance-id=1\n"
+  "\n"
+  "[Context]\n"
+  "shared=network;ipc;\n"
+  "sockets=x11;wayland;fallback-x11;\n"
+  "\n"
+  "[Session Bus Policy]\n"
+  "org.freedesktop.Flatpak=talk\n";
+
+static const char denied[] =
+  "[Application]\n"
+  "name=io.github.tethermcp.Tether\n"
+  "\n"
+  "[Context]\n"
+  "shared=network;ipc;\n"
+  "sockets=x11;wayland;fallback-x11;\n";
+
+static void
+assert_denied_message (const GError *error,
+                       const char   *app_id)
+{
+  g_autofree char *command = g_strconcat (OVERRIDE, app_id, NULL);
+  g_autofree char *first_line = NULL;
+  const char *newline;
+
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
+  g_test_message ("%s", error->message);
+
+  newline = strchr (error->message, '\n');
+  g_assert_nonnull (newline);
+  first_line = g_strndup (error->message, newline - error->message);
+  g_assert_cmpstr (first_line, ==, "Tether may not run commands outside its Flatpak sandbox");
+
+  /* The exact command, on a line of its own, to copy */
+  {
+    g_autofree char *line = g_strconcat ("\n  ", command, "\n", NULL);
+    g_autofree char *last = g_strconcat ("\n  ", command, NULL);
+
+    g_assert_true (strstr (error->message, line) != NULL || g_str_has_suffix (error->message, last));
+  }
+  g_assert_nonnull (strstr (error->message, "HTTP servers work without it"));
+}
+
+static void
+test_granted (void)
+{
+  const char *argv[] = { "true", NULL };
+  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(GError) error = NULL;
+
+  use_info (granted);
+  g_assert_true (mcp_host_process_is_sandboxed ());
+  g_assert_true (mcp_host_process_check_permission (&error));
+  g_assert_no_error (error);
+
+  process = mcp_process_new (argv);
+  g_assert_true (MCP_IS_HOST_PROCESS (process));
+}
+
+static void
+test_denied (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *app_id = NULL;
+
+  use_info (denied);
+  g_assert_true (mcp_host_process_is_sandboxed ());
+  g_assert_false (mcp_host_process_check_permission (&error));
+  assert_denied_message (error, "io.github.tethermcp.Tether");
+
+  app_id = mcp_host_process_dup_app_id ();
+  g_assert_cmpstr (app_id, ==, "io.github.tethermcp.Tether");
+  command = mcp_host_process_dup_override_command ();
+  g_assert_cmpstr (command, ==, OVERRIDE "io.github.tethermcp.Tether");
+}
+
+/* The development build's id, as /.flatpak-info names it */
+static void
+test_denied_devel (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *info = NULL;
+
+  info = g_strdup_printf ("[Application]\nname=io.github.tethermcp.Tether.Devel\n\n"
+                          "[Session Bus Policy]\norg.freedesktop.portal.*=talk\n");
+  use_info (info);
+  g_assert_false (mcp_host_process_check_permission (&error));
+  assert_denied_message (error, "io.github.tethermcp.Tether.Devel");
+}
+
+/* "see" is not "talk"; a wildcard over the name is; so is the whole bus */
+static void
+test_policies (void)
+{
+  static const struct
+  {
+    const char *info;
+    gboolean    permitted;
+  } cases[] = {
+    { "[Application]\nname=a.b.C\n[Session Bus Policy]\norg.freedesktop.Flatpak=see\n", FALSE },
+    { "[Application]\nname=a.b.C\n[Session Bus Policy]\norg.freedesktop.Flatpak=own\n", TRUE },
+    { "[Application]\nname=a.b.C\n[Session Bus Policy]\norg.freedesktop.*=talk\n", TRUE },
+    { "[Application]\nname=a.b.C\n[Session Bus Policy]\norg.freedesktop.FlatpakX=talk\n", FALSE },
+    { "[Application]\nname=a.b.C\n[Session Bus Policy]\norg.freedesktop.Flatpak.Development=talk\n", FALSE },
+    { "[Application]\nname=a.b.C\n[Context]\nsockets=wayland;session-bus;\n", TRUE },
+    { "[Application]\nname=a.b.C\n[Context]\nsockets=wayland;system-bus;\n", FALSE },
+    { "this is not a key file", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      use_info (cases[i].info);
+      g_test_message ("case %u: %s", i, cases[i].permitted ? "permitted" : "denied");
+      g_assert_true (mcp_host_process_is_sandboxed ());
+      g_assert_cmpint (mcp_host_process_check_permission (&error), ==, cases[i].permitted);
+      if (!cases[i].permitted)
+        g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
+    }
+}
+
+/* flatpak-builder's sandbox runs the test suite: servers run in it. */
+static void
+test_build_sandbox (void)
+{
+  const char *argv[] = { "true", NULL };
+  g_autoptr(McpProcess) process = NULL;
+
+  use_info ("[Application]\nname=io.github.tethermcp.Tether\n\n[Instance]\nbuild=true\n");
+  g_assert_false (mcp_host_process_is_sandboxed ());
+  g_assert_true (mcp_host_process_check_permission (NULL));
+
+  process = mcp_process_new (argv);
+  g_assert_true (MCP_IS_NATIVE_PROCESS (process));
+}
+
+static void
+test_not_sandboxed (void)
+{
+  const char *argv[] = { "true", NULL };
+  g_autoptr(McpProcess) process = NULL;
+
+  use_info (NULL);
+  g_assert_false (mcp_host_process_is_sandboxed ());
+  g_assert_true (mcp_host_process_check_permission (NULL));
+
+  process = mcp_process_new (argv);
+  g_assert_true (MCP_IS_NATIVE_PROCESS (process));
+}
+
+static void
+store_result (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  *(GAsyncResult **)user_data = g_object_ref (result);
+}
+
+static void
+wait_for (GAsyncResult **result)
+{
+  while (*result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Refused at once, before any bus is touched (there is none here). */
+static void
+test_spawn_refused (void)
+{
+  const char *argv[] = { "/bin/true", NULL };
+  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(GAsyncResult) spawned = NULL;
+  g_autoptr(GAsyncResult) found = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *program = NULL;
+  g_autofree char *saved_bus = g_strdup (g_getenv ("DBUS_SESSION_BUS_ADDRESS"));
+  gint64 start = g_get_monotonic_time ();
+
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/tether-test-bus", TRUE);
+  use_info (denied);
+  process = mcp_process_new (argv);
+  g_assert_true (MCP_IS_HOST_PROCESS (process));
+
+  mcp_process_spawn_async (process, NULL, store_result, &spawned);
+  wait_for (&spawned);
+  g_assert_false (mcp_process_spawn_finish (process, spawned, &error));
+  assert_denied_message (error, "io.github.tethermcp.Tether");
+  g_assert_cmpuint (mcp_host_process_get_pid (MCP_HOST_PROCESS (process)), ==, 0);
+  g_clear_error (&error);
+
+  mcp_process_find_program_async (process, NULL, store_result, &found);
+  wait_for (&found);
+  program = mcp_process_find_program_finish (process, found, &error);
+  g_assert_null (program);
+  assert_denied_message (error, "io.github.tethermcp.Tether");
+
+  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, 1000);
+
+  if (saved_bus != NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", saved_bus, TRUE);
+  else
+    g_unsetenv ("DBUS_SESSION_BUS_ADDRESS");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+
+  dir = g_dir_make_tmp ("tether-flatpak-info-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+
+  g_test_add_func ("/Mcp/HostPermission/granted", test_granted);
+  g_test_add_func ("/Mcp/HostPermission/denied", test_denied);
+  g_test_add_func ("/Mcp/HostPermission/denied-devel", test_denied_devel);
+  g_test_add_func ("/Mcp/HostPermission/policies", test_policies);
+  g_test_add_func ("/Mcp/HostPermission/build-sandbox", test_build_sandbox);
+  g_test_add_func ("/Mcp/HostPermission/not-sandboxed", test_not_sandboxed);
+  g_test_add_func ("/Mcp/HostPermission/spawn-refused", test_spawn_refused);
+
+  ret = g_test_run ();
+
+  use_info (NULL);
+  mcp_host_process_set_flatpak_info_path (NULL);
+  g_rmdir (dir);
+  g_free (dir);
+
+  return ret;
+}

@@ -307,6 +307,95 @@ test_interrupt (void)
   g_rmdir (dir);
 }
 
+/* diagnostics: the login shell's PATH, each command's path (or where it was
+ * looked for), the other clients' files in the home directory. */
+static void
+test_diagnostics (void)
+{
+  g_autofree char *home = g_dir_make_tmp ("tether-cli-diag-XXXXXX", NULL);
+  g_autofree char *bin = g_build_filename (home, "bin", NULL);
+  g_autofree char *claude_dir = g_build_filename (home, ".config", "Claude", NULL);
+  g_autofree char *claude = g_build_filename (claude_dir, "claude_desktop_config.json", NULL);
+  g_autofree char *config = g_build_filename (home, "servers.json", NULL);
+  g_autofree char *link = g_build_filename (bin, "tether-diag-login-only", NULL);
+  g_autofree char *saved_home = g_strdup (g_getenv ("HOME"));
+  g_autofree char *saved_xdg = g_strdup (g_getenv ("XDG_CONFIG_HOME"));
+  g_autofree char *servers = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) run = { 0 };
+  g_auto(Run) text = { 0 };
+  JsonObject *object, *login, *discovered;
+  JsonArray *array;
+
+  g_assert_cmpint (g_mkdir_with_parents (claude_dir, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (bin, 0700), ==, 0);
+  g_assert_cmpint (symlink (FAKE_MCP_SERVER, link), ==, 0);
+  g_assert_true (g_file_set_contents (claude, "{\"mcpServers\": {\"a\": {\"command\": \"npx\"}, "
+                                              "\"b\": {\"command\": \"uvx\"}}}", -1, NULL));
+  servers = g_strdup_printf ("{\"mcpServers\": {"
+                             "\"here\": {\"command\": \"%s\"},"
+                             "\"login\": {\"command\": \"tether-diag-login-only\"},"
+                             "\"missing\": {\"command\": \"tether-diag-nowhere\"},"
+                             "\"web\": {\"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp\"}}}",
+                             FAKE_MCP_SERVER);
+  g_assert_true (g_file_set_contents (config, servers, -1, NULL));
+
+  /* The fake login shell (SHELL) puts bin first in PATH. */
+  g_setenv ("HOME", home, TRUE);
+  g_unsetenv ("XDG_CONFIG_HOME");
+  g_setenv ("FAKE_LOGIN_PREPEND", bin, TRUE);
+  run_cli (&run, "diagnostics", "--config", config, "--json", NULL);
+  run_cli (&text, "diagnostics", "--config", config, NULL);
+  g_setenv ("HOME", saved_home, TRUE);
+  if (saved_xdg != NULL)
+    g_setenv ("XDG_CONFIG_HOME", saved_xdg, TRUE);
+  g_unsetenv ("FAKE_LOGIN_PREPEND");
+
+  g_test_message ("%s%s", text.out, text.err);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpint (text.status, ==, 0);
+  root = json_from_string (run.out, &error);
+  g_assert_no_error (error);
+  object = json_node_get_object (root);
+
+  login = json_object_get_object_member (object, "loginShell");
+  g_assert_true (json_object_get_boolean_member (login, "fromLoginShell"));
+  g_assert_cmpstr (json_object_get_string_member (login, "shell"), ==, g_getenv ("SHELL"));
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (login, "path"), bin));
+
+  array = json_object_get_array_member (object, "servers");
+  g_assert_cmpuint (json_array_get_length (array), ==, 4);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 0), "resolved"), ==,
+                   FAKE_MCP_SERVER);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 1), "resolved"), ==, link);
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (array, 2), "resolved"));
+  g_assert_nonnull (strstr (json_object_get_string_member (json_array_get_object_element (array, 2), "error"),
+                            "command not found: tether-diag-nowhere (searched: "));
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 3), "kind"), ==, "http");
+
+  discovered = json_object_get_object_member (object, "discovered");
+  g_assert_cmpstr (json_object_get_string_member (discovered, "home"), ==, home);
+  array = json_object_get_array_member (discovered, "files");
+  g_assert_cmpuint (json_array_get_length (array), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 0), "file"), ==, claude);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (array, 0), "servers"), ==, 2);
+
+  g_assert_nonnull (strstr (text.out, link));
+  g_assert_nonnull (strstr (text.out, "Claude Desktop"));
+
+  g_remove (link);
+  g_rmdir (bin);
+  g_remove (claude);
+  g_rmdir (claude_dir);
+  {
+    g_autofree char *dot_config = g_build_filename (home, ".config", NULL);
+    g_rmdir (dot_config);
+  }
+  g_remove (config);
+  g_rmdir (home);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -322,6 +411,7 @@ main (int   argc,
   g_test_add_func ("/Tether/Cli/ping", test_ping);
   g_test_add_func ("/Tether/Cli/call-not-repeated", test_count_file);
   g_test_add_func ("/Tether/Cli/interrupt", test_interrupt);
+  g_test_add_func ("/Tether/Cli/diagnostics", test_diagnostics);
 
   return g_test_run ();
 }

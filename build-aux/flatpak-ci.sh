@@ -19,6 +19,8 @@
 # The real org.gnome.Platform//50 cannot be downloaded here, so the build uses
 # a temporary copy of the manifest with runtime-version 43, built against
 # build-aux/stand-in-gnome-runtime (Debian 12's GNOME 43 libraries).
+# The smoke test runs the fake MCP servers on the host, built here in
+# host-build/ from the same tree.
 # Outputs in the work directory: tether.flatpak, smoke.png, logs/*.log.
 set -euo pipefail
 
@@ -119,12 +121,22 @@ if missing:
     sys.exit("flatpak-ci: FAIL: the installed app lacks " + ", ".join(missing))
 PY
 
+echo "=== flatpak-ci: the fake MCP servers, built for the host"
+t=$SECONDS
+rm -rf "${work:?}/host-build"
+{ meson setup "$work/host-build" "$top" &&
+  ninja -C "$work/host-build" tests/fake-mcp-server tests/fake-http-mcp-server; } > "$work/logs/host-build.log" 2>&1 \
+  || { log_tail "$work/logs/host-build.log"; die "building the fake servers for the host failed"; }
+t_fakes=$((SECONDS - t))
+
 echo "=== flatpak-ci: smoke test under Xvfb"
 t=$SECONDS
 rm -rf "${work:?}/home" "$work/xdg" "$work/smoke.png"
 mkdir -p "$work/home"
 mkdir -m 0700 "$work/xdg"
 HOME="$work/home" XDG_RUNTIME_DIR="$work/xdg" \
+  FAKE_MCP_SERVER="$work/host-build/tests/fake-mcp-server" \
+  FAKE_HTTP_MCP_SERVER="$work/host-build/tests/fake-http-mcp-server" \
   dbus-run-session -- \
   xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" \
   "$top/build-aux/flatpak-smoke.sh" "$app_id" "$work/smoke.png" "$work/logs" \
@@ -140,13 +152,19 @@ for _ in $(seq 1 25); do
 done
 [ -z "$left" ] || die "processes of the smoke session left after it ended:
 $left"
+# The servers ran on the host, in sessions of their own: none is left.
+left=$(ps -eo pid=,stat=,args= | awk -v dir="$work/home/" 'index($0, dir) > 0 && $2 !~ /^Z/ && $3 != "awk"')
+[ -z "$left" ] || die "server processes of the smoke test left on the host:
+$left"
 t_smoke=$((SECONDS - t))
 
 echo "=== flatpak-ci: figures"
 printf '  stand-in runtime:          %4d s (repo %s)\n' "$t_runtime" "$(du -sh "$work/runtime/repo" | cut -f1)"
 printf '  app build + tests:         %4d s\n' "$t_app"
 printf '  export + bundle + install: %4d s\n' "$t_bundle"
+printf '  fake servers for the host: %4d s\n' "$t_fakes"
 printf '  smoke test:                %4d s\n' "$t_smoke"
+printf '  login shell on the host, from the sandbox: %s ms\n' "$(cat "$work/logs/login-shell-ms")"
 printf '  bundle: %s bytes (%s KiB) %s\n' "$bundle_size" "$((bundle_size / 1024))" "$work/tether.flatpak"
 printf '  screenshot: %s\n' "$work/smoke.png"
 echo "=== flatpak-ci: done in $((SECONDS - start)) s"

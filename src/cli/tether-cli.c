@@ -81,7 +81,7 @@ closed_cb (GObject      *object,
 {
   Cli *cli = user_data;
 
-  mcp_client_close_finish (MCP_CLIENT (object), result, NULL);
+  tether_cli_target_close_finish (cli->run.target, result);
   g_main_loop_quit (cli->loop);
 }
 
@@ -91,7 +91,7 @@ run_done (TetherCliRun *run)
   Cli *cli = (Cli *)((char *)run - G_STRUCT_OFFSET (Cli, run));
 
   /* Stop the server and wait until nothing of it is left. */
-  mcp_client_close_async (run->client, NULL, closed_cb, cli);
+  tether_cli_target_close_async (run->target, run->client, closed_cb, cli);
 }
 
 static void

@@ -16,6 +16,7 @@
  *   add NAME --url URL    add an HTTP server
  *   remove NAME, enable NAME, disable NAME
  *
+ * `watch` lives in a file of its own.
  */
 
 #define G_LOG_DOMAIN "tether-cli"
@@ -930,6 +931,9 @@ static const TetherCliConfigCommand config_commands[] = {
   { "remove", "remove NAME", N_("remove a server from the configuration"), cmd_remove },
   { "enable", "enable NAME", N_("enable a server"), cmd_enable },
   { "disable", "disable NAME", N_("disable a server"), cmd_disable },
+  { "watch", "watch",
+    N_("keep every enabled server connected and print one JSON line per state change, until interrupted"),
+    tether_cli_watch_main },
 };
 
 const TetherCliConfigCommand *

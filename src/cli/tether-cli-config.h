@@ -66,4 +66,9 @@ void                          tether_cli_print_json_line       (JsonNode        
 JsonNode                     *tether_cli_masked_entry          (TetherServerConfig      *config);
 char                         *tether_cli_describe_config       (TetherServerConfig      *config);
 
+/* The commands in files of their own */
+int                           tether_cli_watch_main            (const TetherCliOptions  *options,
+                                                                char                   **args,
+                                                                GError                 **error);
+
 G_END_DECLS

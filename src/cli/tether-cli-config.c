@@ -16,7 +16,7 @@
  *   add NAME --url URL    add an HTTP server
  *   remove NAME, enable NAME, disable NAME
  *
- * `watch` lives in a file of its own.
+ * `watch` and `import` live in files of their own.
  */
 
 #define G_LOG_DOMAIN "tether-cli"
@@ -934,6 +934,9 @@ static const TetherCliConfigCommand config_commands[] = {
   { "watch", "watch",
     N_("keep every enabled server connected and print one JSON line per state change, until interrupted"),
     tether_cli_watch_main },
+  { "import", "import [--dry-run] [OPTIONS] FILE",
+    N_("add the servers of another client's configuration file (see “tether-cli import --help”)"),
+    tether_cli_import_main },
 };
 
 const TetherCliConfigCommand *

@@ -70,5 +70,8 @@ char                         *tether_cli_describe_config       (TetherServerConf
 int                           tether_cli_watch_main            (const TetherCliOptions  *options,
                                                                 char                   **args,
                                                                 GError                 **error);
+int                           tether_cli_import_main           (const TetherCliOptions  *options,
+                                                                char                   **args,
+                                                                GError                 **error);
 
 G_END_DECLS

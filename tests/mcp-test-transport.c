@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "mcp-error.h"
+#include "mcp-json-private.h"
 #include "mcp-test-transport.h"
 #include "mcp-transport-private.h"
 
@@ -56,7 +57,10 @@ core_send_cb (JsonNode *message,
 {
   McpTestTransport *self = user_data;
 
-  g_queue_push_tail (&self->incoming, json_to_string (message, FALSE));
+  GString *text = g_string_sized_new (256);
+
+  _mcp_json_write (message, text);
+  g_queue_push_tail (&self->incoming, g_string_free (text, FALSE));
   if (self->incoming_id == 0)
     self->incoming_id = g_idle_add (deliver_cb, self);
 }

@@ -82,6 +82,19 @@ contains (GPtrArray  *lines,
   return FALSE;
 }
 
+static guint
+count_containing (GPtrArray  *lines,
+                  const char *needle)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < lines->len; i++)
+    if (strstr (g_ptr_array_index (lines, i), needle) != NULL)
+      n++;
+
+  return n;
+}
+
 /* The fake server with @args (NULL-terminated). */
 static Harness *
 harness_new (const char *first_arg,
@@ -106,7 +119,7 @@ harness_new (const char *first_arg,
   mcp_stdio_transport_set_terminate_grace (MCP_STDIO_TRANSPORT (h->transport), GRACE_MS);
   mcp_stdio_transport_set_kill_grace (MCP_STDIO_TRANSPORT (h->transport), GRACE_MS);
   h->client = mcp_client_new (h->transport);
-  mcp_client_set_request_timeout (h->client, 5000);
+  mcp_client_set_request_timeout (h->client, 10000);
   h->events = g_ptr_array_new_with_free_func (g_free);
   h->stderr_lines = g_ptr_array_new_with_free_func (g_free);
 
@@ -276,7 +289,7 @@ test_normal (void)
   g_assert_cmpint (sig, ==, 0);
   g_assert_false (contains (h->events, "SIGTERM"));
   g_clear_object (&result);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -343,7 +356,7 @@ test_crash_on_start (void)
   Harness *h = harness_new ("--crash-on-start", NULL);
 
   expect_connect_failure (h, "exited with status 3", "crashing on start as asked");
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -352,7 +365,7 @@ test_exit_during_initialize (void)
   Harness *h = harness_new ("--exit-during-initialize", NULL);
 
   expect_connect_failure (h, "exited with status 4", "exiting during initialize as asked");
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -373,7 +386,7 @@ test_crash_mid_call (void)
 
   wait_closed (h);
   g_assert_error (h->closed_error, MCP_ERROR, MCP_ERROR_CLOSED);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -397,7 +410,7 @@ test_hang (void)
   g_assert_true (ping (h, &error));
   g_assert_no_error (error);
   g_assert_false (mcp_client_is_closed (h->client));
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -422,9 +435,14 @@ test_garbage (void)
   g_assert_true (contains (h->events, "this line is not JSON"));
   g_assert_true (contains (h->events, "{\"not\":\"json-rpc\"}"));
   g_assert_true (contains (h->events, "[1,2,3]"));
+  /* One note per bad line (the batch gets one per member); blank lines
+   * and CRLF line ends are not worth a note. */
+  for (guint i = 0; i < h->events->len; i++)
+    g_test_message ("event: %s", (const char *)g_ptr_array_index (h->events, i));
+  g_assert_cmpuint (count_containing (h->events, "skipped a message"), ==, 1 + 1 + 3);
   g_assert_false (mcp_client_is_closed (h->client));
   g_clear_object (&result);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -451,7 +469,7 @@ test_huge_reply (void)
   g_assert_nonnull (strstr (error->message, "larger than the limit of 1 MiB"));
   wait_closed (h);
   g_assert_error (h->closed_error, MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE);
-  harness_finish (h, 5000);
+  harness_finish (h, 10000);
 }
 
 static void
@@ -466,7 +484,7 @@ test_stderr_flood (void)
   g_assert_null (h->closed_error);
   g_assert_cmpuint (h->stderr_lines->len, ==, 20000);
   g_assert_true (g_str_has_prefix (g_ptr_array_index (h->stderr_lines, 19999), "fake-mcp-server: flood line 20000 of 20000"));
-  harness_finish (h, 5000);
+  harness_finish (h, 10000);
 }
 
 static void
@@ -487,7 +505,7 @@ test_ignore_stdin_eof (void)
   g_assert_true (mcp_stdio_transport_get_exit (MCP_STDIO_TRANSPORT (h->transport), &status, &sig));
   g_assert_cmpint (sig, ==, SIGTERM);
   g_assert_null (h->closed_error);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -507,7 +525,7 @@ test_ignore_sigterm (void)
   g_assert_true (contains (h->events, "sending SIGKILL"));
   g_assert_true (mcp_stdio_transport_get_exit (MCP_STDIO_TRANSPORT (h->transport), &status, &sig));
   g_assert_cmpint (sig, ==, SIGKILL);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static GArray *
@@ -581,7 +599,7 @@ check_grandchildren (gboolean crash)
       g_assert_false (test_pid_alive (pid));
     }
 
-  harness_finish (h, 4000);
+  harness_finish (h, 8000);
 }
 
 static void
@@ -606,7 +624,7 @@ test_slow_start (void)
   g_assert_true (harness_connect (h, &error));
   g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, >=, 650);
   g_assert_true (ping (h, &error));
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -635,7 +653,7 @@ test_progress (void)
   g_assert_no_error (error);
   g_assert_cmpstr (first_text (reply), ==, "done");
   g_assert_cmpuint (n, ==, 16);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -656,7 +674,7 @@ test_pagination (void)
   g_assert_no_error (error);
   g_assert_cmpuint (tools->len, ==, 35);
   g_clear_object (&result);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 
   g_assert_true (harness_connect (r, &error));
   mcp_client_list_tools_async (r->client, NULL, NULL, test_store_result, &result2);
@@ -665,7 +683,7 @@ test_pagination (void)
   g_assert_null (none);
   g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
   g_clear_object (&result2);
-  harness_finish (r, 3000);
+  harness_finish (r, 6000);
 }
 
 static void
@@ -677,7 +695,7 @@ test_list_changed_early (void)
   g_assert_true (harness_connect (h, &error));
   g_assert_true (ping (h, &error));
   g_assert_cmpuint (h->n_tools_changed, ==, 2);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -692,7 +710,7 @@ test_crash_after (void)
   g_test_message ("closed: %s", h->closed_error->message);
   g_assert_nonnull (strstr (h->closed_error->message, "exited with status 70"));
   g_assert_nonnull (strstr (h->closed_error->message, "crashing after 300 ms"));
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -731,7 +749,7 @@ test_environment (void)
   g_unsetenv ("TETHER_NOT_ALLOWED");
   g_unsetenv ("XDG_TETHER_TEST");
   g_unsetenv ("BASH_FUNC_x%%");
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 }
 
 static void
@@ -749,7 +767,7 @@ test_count_file (void)
   r1 = call_tool (h, "echo", "{\"message\":\"1\"}", NULL, &error);
   r2 = call_tool (h, "echo", "{\"message\":\"2\"}", NULL, &error);
   g_assert_no_error (error);
-  harness_finish (h, 3000);
+  harness_finish (h, 6000);
 
   g_assert_true (g_file_get_contents (file, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, "initialize 1\ntools/call 2\n");

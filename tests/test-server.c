@@ -19,7 +19,9 @@
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-process.h"
+#include "tether-log-entry.h"
 #include "tether-server.h"
+#include "fake/fake-http-server.h"
 #include "test-util.h"
 
 typedef struct
@@ -567,6 +569,119 @@ test_list_changed_refreshes (Fixture       *fixture,
   g_assert_false (tether_server_get_busy (server));
 }
 
+
+static TetherServer *
+start_http (Fixture    *fixture,
+            const char *url,
+            TetherServerKind kind)
+{
+  g_autoptr(TetherServerConfig) config = tether_server_config_new ("remote");
+
+  tether_server_config_set_kind (config, kind);
+  tether_server_config_set_url (config, url);
+  tether_server_config_set_header_value (config, "Authorization", "Bearer very-secret-token");
+
+  fixture->server = tether_server_new (config, &fixture->timings);
+  g_signal_connect (fixture->server, "notify::state", G_CALLBACK (state_changed_cb), fixture);
+  tether_server_start (fixture->server);
+
+  return fixture->server;
+}
+
+static guint
+log_count (TetherServer *server,
+           const char   *needle)
+{
+  GListModel *log = tether_server_get_log (server);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(TetherLogEntry) entry = g_list_model_get_item (log, i);
+
+      if (strstr (tether_log_entry_get_text (entry), needle) != NULL)
+        n++;
+    }
+
+  return n;
+}
+
+static gboolean
+log_contains (TetherServer *server,
+              const char   *needle)
+{
+  return log_count (server, needle) > 0;
+}
+
+/* HTTP: connected with its lists; the header reached the server and no
+ * secret reached the log. */
+static void
+test_http_connects (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+  TetherServer *server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
+  g_autofree char *diagnostics = NULL;
+
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
+  g_assert_false (log_contains (server, "very-secret-token"));
+  diagnostics = tether_server_dup_diagnostics (server);
+  g_assert_null (strstr (diagnostics, "very-secret-token"));
+  g_assert_nonnull (strstr (diagnostics, "Authorization"));
+
+  stop_server (server);
+  fake_http_server_free (http);
+}
+
+/* A URL without a type finds the legacy SSE server, and remembers it. */
+static void
+test_http_auto_remembers_sse (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+  TetherServer *server;
+  guint posts_to_url = 0; /* GET requests so far */
+
+  http->legacy = TRUE;
+  server = start_http (fixture, http->url, TETHER_SERVER_KIND_AUTO);
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_true (log_contains (server, "legacy HTTP+SSE"));
+
+  /* the next session goes straight to SSE: no Streamable HTTP attempt */
+  g_assert_cmpuint (log_count (server, "with HTTP 405"), ==, 1);
+  posts_to_url = fake_http_server_count (http, "GET", NULL);
+  tether_server_reconnect (server);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 10000));
+  g_assert_cmpuint (log_count (server, "with HTTP 405"), ==, 1);
+  g_assert_cmpuint (fake_http_server_count (http, "GET", NULL), >, posts_to_url);
+
+  stop_server (server);
+  fake_http_server_free (http);
+}
+
+/* Rule 5 over HTTP: the server goes away; failing pings end "connected". */
+static void
+test_http_dead_is_never_green (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+  TetherServer *server;
+
+  fixture->timings.ping_interval_ms = 100;
+  server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+
+  fake_http_server_free (http);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+  g_assert_nonnull (tether_server_get_error_message (server));
+  /* it keeps trying, and gives up after the quick failures */
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 10000));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -592,6 +707,9 @@ main (int   argc,
   ADD ("liveness-ping", test_liveness_ping);
   ADD ("stop-kills-group", test_stop_kills_group);
   ADD ("list-changed-refreshes", test_list_changed_refreshes);
+  ADD ("http-connects", test_http_connects);
+  ADD ("http-auto-remembers-sse", test_http_auto_remembers_sse);
+  ADD ("http-dead-is-never-green", test_http_dead_is_never_green);
 
 #undef ADD
 

@@ -881,6 +881,44 @@ test_call_not_repeated (Fixture       *fixture,
   }
 }
 
+/* Ctrl-C during a call on a configured server: the call is cancelled, the
+ * server stopped (grandchildren too), exit 1. */
+static void
+test_interrupt_by_name (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *args[] = { "call", "good", "slow", "{\"ms\":600000}", NULL };
+  g_autoptr(GPtrArray) argv = cli_argv (fixture, TIMINGS, args);
+  g_autofree char *count_file = counts_path (fixture, "good");
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                                                      G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_auto(GStrv) env = cli_environment (fixture);
+  g_autoptr(GSubprocess) cli = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  write_three (fixture);
+  g_subprocess_launcher_set_environ (launcher, env);
+  cli = g_subprocess_launcher_spawnv (launcher, (const char * const *)argv->pdata, &error);
+  g_assert_no_error (error);
+
+  while (test_read_count (count_file, "tools/call") == 0 && g_get_monotonic_time () < deadline)
+    g_usleep (10000);
+  g_assert_cmpuint (test_read_count (count_file, "tools/call"), ==, 1);
+  g_assert_cmpuint (test_count_processes_matching (count_file), ==, 3);
+
+  g_subprocess_send_signal (cli, SIGINT);
+  g_assert_true (g_subprocess_communicate_utf8 (cli, NULL, NULL, NULL, &err, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (cli));
+  g_assert_cmpint (g_subprocess_get_exit_status (cli), ==, 1);
+  assert_contains (err, "tether-cli: interrupted\n");
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 0);
+  g_assert_cmpuint (test_read_count (count_file, "tools/call"), ==, 1);
+  g_assert_cmpuint (test_read_count (count_file, "initialize"), ==, 1);
+}
+
 /* ---------------------------------------------------------------------- */
 /* add, remove, enable, disable                                             */
 
@@ -1427,6 +1465,7 @@ main (int   argc,
   ADD ("list", test_list);
   ADD ("commands-by-name", test_commands_by_name);
   ADD ("call-not-repeated", test_call_not_repeated);
+  ADD ("interrupt-by-name", test_interrupt_by_name);
   ADD ("add-remove-enable", test_add_remove_enable);
   ADD ("unusable-untouched", test_unusable_untouched);
   ADD ("import-dry-run", test_import_dry_run);

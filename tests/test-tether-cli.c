@@ -9,9 +9,10 @@
 
 #include <string.h>
 
+#include <signal.h>
 #include <sys/wait.h>
 
-#include <glib.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
@@ -266,6 +267,46 @@ test_count_file (void)
   g_rmdir (dir);
 }
 
+static gboolean
+file_contains (const char *path,
+               const char *needle)
+{
+  g_autofree char *contents = NULL;
+
+  return g_file_get_contents (path, &contents, NULL, NULL) && strstr (contents, needle) != NULL;
+}
+
+static void
+test_interrupt (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tether-cli-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "counts", NULL);
+  const char *argv[] = { TETHER_CLI, "call", "slow", "{\"ms\":600000}", "--",
+                         FAKE_MCP_SERVER, "--count-file", file, NULL };
+  g_autoptr(GSubprocess) cli = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  cli = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+
+  while (!file_contains (file, "tools/call 1") && g_get_monotonic_time () < deadline)
+    g_usleep (10000);
+  g_assert_true (file_contains (file, "tools/call 1"));
+
+  /* Ctrl-C: the call is cancelled, the server stopped, exit 1. */
+  g_subprocess_send_signal (cli, SIGINT);
+  g_assert_true (g_subprocess_communicate_utf8 (cli, NULL, NULL, NULL, &err, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (cli));
+  g_assert_cmpint (g_subprocess_get_exit_status (cli), ==, 1);
+  g_assert_nonnull (strstr (err, "tether-cli: interrupted"));
+
+  g_remove (file);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -280,6 +321,7 @@ main (int   argc,
   g_test_add_func ("/Tether/Cli/failures", test_failures);
   g_test_add_func ("/Tether/Cli/ping", test_ping);
   g_test_add_func ("/Tether/Cli/call-not-repeated", test_count_file);
+  g_test_add_func ("/Tether/Cli/interrupt", test_interrupt);
 
   return g_test_run ();
 }

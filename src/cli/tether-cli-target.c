@@ -219,8 +219,10 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
   process = mcp_process_new ((const char * const *)target->argv);
   transport = mcp_stdio_transport_new (process);
   client = mcp_client_new (transport);
-  if (timeout_ms > 0)
-    mcp_client_set_request_timeout (client, timeout_ms);
+  /* Starting a server may take long (a first `npx -y` downloads it): the
+   * handshake gets at least the connect timeout, whatever the requests
+   * after it get (see TetherCliRun.timeout_ms). */
+  mcp_client_set_request_timeout (client, MAX (timeout_ms, TETHER_CLI_CONNECT_TIMEOUT_MS));
 
   mcp_client_connect_async (client, cancellable, connect_cb, task);
 }

@@ -12,6 +12,9 @@
 
 G_BEGIN_DECLS
 
+/* How long connecting (spawn and initialize) may take at least. */
+#define TETHER_CLI_CONNECT_TIMEOUT_MS 60000
+
 /* A target yields a connected McpClient: an ad-hoc stdio command
  * (`-- SERVER-COMMAND ARGS…`) or a server of the configuration, by name,
  * managed by a TetherServer with the connection rules of DESIGN §3. Every

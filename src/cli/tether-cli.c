@@ -65,7 +65,8 @@ print_usage (FILE *out)
   fprintf (out, "  %-33s %s\n", "--timings NAME=MS,...",
            _("durations of the connection rules, e.g. connect_attempts=2,reconnect_delay_ms=500 "
              "(also from TETHER_TIMINGS)"));
-  fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000)"));
+  fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000);"));
+  fprintf (out, "  %-33s %s\n", "", _("starting the server may take 60 s in any case"));
   fprintf (out, "  %-33s %s\n", "--json", _("print JSON instead of text"));
   fprintf (out, "  %-33s %s\n", "--help", _("show this help"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
@@ -203,6 +204,8 @@ interrupt_cb (gpointer user_data)
       cli->interrupted = TRUE;
       tether_cli_print_error ("%s", _("interrupted"));
       g_cancellable_cancel (cli->run.cancellable);
+      if (cli->run.client != NULL)
+        tether_cli_target_close_async (cli->run.target, cli->run.client, NULL, NULL);
     }
 
   return G_SOURCE_CONTINUE;

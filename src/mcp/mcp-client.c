@@ -26,6 +26,8 @@
  * send it again), else MCP_ERROR_CLOSED. Messages are handled strictly in
  * the order they arrive. */
 
+#define MAX_ABANDONED 1024
+
 static const char * const accepted_versions[] = {
   MCP_PROTOCOL_VERSION, "2025-06-18", "2025-03-26", "2024-11-05", NULL
 };
@@ -44,7 +46,7 @@ typedef struct
   GTask           *task;
   GCancellable    *cancellable;
   gulong           cancelled_id;
-  guint            timeout_id;
+  gint64           deadline;      /* monotonic µs */
   gint64           started;       /* monotonic µs */
   guint            timeout_ms;
   guint            max_timeout_ms;
@@ -64,6 +66,7 @@ struct _McpClient
   GHashTable   *pending;     /* gint64 id → Pending */
   GHashTable   *abandoned;   /* gint64 id → method, for late answers */
   gint64        next_id;
+  GSource      *timer;       /* fires at the earliest deadline */
 
   char         *protocol_version;
   char         *server_name;
@@ -215,7 +218,6 @@ send_cancelled (McpClient  *self,
 static void
 pending_free (Pending *p)
 {
-  g_assert (p->timeout_id == 0);
   g_assert (p->task == NULL);
 
   g_clear_pointer (&p->method, g_free);
@@ -233,7 +235,6 @@ pending_complete (Pending  *p,
   McpClient *self = p->client;
   g_autoptr(GTask) task = g_steal_pointer (&p->task);
 
-  g_clear_handle_id (&p->timeout_id, g_source_remove);
   if (p->cancelled_id != 0)
     {
       /* Not from inside the cancelled handler: that runs from an idle. */
@@ -259,22 +260,24 @@ pending_abandon (Pending    *p,
   McpClient *self = p->client;
   gint64 *key = g_new (gint64, 1);
 
+  /* Remember it to recognise its late answer; a server that never answers
+   * must not make this grow for ever. */
+  if (g_hash_table_size (self->abandoned) >= MAX_ABANDONED)
+    g_hash_table_remove_all (self->abandoned);
+
   *key = p->id;
   g_hash_table_replace (self->abandoned, key, g_strdup (p->method));
   send_cancelled (self, p, reason);
   pending_complete (p, NULL, error);
 }
 
-static gboolean
-timeout_cb (gpointer user_data)
+static void
+time_out (Pending *p)
 {
-  Pending *p = user_data;
   McpClient *self = p->client;
   g_autofree char *reason = NULL;
   GError *error;
   double elapsed = elapsed_seconds (p);
-
-  p->timeout_id = 0;
 
   if (p->extended)
     error = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
@@ -290,9 +293,66 @@ timeout_cb (gpointer user_data)
               p->id, p->method, elapsed,
               p->is_initialize ? "" : "; sent notifications/cancelled");
   pending_abandon (p, error, reason);
-
-  return G_SOURCE_REMOVE;
 }
+
+/* One timer for all requests, armed for the earliest deadline. A request
+ * that completes leaves it alone: when it fires it finds the requests that
+ * are really late and re-arms for the next. No source per request. */
+static void
+timer_arm (McpClient *self,
+           gint64     deadline)
+{
+  gint64 ready = g_source_get_ready_time (self->timer);
+
+  if (ready == -1 || deadline < ready)
+    g_source_set_ready_time (self->timer, deadline);
+}
+
+static gboolean
+timer_cb (gpointer user_data)
+{
+  McpClient *self = user_data;
+  g_autoptr(GArray) late = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GList) values = NULL;
+  gint64 now = g_get_monotonic_time ();
+  gint64 next = G_MAXINT64;
+
+  values = g_hash_table_get_values (self->pending);
+  for (GList *l = values; l != NULL; l = l->next)
+    {
+      Pending *p = l->data;
+
+      if (p->deadline <= now)
+        g_array_append_val (late, p->id);
+      else
+        next = MIN (next, p->deadline);
+    }
+
+  g_source_set_ready_time (self->timer, next == G_MAXINT64 ? -1 : next);
+
+  /* By id: timing one out may complete others (its callback may close). */
+  for (guint i = 0; i < late->len; i++)
+    {
+      Pending *p = g_hash_table_lookup (self->pending, &g_array_index (late, gint64, i));
+
+      if (p != NULL)
+        time_out (p);
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+timer_dispatch (GSource     *source,
+                GSourceFunc  callback,
+                gpointer     user_data)
+{
+  return callback (user_data);
+}
+
+static GSourceFuncs timer_funcs = {
+  .dispatch = timer_dispatch,
+};
 
 typedef struct
 {
@@ -354,7 +414,7 @@ static GError *
 closed_error_for (McpClient *self,
                   Pending   *p)
 {
-  const char *why = self->close_error != NULL ? self->close_error->message : _("the connection was closed");
+  const char *why = self->close_error != NULL ? self->close_error->message : _("the session was ended");
 
   if (g_str_equal (p->method, "tools/call"))
     return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
@@ -365,17 +425,16 @@ closed_error_for (McpClient *self,
                       _("The connection closed before %s was answered: %s"), p->method, why);
 }
 
+/* May run inside start_request (the stdio transport delivers most
+ * messages at once). */
 static void
-send_cb (GObject      *object,
-         GAsyncResult *result,
+sent_cb (McpTransport *transport,
+         const GError *error,
          gpointer      user_data)
 {
   IdRef *ref = user_data;
   McpClient *self = ref->client;
-  g_autoptr(GError) error = NULL;
   Pending *p;
-
-  mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error);
 
   p = g_hash_table_lookup (self->pending, &ref->id);
   if (p != NULL)
@@ -405,7 +464,6 @@ start_request (McpClient               *self,
   g_autoptr(JsonObject) sent_params = NULL;
   GCancellable *cancellable = g_task_get_cancellable (task);
   McpSendFlags flags = options != NULL ? options->flags : MCP_SEND_FLAGS_NONE;
-  gint64 delay_ms;
   Pending *p;
 
   if (self->closed || self->closing)
@@ -469,8 +527,8 @@ start_request (McpClient               *self,
 
   g_hash_table_insert (self->pending, &p->id, p);
 
-  delay_ms = p->timeout_ms;
-  p->timeout_id = g_timeout_add ((guint)delay_ms, timeout_cb, p);
+  p->deadline = p->started + (gint64)p->timeout_ms * 1000;
+  timer_arm (self, p->deadline);
 
   if (cancellable != NULL)
     {
@@ -478,13 +536,15 @@ start_request (McpClient               *self,
       p->cancelled_id = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), p, NULL);
     }
 
-  g_debug ("→ %s (id %" G_GINT64_FORMAT ")", method, p->id);
+  /* On the hot path: format only when someone reads it. */
+  if (G_UNLIKELY (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN)))
+    g_debug ("→ %s (id %" G_GINT64_FORMAT ")", method, p->id);
 
   if (g_str_equal (method, "tools/call"))
     flags &= ~MCP_SEND_FLAGS_IDEMPOTENT;
 
   message = build_message (method, sent_params, p->id);
-  mcp_transport_send_async (self->transport, message, flags, NULL, send_cb, id_ref_new (self, p->id));
+  mcp_transport_send_message (self->transport, message, flags, sent_cb, id_ref_new (self, p->id));
 }
 
 /**
@@ -604,7 +664,8 @@ handle_response (McpClient  *self,
   /* An answer proves the request left. */
   p->send_state = SEND_DONE;
 
-  g_debug ("← %s (id %" G_GINT64_FORMAT ") after %.1f ms", p->method, id, elapsed_seconds (p) * 1000);
+  if (G_UNLIKELY (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN)))
+    g_debug ("← %s (id %" G_GINT64_FORMAT ") after %.1f ms", p->method, id, elapsed_seconds (p) * 1000);
 
   if (json_object_has_member (object, "error"))
     pending_complete (p, NULL, rpc_error_from_json (json_object_get_member (object, "error")));
@@ -705,10 +766,9 @@ handle_progress (McpClient  *self,
   now = g_get_monotonic_time ();
   cap = p->started + (gint64)p->max_timeout_ms * 1000;
   wait_ms = MIN ((gint64)p->timeout_ms, (cap - now) / 1000);
-  if (wait_ms > 0 && p->timeout_id != 0)
+  if (wait_ms > 0)
     {
-      g_source_remove (p->timeout_id);
-      p->timeout_id = g_timeout_add ((guint)wait_ms, timeout_cb, p);
+      p->deadline = now + wait_ms * 1000;
       p->extended = TRUE;
     }
 
@@ -1739,6 +1799,11 @@ mcp_client_constructed (GObject *object)
 
   g_assert (MCP_IS_TRANSPORT (self->transport));
 
+  self->timer = g_source_new (&timer_funcs, sizeof (GSource));
+  g_source_set_static_name (self->timer, "[mcp] request timeouts");
+  g_source_set_callback (self->timer, timer_cb, self, NULL);
+  g_source_attach (self->timer, g_main_context_get_thread_default ());
+
   g_signal_connect_object (self->transport, "message-received",
                            G_CALLBACK (message_received_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "invalid-message",
@@ -1758,6 +1823,12 @@ mcp_client_dispose (GObject *object)
 
   /* Pending tasks hold a reference on us, so the table is empty here. */
   g_assert (g_hash_table_size (self->pending) == 0);
+
+  if (self->timer != NULL)
+    {
+      g_source_destroy (self->timer);
+      g_clear_pointer (&self->timer, g_source_unref);
+    }
 
   if (self->transport != NULL)
     g_signal_handlers_disconnect_by_data (self->transport, self);

@@ -1,4 +1,5 @@
-/* mcp-json-private.h — small json-glib helpers shared inside src/mcp
+/* mcp-json-private.h — JSON helpers shared inside src/mcp: a fast parser
+ * and writer for messages, and small json-glib accessors
  *
  * Copyright 2026 The Tether authors
  *
@@ -10,6 +11,23 @@
 #include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
+
+#define MCP_JSON_MAX_DEPTH 512
+
+/* Parses one JSON text (RFC 8259, UTF-8) into a tree of JsonNodes.
+ * json-glib 1.6 builds a scanner with its own tables for every document,
+ * which costs more than a small message itself; this parser allocates only
+ * the nodes. Integers that fit in 64 bits become G_TYPE_INT64 values, other
+ * numbers doubles, as with json-glib. Returns NULL with a
+ * JSON_PARSER_ERROR on bad input (with the byte offset). */
+JsonNode *_mcp_json_parse (const char  *data,
+                           gsize        length,
+                           GError     **error);
+
+/* Appends @node to @out as compact JSON: no newline can appear in it, so
+ * it is one line of a stdio stream. */
+void      _mcp_json_write (JsonNode    *node,
+                           GString     *out);
 
 /* TRUE if @member of @object is a JSON string. */
 static inline gboolean

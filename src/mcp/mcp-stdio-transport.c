@@ -9,12 +9,17 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <gio/gfiledescriptorbased.h>
+#include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-json-private.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-transport-private.h"
 
@@ -46,19 +51,24 @@ struct _LineReader
 {
   McpStdioTransport *self;      /* unowned: the transport owns us */
   GInputStream      *stream;
+  int                fd;          /* -1 unless the stream is a plain fd */
   GSource           *source;
   GByteArray        *buffer;
   gsize              scanned;
   guint              is_stderr : 1;
-  guint              reading : 1;   /* a read_async is in flight */
   guint              stopped : 1;
   guint              eof : 1;
+  guint              in_callback : 1;
 };
 
+/* One message to deliver: a task (send_async) or a plain callback
+ * (send_message). */
 typedef struct
 {
-  GTask *task;
-  gsize  length;
+  GTask                *task;
+  McpTransportSendFunc  callback;
+  gpointer              user_data;
+  gsize                 length;
 } WriteOp;
 
 struct _McpStdioTransport
@@ -71,14 +81,18 @@ struct _McpStdioTransport
 
   GCancellable   *cancellable;
   GOutputStream  *stdin_pipe;
+  int             stdin_fd;     /* -1 unless stdin_pipe is a plain fd */
   LineReader     *out_reader;
   LineReader     *err_reader;
   GQueue          stderr_tail;
 
   GByteArray     *queued;       /* bytes of the messages in write_queue */
+  GString        *scratch;      /* one message being serialised */
   GQueue          write_queue;  /* WriteOp, waiting */
   GByteArray     *writing;      /* bytes of the write in flight */
   GArray         *in_flight;    /* WriteOp, in the write in flight */
+  gsize           write_offset; /* of it, written before waiting */
+  guint           batching;     /* inside a read batch: hold writes */
 
   GPtrArray      *close_tasks;
   GError         *reason;       /* why it ended, when not asked to */
@@ -112,9 +126,10 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void reader_start     (LineReader        *reader);
 static void begin_shutdown   (McpStdioTransport *self);
 static void start_write      (McpStdioTransport *self);
+static void continue_write   (McpStdioTransport *self);
+static void flush_batch      (McpStdioTransport *self);
 static void maybe_finish     (McpStdioTransport *self);
 
 static void
@@ -382,12 +397,50 @@ reader_error (LineReader   *reader,
   reader_eof (reader);
 }
 
-static gboolean
-reader_pollable_cb (GObject  *stream,
-                    gpointer  user_data)
+/* Read what there is, without blocking. Returns the byte count, 0 at
+ * the end, -1 when nothing more is there now or on error (@error set). */
+static gssize
+reader_read_some (LineReader  *reader,
+                  guint8      *buffer,
+                  gsize        size,
+                  GError     **error)
 {
-  LineReader *reader = user_data;
-  g_autoptr(McpStdioTransport) self = g_object_ref (reader->self);
+  if (reader->fd >= 0)
+    {
+      for (;;)
+        {
+          gssize n = read (reader->fd, buffer, size);
+          int errsv = errno;
+
+          if (n >= 0)
+            return n;
+          if (errsv == EINTR)
+            continue;
+          if (errsv != EAGAIN && errsv != EWOULDBLOCK)
+            g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (errsv), g_strerror (errsv));
+          return -1;
+        }
+    }
+  else
+    {
+      g_autoptr(GError) local_error = NULL;
+      gssize n;
+
+      n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (reader->stream),
+                                                    buffer, size, NULL, &local_error);
+      if (n < 0 && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+
+      return n;
+    }
+}
+
+/* The stream is readable: read it dry (up to a limit, to stay fair) and
+ * handle every complete line. */
+static gboolean
+reader_read_and_process (LineReader *reader)
+{
+  McpStdioTransport *self = reader->self;
   g_autoptr(GError) error = NULL;
   gboolean got_eof = FALSE;
 
@@ -397,9 +450,7 @@ reader_pollable_cb (GObject  *stream,
       gssize n;
 
       g_byte_array_set_size (reader->buffer, old_len + READ_CHUNK);
-      n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (stream),
-                                                    reader->buffer->data + old_len,
-                                                    READ_CHUNK, NULL, &error);
+      n = reader_read_some (reader, reader->buffer->data + old_len, READ_CHUNK, &error);
       g_byte_array_set_size (reader->buffer, old_len + MAX (n, 0));
 
       if (n == 0)
@@ -407,21 +458,21 @@ reader_pollable_cb (GObject  *stream,
           got_eof = TRUE;
           break;
         }
-      if (n < 0)
-        {
-          if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-            g_clear_error (&error);
-          break;
-        }
       if (n < READ_CHUNK)
         break;
     }
 
+  /* Messages sent by the handlers of this batch leave in one write. */
+  self->batching++;
   if (!reader_process (reader))
     {
+      self->batching--;
       reader_stop (reader);
+      flush_batch (self);
       return G_SOURCE_REMOVE;
     }
+  self->batching--;
+  flush_batch (self);
 
   if (error != NULL)
     {
@@ -438,74 +489,68 @@ reader_pollable_cb (GObject  *stream,
   return G_SOURCE_CONTINUE;
 }
 
-static void
-reader_read_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
+static gboolean
+reader_readable (LineReader *reader)
 {
-  GWeakRef *ref = user_data;
-  g_autoptr(McpStdioTransport) self = g_weak_ref_get (ref);
-  g_autoptr(GError) error = NULL;
-  LineReader *reader;
-  gsize old_len;
-  gssize n;
+  g_autoptr(McpStdioTransport) self = g_object_ref (reader->self);
+  gboolean ret;
 
-  weak_ref_free (ref);
-  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
+  /* A handler that iterates the main context must not re-enter us while we
+   * walk the buffer: the data waits for the outer call. */
+  if (reader->in_callback)
+    return G_SOURCE_CONTINUE;
 
-  /* Gone: the buffer went with it. */
-  if (self == NULL)
-    return;
+  reader->in_callback = TRUE;
+  ret = reader_read_and_process (reader);
+  reader->in_callback = FALSE;
 
-  reader = G_INPUT_STREAM (object) == self->out_reader->stream ? self->out_reader : self->err_reader;
-  reader->reading = FALSE;
-  old_len = reader->buffer->len - READ_CHUNK;
-  g_byte_array_set_size (reader->buffer, old_len + MAX (n, 0));
+  return ret;
+}
 
-  if (self->finished || reader->eof)
-    return;
+static gboolean
+reader_fd_cb (int           fd,
+              GIOCondition  condition,
+              gpointer      user_data)
+{
+  return reader_readable (user_data);
+}
 
-  if (n > 0 && !reader_process (reader))
-    return;
-
-  if (n < 0)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        reader_error (reader, error);
-      return;
-    }
-
-  if (n == 0)
-    {
-      reader_eof (reader);
-      return;
-    }
-
-  reader_start (reader);
+static gboolean
+reader_pollable_cb (GObject  *stream,
+                    gpointer  user_data)
+{
+  return reader_readable (user_data);
 }
 
 static void
 reader_start (LineReader *reader)
 {
-  McpStdioTransport *self = reader->self;
-
-  if (G_IS_POLLABLE_INPUT_STREAM (reader->stream) &&
-      g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (reader->stream)))
+  if (reader->fd >= 0)
     {
-      reader->source = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (reader->stream),
-                                                              NULL);
-      g_source_set_callback (reader->source, G_SOURCE_FUNC (reader_pollable_cb), reader, NULL);
+      reader->source = g_unix_fd_source_new (reader->fd, G_IO_IN | G_IO_HUP | G_IO_ERR);
+      g_source_set_callback (reader->source, G_SOURCE_FUNC (reader_fd_cb), reader, NULL);
+      /* GLib 2.74 takes a non-recursive source's fd out of the poll set for
+       * the dispatch and puts it back after, waking the loop twice (two
+       * eventfd writes and an extra poll per message). reader_readable()
+       * guards against recursion itself. */
+      g_source_set_can_recurse (reader->source, TRUE);
       g_source_attach (reader->source, NULL);
       return;
     }
 
-  /* Not pollable: one read at a time, still handling every line per read. */
-  g_byte_array_set_size (reader->buffer, reader->buffer->len + READ_CHUNK);
-  reader->reading = TRUE;
-  g_input_stream_read_async (reader->stream,
-                             reader->buffer->data + reader->buffer->len - READ_CHUNK,
-                             READ_CHUNK, G_PRIORITY_DEFAULT, self->cancellable,
-                             reader_read_cb, weak_ref_new (self));
+  /* Pollable (checked when the transport opened). */
+  reader->source = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (reader->stream), NULL);
+  g_source_set_callback (reader->source, G_SOURCE_FUNC (reader_pollable_cb), reader, NULL);
+  g_source_attach (reader->source, NULL);
+}
+
+/* Whether we can read @stream without blocking and without a thread. */
+static gboolean
+can_read_without_blocking (GInputStream *stream)
+{
+  return G_IS_FILE_DESCRIPTOR_BASED (stream) ||
+         (G_IS_POLLABLE_INPUT_STREAM (stream) &&
+          g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (stream)));
 }
 
 static LineReader *
@@ -518,6 +563,17 @@ reader_new (McpStdioTransport *self,
   reader->self = self;
   reader->stream = g_object_ref (stream);
   reader->buffer = g_byte_array_sized_new (READ_CHUNK);
+  reader->fd = -1;
+
+  /* A plain pipe is read with read(2): GIO's non-blocking read polls twice
+   * before each read. */
+  if (G_IS_FILE_DESCRIPTOR_BASED (stream))
+    {
+      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (stream));
+
+      if (g_unix_set_fd_nonblocking (fd, TRUE, NULL))
+        reader->fd = fd;
+    }
   reader->is_stderr = !!is_stderr;
 
   return reader;
@@ -541,6 +597,27 @@ reader_done (LineReader *reader)
 /* ---------------------------------------------------------------------- */
 /* Writing                                                                  */
 
+/* Tells the sender how it went; @error (consumed) is NULL on success. */
+static void
+op_finish (McpStdioTransport *self,
+           WriteOp           *op,
+           GError            *error)
+{
+  if (op->task != NULL)
+    {
+      if (error != NULL)
+        g_task_return_error (op->task, error);
+      else
+        g_task_return_boolean (op->task, TRUE);
+      g_clear_object (&op->task);
+    }
+  else
+    {
+      op->callback (MCP_TRANSPORT (self), error, op->user_data);
+      g_clear_error (&error);
+    }
+}
+
 static void
 fail_queued_writes (McpStdioTransport *self)
 {
@@ -548,9 +625,9 @@ fail_queued_writes (McpStdioTransport *self)
 
   while ((op = g_queue_pop_head (&self->write_queue)) != NULL)
     {
-      g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_NOT_SENT,
-                               "%s", _("The connection to the server closed before the message was sent"));
-      g_object_unref (op->task);
+      op_finish (self, op,
+                 g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                              "%s", _("The connection to the server closed before the message was sent")));
       g_free (op);
     }
 
@@ -578,35 +655,32 @@ close_stdin (McpStdioTransport *self)
     g_debug ("closing stdin: %s", error->message);
 }
 
+/* The write in flight ended after @written bytes (all of them unless
+ * @error): complete its messages. */
 static void
-write_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
+write_done (McpStdioTransport *self,
+            gsize              written,
+            const GError      *error)
 {
-  g_autoptr(McpStdioTransport) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gsize written = 0;
   gsize offset = 0;
-
-  g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, &written, &error);
 
   for (guint i = 0; i < self->in_flight->len; i++)
     {
       WriteOp *op = &g_array_index (self->in_flight, WriteOp, i);
 
-      if (offset + op->length <= written)
-        g_task_return_boolean (op->task, TRUE);
-      else if (offset < written)
-        g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_CLOSED,
-                                 _("Only part of the message reached the server: %s"),
-                                 error->message);
-      else
-        g_task_return_new_error (op->task, MCP_ERROR, MCP_ERROR_NOT_SENT,
-                                 _("The message could not be sent to the server: %s"),
-                                 error->message);
+      gsize start = offset;
 
       offset += op->length;
-      g_object_unref (op->task);
+      if (offset <= written)
+        op_finish (self, op, NULL);
+      else if (start < written)
+        op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                          _("Only part of the message reached the server: %s"),
+                                          error->message));
+      else
+        op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                                          _("The message could not be sent to the server: %s"),
+                                          error->message));
     }
 
   g_array_set_size (self->in_flight, 0);
@@ -639,6 +713,69 @@ write_cb (GObject      *object,
 }
 
 static void
+write_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(McpStdioTransport) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gsize written = 0;
+
+  g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, &written, &error);
+  write_done (self, self->write_offset + written, error);
+}
+
+static gboolean
+stdin_writable_cb (int           fd,
+                   GIOCondition  condition,
+                   gpointer      user_data)
+{
+  McpStdioTransport *self = user_data;
+
+  continue_write (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Write the rest of the write in flight with write(2); wait for the pipe
+ * when it is full. The wait holds a reference, like an async write. */
+static void
+continue_write (McpStdioTransport *self)
+{
+  g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+
+  while (self->write_offset < self->writing->len)
+    {
+      gssize n = write (self->stdin_fd, self->writing->data + self->write_offset,
+                        self->writing->len - self->write_offset);
+      int errsv = errno;
+
+      if (n >= 0)
+        {
+          self->write_offset += n;
+          continue;
+        }
+      if (errsv == EINTR)
+        continue;
+      if (errsv == EAGAIN || errsv == EWOULDBLOCK)
+        {
+          g_unix_fd_add_full (G_PRIORITY_DEFAULT, self->stdin_fd, G_IO_OUT | G_IO_ERR | G_IO_HUP,
+                              stdin_writable_cb, g_object_ref (self), g_object_unref);
+          return;
+        }
+
+      {
+        g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (errsv),
+                                                       g_strerror (errsv));
+        write_done (self, self->write_offset, error);
+        return;
+      }
+    }
+
+  write_done (self, self->write_offset, NULL);
+}
+
+static void
 start_write (McpStdioTransport *self)
 {
   GByteArray *tmp;
@@ -657,10 +794,81 @@ start_write (McpStdioTransport *self)
       g_free (op);
     }
 
+  /* Most writes fit in the pipe at once: try without a round trip through
+   * the main loop, and wait for the pipe only for what is left. */
+  self->write_offset = 0;
+  if (self->stdin_fd >= 0)
+    {
+      continue_write (self);
+      return;
+    }
+
+  if (G_IS_POLLABLE_OUTPUT_STREAM (self->stdin_pipe) &&
+      g_pollable_output_stream_can_poll (G_POLLABLE_OUTPUT_STREAM (self->stdin_pipe)))
+    {
+      g_autoptr(GError) error = NULL;
+      gssize n;
+
+      n = g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (self->stdin_pipe),
+                                                      self->writing->data, self->writing->len,
+                                                      NULL, &error);
+      if (n < 0 && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        {
+          g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+
+          write_done (self, 0, error);
+          return;
+        }
+      if (n == (gssize)self->writing->len)
+        {
+          g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+
+          write_done (self, n, NULL);
+          return;
+        }
+      self->write_offset = MAX (n, 0);
+    }
+
   g_output_stream_write_all_async (self->stdin_pipe,
-                                   self->writing->data, self->writing->len,
+                                   self->writing->data + self->write_offset,
+                                   self->writing->len - self->write_offset,
                                    G_PRIORITY_DEFAULT, NULL,
                                    write_cb, g_object_ref (self));
+}
+
+static void
+flush_batch (McpStdioTransport *self)
+{
+  if (self->batching == 0 && self->in_flight->len == 0 && self->write_queue.length > 0 &&
+      !self->stopping)
+    start_write (self);
+}
+
+/* Queues @op with @message; the write starts at once unless one is in
+ * flight or a read batch is being handled. */
+static void
+queue_message (McpStdioTransport *self,
+               JsonNode          *message,
+               WriteOp           *op)
+{
+  if (!self->opened || self->stopping || mcp_transport_is_closed (MCP_TRANSPORT (self)))
+    {
+      op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                                        "%s", _("The connection to the server is closed")));
+      g_free (op);
+      return;
+    }
+
+  g_string_truncate (self->scratch, 0);
+  _mcp_json_write (message, self->scratch);
+  g_string_append_c (self->scratch, '\n');
+
+  op->length = self->scratch->len;
+  g_byte_array_append (self->queued, (const guint8 *)self->scratch->str, self->scratch->len);
+  g_queue_push_tail (&self->write_queue, op);
+
+  if (self->in_flight->len == 0 && self->batching == 0)
+    start_write (self);
 }
 
 static void
@@ -672,32 +880,27 @@ mcp_stdio_transport_send_async (McpTransport        *transport,
                                 gpointer             user_data)
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
-  g_autoptr(GTask) task = NULL;
-  g_autofree char *text = NULL;
-  gsize length = 0;
-  WriteOp *op;
+  WriteOp *op = g_new0 (WriteOp, 1);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_stdio_transport_send_async);
+  op->task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (op->task, mcp_stdio_transport_send_async);
+  queue_message (self, message, op);
+}
 
-  if (!self->opened || self->stopping || mcp_transport_is_closed (transport))
-    {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_NOT_SENT,
-                               "%s", _("The connection to the server is closed"));
-      return;
-    }
+static void
+mcp_stdio_transport_send_message (McpTransport         *transport,
+                                  JsonNode             *message,
+                                  McpSendFlags          flags,
+                                  McpTransportSendFunc  callback,
+                                  gpointer              user_data)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+  g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+  WriteOp *op = g_new0 (WriteOp, 1);
 
-  text = _mcp_transport_serialize (message, &length);
-
-  op = g_new0 (WriteOp, 1);
-  op->task = g_steal_pointer (&task);
-  op->length = length + 1;
-  g_byte_array_append (self->queued, (const guint8 *)text, length);
-  g_byte_array_append (self->queued, (const guint8 *)"\n", 1);
-  g_queue_push_tail (&self->write_queue, op);
-
-  if (self->in_flight->len == 0)
-    start_write (self);
+  op->callback = callback;
+  op->user_data = user_data;
+  queue_message (self, message, op);
 }
 
 static gboolean
@@ -891,8 +1094,28 @@ spawn_cb (GObject      *object,
       return;
     }
 
+  if (!can_read_without_blocking (mcp_process_get_stdout_pipe (self->process)) ||
+      !can_read_without_blocking (mcp_process_get_stderr_pipe (self->process)))
+    {
+      /* No threads for I/O: a backend must give pollable pipes. */
+      error = g_error_new (MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s",
+                           _("The server's pipes cannot be read without blocking"));
+      mcp_process_send_signal (self->process, SIGKILL);
+      _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
+      finish (self);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
   self->opened = TRUE;
   self->stdin_pipe = g_object_ref (mcp_process_get_stdin_pipe (self->process));
+  if (G_IS_FILE_DESCRIPTOR_BASED (self->stdin_pipe))
+    {
+      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stdin_pipe));
+
+      if (g_unix_set_fd_nonblocking (fd, TRUE, NULL))
+        self->stdin_fd = fd;
+    }
   self->out_reader = reader_new (self, mcp_process_get_stdout_pipe (self->process), FALSE);
   self->err_reader = reader_new (self, mcp_process_get_stderr_pipe (self->process), TRUE);
 
@@ -1017,6 +1240,8 @@ mcp_stdio_transport_finalize (GObject *object)
   g_assert (self->write_queue.length == 0 || !self->opened);
   g_queue_clear_full (&self->stderr_tail, g_free);
   g_clear_pointer (&self->queued, g_byte_array_unref);
+  if (self->scratch != NULL)
+    g_string_free (g_steal_pointer (&self->scratch), TRUE);
   g_clear_pointer (&self->writing, g_byte_array_unref);
   g_clear_pointer (&self->in_flight, g_array_unref);
   g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
@@ -1096,6 +1321,7 @@ mcp_stdio_transport_class_init (McpStdioTransportClass *klass)
   transport_class->open_finish = mcp_stdio_transport_open_finish;
   transport_class->send_async = mcp_stdio_transport_send_async;
   transport_class->send_finish = mcp_stdio_transport_send_finish;
+  transport_class->send_message = mcp_stdio_transport_send_message;
   transport_class->close_async = mcp_stdio_transport_close_async;
   transport_class->close_finish = mcp_stdio_transport_close_finish;
 
@@ -1140,10 +1366,12 @@ mcp_stdio_transport_init (McpStdioTransport *self)
   self->kill_grace_ms = MCP_STDIO_DEFAULT_GRACE_MS;
   self->cancellable = g_cancellable_new ();
   self->queued = g_byte_array_new ();
+  self->scratch = g_string_sized_new (256);
   self->writing = g_byte_array_new ();
   self->in_flight = g_array_new (FALSE, FALSE, sizeof (WriteOp));
   self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
   self->exit_status = -1;
+  self->stdin_fd = -1;
   g_queue_init (&self->stderr_tail);
   g_queue_init (&self->write_queue);
 }

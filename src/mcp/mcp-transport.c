@@ -10,11 +10,11 @@
 #include "config.h"
 
 #include "mcp-error.h"
+#include "mcp-json-private.h"
 #include "mcp-transport-private.h"
 
 typedef struct
 {
-  JsonParser *parser;
   gsize       max_message_size;
   guint       closed : 1;
 } McpTransportPrivate;
@@ -40,16 +40,11 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void
-mcp_transport_finalize (GObject *object)
-{
-  McpTransport *self = (McpTransport *)object;
-  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
-
-  g_clear_object (&priv->parser);
-
-  G_OBJECT_CLASS (mcp_transport_parent_class)->finalize (object);
-}
+static void mcp_transport_real_send_message (McpTransport         *self,
+                                             JsonNode             *message,
+                                             McpSendFlags          flags,
+                                             McpTransportSendFunc  callback,
+                                             gpointer              user_data);
 
 static void
 mcp_transport_get_property (GObject    *object,
@@ -99,9 +94,10 @@ mcp_transport_class_init (McpTransportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = mcp_transport_finalize;
   object_class->get_property = mcp_transport_get_property;
   object_class->set_property = mcp_transport_set_property;
+
+  klass->send_message = mcp_transport_real_send_message;
 
   properties[PROP_CLOSED] =
     g_param_spec_boolean ("closed", NULL, NULL,
@@ -236,6 +232,65 @@ mcp_transport_send_finish (McpTransport  *self,
   return MCP_TRANSPORT_GET_CLASS (self)->send_finish (self, result, error);
 }
 
+typedef struct
+{
+  McpTransportSendFunc callback;
+  gpointer             user_data;
+} SendMessageData;
+
+static void
+send_message_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  SendMessageData *data = user_data;
+  g_autoptr(GError) error = NULL;
+
+  mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error);
+  data->callback (MCP_TRANSPORT (object), error, data->user_data);
+  g_free (data);
+}
+
+static void
+mcp_transport_real_send_message (McpTransport         *self,
+                                 JsonNode             *message,
+                                 McpSendFlags          flags,
+                                 McpTransportSendFunc  callback,
+                                 gpointer              user_data)
+{
+  SendMessageData *data = g_new0 (SendMessageData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  mcp_transport_send_async (self, message, flags, NULL, send_message_cb, data);
+}
+
+/**
+ * mcp_transport_send_message:
+ * @self: a #McpTransport
+ * @message: a JSON-RPC message
+ * @flags: how it may be delivered
+ * @callback: called once when its delivery ended, perhaps before this
+ *   function returns
+ * @user_data: data for @callback
+ *
+ * Like mcp_transport_send_async(), without a #GTask: for the hot path of
+ * clients that send many small requests.
+ */
+void
+mcp_transport_send_message (McpTransport         *self,
+                            JsonNode             *message,
+                            McpSendFlags          flags,
+                            McpTransportSendFunc  callback,
+                            gpointer              user_data)
+{
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (message != NULL);
+  g_return_if_fail (callback != NULL);
+
+  MCP_TRANSPORT_GET_CLASS (self)->send_message (self, message, flags, callback, user_data);
+}
+
 /**
  * mcp_transport_send:
  * @self: a #McpTransport
@@ -333,7 +388,6 @@ _mcp_transport_handle_text (McpTransport *self,
                             const char   *text,
                             gsize         length)
 {
-  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) root = NULL;
   gboolean emitted = FALSE;
@@ -343,19 +397,10 @@ _mcp_transport_handle_text (McpTransport *self,
   if (length > G_MAXSSIZE)
     length = G_MAXSSIZE;
 
-  if (priv->parser == NULL)
-    priv->parser = json_parser_new_immutable ();
-
-  if (!json_parser_load_from_data (priv->parser, text, (gssize)length, &error))
-    {
-      _mcp_transport_emit_invalid (self, text, length, error->message);
-      return FALSE;
-    }
-
-  root = json_parser_steal_root (priv->parser);
+  root = _mcp_json_parse (text, length, &error);
   if (root == NULL)
     {
-      _mcp_transport_emit_invalid (self, text, length, "empty message");
+      _mcp_transport_emit_invalid (self, text, length, error->message);
       return FALSE;
     }
 
@@ -472,10 +517,11 @@ char *
 _mcp_transport_serialize (JsonNode *message,
                           gsize    *length)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  GString *out = g_string_sized_new (256);
 
-  json_generator_set_pretty (generator, FALSE);
-  json_generator_set_root (generator, message);
+  _mcp_json_write (message, out);
+  if (length != NULL)
+    *length = out->len;
 
-  return json_generator_to_data (generator, length);
+  return g_string_free (out, FALSE);
 }

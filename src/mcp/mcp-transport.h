@@ -32,6 +32,19 @@ typedef enum
 #define MCP_DEFAULT_MAX_MESSAGE_SIZE (16 * 1024 * 1024)
 
 /**
+ * McpTransportSendFunc:
+ * @transport: the transport
+ * @error: (nullable): %NULL once the message was handed to the peer, else
+ *   why not (%MCP_ERROR_NOT_SENT if it provably never left)
+ * @user_data: the data given to mcp_transport_send_message()
+ *
+ * Says how the delivery of one message ended; see @send_async.
+ */
+typedef void (*McpTransportSendFunc) (McpTransport *transport,
+                                      const GError *error,
+                                      gpointer      user_data);
+
+/**
  * McpTransportClass:
  * @open_async: start the transport (spawn the process, reach the URL)
  * @open_finish: finish @open_async
@@ -45,6 +58,10 @@ typedef enum
  * @close_async: stop the transport and everything it started; always
  *   completes, and #McpTransport::closed has been emitted when it does
  * @close_finish: finish @close_async
+ * @send_message: optional: @send_async with a plain callback, which may run
+ *   before the call returns. A transport that delivers most messages at once
+ *   (stdio) saves a task and a main loop iteration per message with it; the
+ *   default implementation wraps @send_async.
  */
 struct _McpTransportClass
 {
@@ -73,9 +90,14 @@ struct _McpTransportClass
   gboolean (*close_finish) (McpTransport         *self,
                             GAsyncResult         *result,
                             GError              **error);
+  void     (*send_message) (McpTransport         *self,
+                            JsonNode             *message,
+                            McpSendFlags          flags,
+                            McpTransportSendFunc  callback,
+                            gpointer              user_data);
 
   /*< private >*/
-  gpointer _reserved[8];
+  gpointer _reserved[7];
 };
 
 void      mcp_transport_open_async           (McpTransport         *self,
@@ -96,6 +118,11 @@ gboolean  mcp_transport_send_finish          (McpTransport         *self,
                                               GError              **error);
 void      mcp_transport_send                 (McpTransport         *self,
                                               JsonNode             *message);
+void      mcp_transport_send_message         (McpTransport         *self,
+                                              JsonNode             *message,
+                                              McpSendFlags          flags,
+                                              McpTransportSendFunc  callback,
+                                              gpointer              user_data);
 void      mcp_transport_close_async          (McpTransport         *self,
                                               GCancellable         *cancellable,
                                               GAsyncReadyCallback   callback,

@@ -39,6 +39,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-http-transport.h"
 #include "mcp-prompt.h"
 #include "mcp-resource.h"
 #include "mcp-stdio-transport.h"
@@ -92,6 +93,7 @@ struct _TetherServer
   guint                refresh_id[N_LISTS];
   guint                lists_pending;
   guint                failures;
+  McpHttpMode          detected_mode;
 
   /* Sessions being closed; a new process starts when they are gone */
   GPtrArray           *closing;
@@ -825,6 +827,20 @@ connected (TetherServer *self)
   set_string_prop (self, &self->instructions, mcp_client_get_instructions (client),
                    PROP_INSTRUCTIONS);
 
+  /* A URL without a type: remember which transport answered (mcp-client.md
+   * §5), until the configuration changes. */
+  if (MCP_IS_HTTP_TRANSPORT (mcp_client_get_transport (client)) &&
+      tether_server_config_get_kind (self->config) == TETHER_SERVER_KIND_AUTO &&
+      self->detected_mode == MCP_HTTP_MODE_AUTO)
+    {
+      self->detected_mode =
+        mcp_http_transport_get_detected_mode (MCP_HTTP_TRANSPORT (mcp_client_get_transport (client)));
+      if (self->detected_mode != MCP_HTTP_MODE_AUTO)
+        add_log_printf (self, TETHER_LOG_KIND_EVENT, _("Using %s from now on"),
+                        self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE ? _("legacy HTTP+SSE")
+                                                                       : _("Streamable HTTP"));
+    }
+
   add_log_printf (self, TETHER_LOG_KIND_EVENT, _("Connected to %s %s (protocol %s)"),
                   self->server_title != NULL ? self->server_title : _("the server"),
                   self->server_version != NULL ? self->server_version : "",
@@ -1071,7 +1087,7 @@ begin_attempt (TetherServer *self)
     add_log_printf (self, TETHER_LOG_KIND_EVENT, _("Connecting (attempt %u of %u)"),
                     self->attempt, self->attempts);
 
-  transport = tether_transport_factory_create (self->config, &self->timings, &error);
+  transport = tether_transport_factory_create (self->config, &self->timings, self->detected_mode, &error);
   if (transport == NULL)
     {
       attempt_failed (self, error);
@@ -1166,10 +1182,14 @@ list_done_cb (GObject      *object,
       /* Older servers have resources but no templates. */
       g_list_store_remove_all (self->lists[kind]);
     }
-  else if ((g_error_matches (error, MCP_ERROR, MCP_ERROR_TIMEOUT) ||
-            g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
-            g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT)) &&
-           !self->list_reconnect_used)
+  else if (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
+           g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
+    {
+      /* The session is dying: session_died() reconnects, and the new session
+       * lists again. Reconnecting from here too would reset its count. */
+      goto out;
+    }
+  else if (g_error_matches (error, MCP_ERROR, MCP_ERROR_TIMEOUT) && !self->list_reconnect_used)
     {
       /* Rule 4: one reconnect, and the new session lists again (the retry). */
       self->list_reconnect_used = TRUE;
@@ -1507,6 +1527,7 @@ tether_server_set_config (TetherServer       *self,
 
   g_clear_object (&self->config);
   self->config = tether_server_config_copy (config);
+  self->detected_mode = MCP_HTTP_MODE_AUTO;
   apply_timings (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONFIG]);

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-http-transport.h"
 #include "mcp-process.h"
 #include "mcp-stdio-transport.h"
 
@@ -46,10 +47,37 @@ create_stdio (TetherServerConfig         *config,
   return transport;
 }
 
+static McpTransport *
+create_http (TetherServerConfig  *config,
+             McpHttpMode          mode,
+             GError             **error)
+{
+  g_autoptr(McpHttpTransport) transport = NULL;
+  g_auto(GStrv) names = tether_server_config_dup_header_names (config);
+  const char *url = tether_server_config_get_url (config);
+
+  if (!mcp_http_check_url (url, error))
+    return NULL;
+
+  transport = mcp_http_transport_new (url, mode);
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      const char *value = tether_server_config_get_header_value (config, names[i]);
+
+      if (!mcp_http_transport_add_header (transport, names[i], value, error))
+        return NULL;
+    }
+
+  return MCP_TRANSPORT (g_steal_pointer (&transport));
+}
+
 /**
  * tether_transport_factory_create:
  * @config: a server's configuration
  * @timings: its timings (the stop graces)
+ * @remembered: for a URL of kind auto, the transport that worked last time
+ *   (%MCP_HTTP_MODE_AUTO to detect it again)
  * @error: where to put an error
  *
  * Makes the transport for @config: a child process over stdio, or HTTP.
@@ -60,6 +88,7 @@ create_stdio (TetherServerConfig         *config,
 McpTransport *
 tether_transport_factory_create (TetherServerConfig         *config,
                                  const TetherServerTimings  *timings,
+                                 McpHttpMode                 remembered,
                                  GError                    **error)
 {
   g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (config), NULL);
@@ -71,12 +100,13 @@ tether_transport_factory_create (TetherServerConfig         *config,
       return create_stdio (config, timings, error);
 
     case TETHER_SERVER_KIND_HTTP:
+      return create_http (config, MCP_HTTP_MODE_STREAMABLE_HTTP, error);
+
     case TETHER_SERVER_KIND_SSE:
+      return create_http (config, MCP_HTTP_MODE_LEGACY_SSE, error);
+
     case TETHER_SERVER_KIND_AUTO:
     default:
-      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL,
-                   _("Server “%s”: HTTP servers are not supported by this build"),
-                   tether_server_config_get_name (config));
-      return NULL;
+      return create_http (config, remembered, error);
     }
 }

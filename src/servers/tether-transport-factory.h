@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "mcp-http-transport.h"
 #include "mcp-transport.h"
 #include "tether-server-config.h"
 #include "tether-server-timings.h"
@@ -15,6 +16,7 @@ G_BEGIN_DECLS
 
 McpTransport *tether_transport_factory_create (TetherServerConfig         *config,
                                                const TetherServerTimings  *timings,
+                                               McpHttpMode                 remembered,
                                                GError                    **error);
 
 G_END_DECLS

@@ -262,20 +262,45 @@ static const char *fixed_tools[] = {
   "\"inputSchema\":{\"type\":\"object\"}}",
 };
 
+/* Built member by member: parsing text for each of 10 000 tools would make
+ * the fake slower than what it tests. */
 static JsonNode *
 generated_tool (FakeMcpCore *core,
                 guint        i)
 {
-  g_autofree char *json = NULL;
+  JsonObject *tool = json_object_new ();
+  JsonObject *schema = json_object_new ();
+  JsonObject *props = json_object_new ();
+  JsonObject *value = json_object_new ();
+  JsonObject *count = json_object_new ();
+  JsonArray *required = json_array_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  char buffer[64];
 
-  json = g_strdup_printf ("{\"name\":\"tool-%05u\",\"title\":\"Generated tool %u\","
-                          "\"description\":\"Generated tool number %u, for paging tests.\","
-                          "\"inputSchema\":{\"type\":\"object\",\"properties\":{"
-                          "\"value\":{\"type\":\"string\",\"description\":\"Any text\"},"
-                          "\"count\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":%u}},"
-                          "\"required\":[\"value\"]}}",
-                          i, i, i, i + 10);
-  return parse (core, json);
+  g_snprintf (buffer, sizeof buffer, "tool-%05u", i);
+  json_object_set_string_member (tool, "name", buffer);
+  g_snprintf (buffer, sizeof buffer, "Generated tool %u", i);
+  json_object_set_string_member (tool, "title", buffer);
+  g_snprintf (buffer, sizeof buffer, "Generated tool number %u, for paging tests.", i);
+  json_object_set_string_member (tool, "description", buffer);
+
+  json_object_set_string_member (value, "type", "string");
+  json_object_set_string_member (value, "description", "Any text");
+  json_object_set_string_member (count, "type", "integer");
+  json_object_set_int_member (count, "minimum", 0);
+  json_object_set_int_member (count, "maximum", i + 10);
+  json_object_set_object_member (props, "value", value);
+  json_object_set_object_member (props, "count", count);
+  json_array_add_string_element (required, "value");
+
+  json_object_set_string_member (schema, "type", "object");
+  json_object_set_object_member (schema, "properties", props);
+  json_object_set_array_member (schema, "required", required);
+  json_object_set_object_member (tool, "inputSchema", schema);
+
+  json_node_take_object (node, tool);
+
+  return node;
 }
 
 static const char *prompts[] = {

@@ -1,0 +1,2867 @@
+/* mcp-http-transport.c — Streamable HTTP and legacy HTTP+SSE over libsoup
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mcp-http-transport"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libsoup/soup.h>
+
+#include "mcp-error.h"
+#include "mcp-http-transport.h"
+#include "mcp-sse-parser.h"
+#include "mcp-transport-private.h"
+
+/*
+ * How it works
+ *
+ * Every message the client sends is an Outgoing. Every HTTP request is an
+ * Exchange: the POST of an Outgoing, a GET that resumes an Outgoing's stream,
+ * the GET stream for server-initiated messages, the legacy SSE stream, the
+ * DELETE on close. Both are reference counted: libsoup may call back long
+ * after a cancel (platform-notes §5, trap 3), so the callbacks own them.
+ *
+ * Sending completes when the POST is answered: for a JSON reply once the body
+ * is read and emitted, for an SSE reply at the headers (the stream is then
+ * read on), for a notification at any 2xx. Answers are matched to requests by
+ * id whatever stream carries them (self->awaiting). A stream that ends before
+ * its answer is resumed with GET + Last-Event-ID; if it cannot be, the answer
+ * is lost and the transport closes with the reason, as a broken pipe would.
+ *
+ * Messages wait in self->held while there is no session to send them in: the
+ * first `initialize` is unanswered, a new session is being started after the
+ * old one expired, or the legacy SSE stream has not named its endpoint yet.
+ *
+ * Deadlines are per request (g_timeout_add → cancel), never libsoup's
+ * session-wide timeout, which would also kill idle event streams.
+ */
+
+#define MAX_CONNS_PER_HOST      8
+#define MAX_CONNS               32
+#define READ_BUFFER_SIZE        (16 * 1024)
+#define ERROR_BODY_LIMIT        (16 * 1024)
+#define MAX_RETRY_DELAY_MS      60000
+#define MAX_BACKOFF_DELAY_MS    30000
+#define CLOSE_TIMEOUT_MS        5000
+#define DEFAULT_RECONNECT_DELAY 1000
+#define DEFAULT_RECONNECTS      5
+
+typedef struct _Exchange Exchange;
+typedef struct _Outgoing Outgoing;
+
+typedef enum
+{
+  EXCHANGE_POST,
+  EXCHANGE_RESUME,
+  EXCHANGE_GET,
+  EXCHANGE_LEGACY_GET,
+  EXCHANGE_DELETE,
+} ExchangeKind;
+
+typedef void (*BodyDone) (Exchange     *ex,
+                          const GError *error);
+
+struct _Outgoing
+{
+  grefcount         ref_count;
+  McpHttpTransport *self;             /* not owned, NULL after dispose */
+  GBytes           *body;
+  char             *method;           /* NULL for a response */
+  char             *id_key;           /* a request's id, NULL otherwise */
+  McpSendFlags      flags;
+  GTask            *task;             /* until the send completes */
+  GCancellable     *user_cancellable;
+  gulong            user_cancel_id;
+  guint             cancel_idle_id;
+  Exchange         *exchange;         /* the live POST or resumption, not owned */
+  char             *last_event_id;    /* of its stream, to resume from */
+  guint             resume_attempts;
+  guint             resume_timer_id;
+
+  guint             internal : 1;     /* a replayed initialize or initialized */
+  guint             retried : 1;      /* already sent again after an expiry */
+  guint             answered : 1;
+  guint             cancelled : 1;
+};
+
+struct _Exchange
+{
+  grefcount         ref_count;
+  McpHttpTransport *self;             /* not owned, NULL after dispose */
+  ExchangeKind      kind;
+  Outgoing         *out;              /* POST and RESUME */
+  SoupMessage      *msg;
+  GCancellable     *cancellable;
+  GInputStream     *input;
+  McpSseParser     *parser;
+  GByteArray       *body;
+  gsize             body_limit;
+  BodyDone          body_done;
+  guint8           *buffer;
+  guint             deadline_id;
+  guint             deadline_ms;
+  guint             generation;       /* of the session it was sent in */
+
+  guint             sent_session : 1; /* carried a session id */
+  guint             wrote_body : 1;
+  guint             timed_out : 1;
+  guint             stopping : 1;     /* cancelled on purpose */
+  guint             finished : 1;
+  guint             delivered : 1;    /* a stream dispatched a message */
+  guint             truncate_body : 1;
+};
+
+struct _McpHttpTransport
+{
+  McpTransport      parent_instance;
+
+  /* Configuration */
+  char             *url;
+  GUri             *uri;
+  McpHttpMode       mode;
+  GPtrArray        *header_names;
+  GPtrArray        *header_values;
+  guint             request_timeout_ms;
+  guint             reconnect_delay_ms;
+  guint             max_reconnect_attempts;
+
+  /* Connection */
+  SoupSession      *session;
+  McpHttpMode       detected_mode;
+  char             *session_id;
+  char             *protocol_version;
+  GUri             *endpoint;          /* legacy: where messages are POSTed */
+  guint             generation;        /* bumped by each new session */
+
+  /* What a new session replays */
+  GBytes           *initialize_body;
+  char             *initialize_id;
+  GBytes           *initialized_body;
+
+  /* In flight */
+  GHashTable       *outgoings;         /* every live Outgoing, to detach on dispose */
+  GHashTable       *awaiting;          /* id key → Outgoing */
+  GQueue            held;              /* Outgoing */
+  GPtrArray        *exchanges;         /* Exchange */
+  Exchange         *stream;            /* the GET stream, or the legacy SSE stream */
+  char             *stream_last_event_id;
+  guint             stream_attempts;
+  guint             stream_timer_id;
+  gint64            last_retry;
+
+  GTask            *open_task;         /* legacy SSE: until the endpoint */
+  GCancellable     *open_cancellable;
+  gulong            open_cancel_id;
+  Outgoing         *fallback_init;     /* auto: initialize waiting for legacy SSE */
+  char             *fallback_reason;
+
+  guint             awaiting_initialize : 1;
+  guint             reinitializing : 1;
+  guint             legacy_connecting : 1;
+  guint             want_stream : 1;
+  guint             opened : 1;
+  guint             closing : 1;
+};
+
+G_DEFINE_FINAL_TYPE (McpHttpTransport, mcp_http_transport, MCP_TYPE_TRANSPORT)
+
+G_DEFINE_ENUM_TYPE (McpHttpMode, mcp_http_mode,
+  G_DEFINE_ENUM_VALUE (MCP_HTTP_MODE_AUTO, "auto"),
+  G_DEFINE_ENUM_VALUE (MCP_HTTP_MODE_STREAMABLE_HTTP, "http"),
+  G_DEFINE_ENUM_VALUE (MCP_HTTP_MODE_LEGACY_SSE, "sse"))
+
+enum {
+  PROP_0,
+  PROP_URL,
+  PROP_MODE,
+  PROP_DETECTED_MODE,
+  PROP_PROTOCOL_VERSION,
+  PROP_REQUEST_TIMEOUT,
+  PROP_RECONNECT_DELAY,
+  PROP_MAX_RECONNECT_ATTEMPTS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void dispatch_post            (McpHttpTransport *self,
+                                      Outgoing         *out);
+static void flush_held               (McpHttpTransport *self);
+static void close_with_error         (McpHttpTransport *self,
+                                      const GError     *error);
+static void open_stream              (McpHttpTransport *self);
+static void exchange_read_stream     (Exchange         *ex);
+static void reinit_failed            (McpHttpTransport *self,
+                                      const GError     *error);
+static void legacy_connect           (McpHttpTransport *self);
+static void legacy_connect_failed    (McpHttpTransport *self,
+                                      const GError     *error);
+
+/* ---------------------------------------------------------------------- */
+/* Small helpers                                                           */
+
+/**
+ * mcp_http_mode_to_string:
+ * @mode: a #McpHttpMode
+ *
+ * Returns: the configuration name of @mode: `auto`, `http` or `sse`
+ */
+const char *
+mcp_http_mode_to_string (McpHttpMode mode)
+{
+  switch (mode)
+    {
+    case MCP_HTTP_MODE_AUTO:
+      return "auto";
+    case MCP_HTTP_MODE_STREAMABLE_HTTP:
+      return "http";
+    case MCP_HTTP_MODE_LEGACY_SSE:
+      return "sse";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/**
+ * mcp_http_mode_from_string:
+ * @string: `auto`, `http` or `sse`
+ * @mode: (out): where to store the mode
+ *
+ * Returns: %TRUE if @string names a mode
+ */
+gboolean
+mcp_http_mode_from_string (const char  *string,
+                           McpHttpMode *mode)
+{
+  static const McpHttpMode modes[] = {
+    MCP_HTTP_MODE_AUTO, MCP_HTTP_MODE_STREAMABLE_HTTP, MCP_HTTP_MODE_LEGACY_SSE,
+  };
+
+  g_return_val_if_fail (mode != NULL, FALSE);
+
+  for (guint i = 0; string != NULL && i < G_N_ELEMENTS (modes); i++)
+    {
+      if (g_ascii_strcasecmp (string, mcp_http_mode_to_string (modes[i])) == 0)
+        {
+          *mode = modes[i];
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+/* A request id as a hash key: integers as digits, strings quoted, so that
+ * 1 and "1" differ. */
+static char *
+id_key_from_node (JsonNode *node)
+{
+  GType type;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return NULL;
+
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+
+  if (type == G_TYPE_DOUBLE)
+    {
+      double d = json_node_get_double (node);
+
+      if (d == (double)(gint64)d)
+        return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64)d);
+      return g_strdup_printf ("%.17g", d);
+    }
+
+  if (type == G_TYPE_STRING)
+    return g_strconcat ("\"", json_node_get_string (node), NULL);
+
+  return NULL;
+}
+
+static gboolean
+media_type_is (SoupMessage *msg,
+               const char  *essence)
+{
+  const char *type = soup_message_headers_get_content_type (soup_message_get_response_headers (msg), NULL);
+
+  return type != NULL && g_ascii_strcasecmp (type, essence) == 0;
+}
+
+static gboolean
+status_is_success (guint status)
+{
+  return status >= 200 && status < 300;
+}
+
+static const char *
+reason_phrase (SoupMessage *msg)
+{
+  const char *reason = soup_message_get_reason_phrase (msg);
+
+  if (reason == NULL || *reason == '\0')
+    reason = soup_status_get_phrase (soup_message_get_status (msg));
+
+  return reason != NULL ? reason : "";
+}
+
+static guint
+effective_port (GUri *uri)
+{
+  int port = g_uri_get_port (uri);
+
+  if (port > 0)
+    return port;
+
+  return g_ascii_strcasecmp (g_uri_get_scheme (uri), "https") == 0 ? 443 : 80;
+}
+
+static gboolean
+same_origin (GUri *a,
+             GUri *b)
+{
+  return g_ascii_strcasecmp (g_uri_get_scheme (a), g_uri_get_scheme (b)) == 0 &&
+         g_ascii_strcasecmp (g_uri_get_host (a), g_uri_get_host (b)) == 0 &&
+         effective_port (a) == effective_port (b);
+}
+
+static gboolean
+scheme_is_http (const char *scheme)
+{
+  return scheme != NULL &&
+         (g_ascii_strcasecmp (scheme, "http") == 0 || g_ascii_strcasecmp (scheme, "https") == 0);
+}
+
+/* A session id must be visible ASCII (0x21–0x7E), or it cannot go back in a
+ * header unchanged. */
+static gboolean
+session_id_is_valid (const char *id)
+{
+  if (id == NULL || *id == '\0')
+    return FALSE;
+
+  for (const char *p = id; *p != '\0'; p++)
+    {
+      if (*p < 0x21 || *p > 0x7E)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Errors that mean the server cannot be reached at all: the next message
+ * would fail the same way, so the transport closes. */
+static gboolean
+error_is_unreachable (const GError *error)
+{
+  if (error->domain == G_RESOLVER_ERROR || error->domain == G_TLS_ERROR)
+    return TRUE;
+
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_NOT_FOUND) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_FAILED) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_AUTH_FAILED) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_NOT_ALLOWED);
+}
+
+static char *
+describe_origin (GUri *uri)
+{
+  return g_strdup_printf ("%s://%s:%u", g_uri_get_scheme (uri), g_uri_get_host (uri), effective_port (uri));
+}
+
+/* What an error body says, short and printable: the message of a JSON-RPC
+ * error if it is one, otherwise the start of the text. */
+static char *
+summarize_body (const guint8 *data,
+                gsize         length)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autofree char *text = NULL;
+  GString *out;
+  const gsize max_shown = 200;
+
+  if (length == 0)
+    return NULL;
+
+  parser = json_parser_new_immutable ();
+  if (length <= G_MAXSSIZE &&
+      json_parser_load_from_data (parser, (const char *)data, (gssize)length, NULL))
+    {
+      JsonNode *root = json_parser_get_root (parser);
+
+      if (JSON_NODE_HOLDS_OBJECT (root))
+        {
+          JsonObject *object = json_node_get_object (root);
+          JsonNode *error = json_object_get_member (object, "error");
+
+          if (error != NULL && JSON_NODE_HOLDS_OBJECT (error) &&
+              json_object_has_member (json_node_get_object (error), "message"))
+            {
+              const char *message = json_object_get_string_member_with_default (json_node_get_object (error),
+                                                                                 "message", NULL);
+              if (message != NULL && *message != '\0')
+                return g_utf8_make_valid (message, -1);
+            }
+        }
+    }
+
+  text = g_utf8_make_valid ((const char *)data, (gssize)MIN (length, G_MAXSSIZE));
+  out = g_string_new (NULL);
+  for (const char *p = text; *p != '\0' && g_utf8_strlen (out->str, -1) < (glong)max_shown; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c) || g_unichar_iscntrl (c))
+        {
+          if (out->len > 0 && out->str[out->len - 1] != ' ')
+            g_string_append_c (out, ' ');
+        }
+      else
+        g_string_append_unichar (out, c);
+    }
+  while (out->len > 0 && out->str[out->len - 1] == ' ')
+    g_string_truncate (out, out->len - 1);
+  if (*text != '\0' && g_utf8_strlen (text, -1) > (glong)max_shown)
+    g_string_append (out, "…");
+
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+static const char *
+outgoing_name (Outgoing *out)
+{
+  return out->method != NULL ? out->method : _("a response");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Outgoing                                                                */
+
+static Outgoing *
+outgoing_ref (Outgoing *out)
+{
+  g_ref_count_inc (&out->ref_count);
+  return out;
+}
+
+static void
+outgoing_unref (Outgoing *out)
+{
+  if (!g_ref_count_dec (&out->ref_count))
+    return;
+
+  g_assert (out->task == NULL);
+  g_assert (out->cancel_idle_id == 0);
+  g_assert (out->resume_timer_id == 0);
+
+  if (out->self != NULL)
+    g_hash_table_remove (out->self->outgoings, out);
+  if (out->user_cancellable != NULL)
+    g_cancellable_disconnect (out->user_cancellable, out->user_cancel_id);
+  g_clear_object (&out->user_cancellable);
+  g_clear_pointer (&out->body, g_bytes_unref);
+  g_clear_pointer (&out->method, g_free);
+  g_clear_pointer (&out->id_key, g_free);
+  g_clear_pointer (&out->last_event_id, g_free);
+  g_free (out);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Outgoing, outgoing_unref)
+
+static Outgoing *
+outgoing_new (McpHttpTransport *self,
+              GBytes           *body,
+              const char       *method,
+              const char       *id_key)
+{
+  Outgoing *out = g_new0 (Outgoing, 1);
+
+  g_ref_count_init (&out->ref_count);
+  out->self = self;
+  out->body = g_bytes_ref (body);
+  out->method = g_strdup (method);
+  out->id_key = g_strdup (id_key);
+  g_hash_table_add (self->outgoings, out);
+
+  return out;
+}
+
+static void
+stop_awaiting (McpHttpTransport *self,
+               Outgoing         *out)
+{
+  if (self != NULL && out->id_key != NULL &&
+      g_hash_table_lookup (self->awaiting, out->id_key) == out)
+    g_hash_table_remove (self->awaiting, out->id_key);
+}
+
+/* The send completed: the message reached the server. */
+static void
+outgoing_succeed (Outgoing *out)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&out->task);
+
+  if (task != NULL)
+    g_task_return_boolean (task, TRUE);
+}
+
+/* The message could not be delivered, or its answer is lost. */
+static void
+outgoing_fail (Outgoing     *out,
+               const GError *error)
+{
+  McpHttpTransport *self = out->self;
+  g_autoptr(GTask) task = g_steal_pointer (&out->task);
+
+  stop_awaiting (self, out);
+  g_clear_handle_id (&out->resume_timer_id, g_source_remove);
+
+  if (out->internal && self != NULL && self->reinitializing)
+    {
+      reinit_failed (self, error);
+      return;
+    }
+
+  if (task != NULL)
+    g_task_return_error (task, g_error_copy (error));
+
+  /* Without an initialize answer, what waits for it goes out as it is. */
+  if (self != NULL && !out->internal && self->awaiting_initialize &&
+      g_strcmp0 (out->method, "initialize") == 0)
+    {
+      self->awaiting_initialize = FALSE;
+      flush_held (self);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Exchange                                                                */
+
+static Exchange *
+exchange_ref (Exchange *ex)
+{
+  g_ref_count_inc (&ex->ref_count);
+  return ex;
+}
+
+static void
+exchange_unref (Exchange *ex)
+{
+  if (!g_ref_count_dec (&ex->ref_count))
+    return;
+
+  g_assert (ex->deadline_id == 0);
+
+  g_clear_pointer (&ex->out, outgoing_unref);
+  g_clear_object (&ex->msg);
+  g_clear_object (&ex->cancellable);
+  g_clear_object (&ex->input);
+  g_clear_object (&ex->parser);
+  g_clear_pointer (&ex->body, g_byte_array_unref);
+  g_clear_pointer (&ex->buffer, g_free);
+  g_free (ex);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Exchange, exchange_unref)
+
+static void
+on_wrote_body (SoupMessage *msg,
+               Exchange    *ex)
+{
+  ex->wrote_body = TRUE;
+}
+
+static Exchange *
+exchange_new (McpHttpTransport *self,
+              ExchangeKind      kind,
+              Outgoing         *out,
+              const char       *method,
+              GUri             *uri)
+{
+  Exchange *ex = g_new0 (Exchange, 1);
+  SoupMessageHeaders *headers;
+
+  g_ref_count_init (&ex->ref_count);
+  ex->self = self;
+  ex->kind = kind;
+  ex->out = out != NULL ? outgoing_ref (out) : NULL;
+  ex->cancellable = g_cancellable_new ();
+  ex->generation = self->generation;
+  ex->msg = soup_message_new_from_uri (method, uri);
+  g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
+
+  headers = soup_message_get_request_headers (ex->msg);
+  for (guint i = 0; i < self->header_names->len; i++)
+    soup_message_headers_replace (headers,
+                                  g_ptr_array_index (self->header_names, i),
+                                  g_ptr_array_index (self->header_values, i));
+
+  g_ptr_array_add (self->exchanges, exchange_ref (ex));
+
+  return ex;
+}
+
+/* Session headers for Streamable HTTP, on everything after initialize. */
+static void
+exchange_add_session_headers (Exchange *ex)
+{
+  McpHttpTransport *self = ex->self;
+  SoupMessageHeaders *headers = soup_message_get_request_headers (ex->msg);
+
+  if (self->session_id != NULL)
+    {
+      soup_message_headers_replace (headers, "Mcp-Session-Id", self->session_id);
+      ex->sent_session = TRUE;
+    }
+  if (self->protocol_version != NULL)
+    soup_message_headers_replace (headers, "MCP-Protocol-Version", self->protocol_version);
+}
+
+static gboolean
+on_exchange_deadline (gpointer data)
+{
+  Exchange *ex = data;
+
+  ex->deadline_id = 0;
+  ex->timed_out = TRUE;
+  g_cancellable_cancel (ex->cancellable);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+exchange_set_deadline (Exchange *ex,
+                       guint     timeout_ms)
+{
+  g_clear_handle_id (&ex->deadline_id, g_source_remove);
+  ex->deadline_ms = timeout_ms;
+  if (timeout_ms > 0)
+    ex->deadline_id = g_timeout_add_full (G_PRIORITY_DEFAULT, timeout_ms,
+                                          on_exchange_deadline,
+                                          exchange_ref (ex),
+                                          (GDestroyNotify)exchange_unref);
+}
+
+/* Done with it: no more reads, no deadline, out of the live list. An
+ * unfinished body is dropped with the connection. */
+static void
+exchange_finish (Exchange *ex)
+{
+  McpHttpTransport *self = ex->self;
+
+  if (ex->finished)
+    return;
+
+  ex->finished = TRUE;
+  g_clear_handle_id (&ex->deadline_id, g_source_remove);
+  g_clear_object (&ex->input);
+  g_clear_pointer (&ex->buffer, g_free);
+
+  if (ex->out != NULL && ex->out->exchange == ex)
+    ex->out->exchange = NULL;
+
+  /* Callbacks still due find a finished exchange and stop there. */
+  ex->self = NULL;
+  if (self != NULL)
+    {
+      if (self->stream == ex)
+        self->stream = NULL;
+      if (g_ptr_array_remove_fast (self->exchanges, ex))
+        exchange_unref (ex);
+    }
+}
+
+static void
+exchange_stop (Exchange *ex)
+{
+  ex->stopping = TRUE;
+  g_cancellable_cancel (ex->cancellable);
+}
+
+static void
+exchange_send (Exchange            *ex,
+               guint                timeout_ms,
+               GAsyncReadyCallback  callback)
+{
+  McpHttpTransport *self = ex->self;
+
+  exchange_set_deadline (ex, timeout_ms);
+  soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
+                           ex->cancellable, callback, exchange_ref (ex));
+}
+
+/* The error for a request that did not get its answer headers. */
+static GError *
+exchange_send_error (Exchange     *ex,
+                     const GError *error)
+{
+  McpHttpTransport *self = ex->self;
+  const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
+  g_autofree char *origin = describe_origin (soup_message_get_uri (ex->msg));
+
+  if (ex->timed_out)
+    {
+      if (!ex->wrote_body)
+        return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                            _("Could not send “%s” to %s within %.1f s"),
+                            name, origin, ex->deadline_ms / 1000.0);
+      return g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
+                          _("The server did not answer “%s” within %.1f s"),
+                          name, ex->deadline_ms / 1000.0);
+    }
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      if (self != NULL && self->closing)
+        return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                            _("The connection to the server was closed before it answered “%s”"),
+                            name);
+      return g_error_copy (error);
+    }
+
+  if (!ex->wrote_body)
+    return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                        _("Could not reach the server at %s: %s"), origin, error->message);
+
+  return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                      _("The connection broke before the server answered “%s”; whether it was carried out is unknown: %s"),
+                      name, error->message);
+}
+
+static GError *
+http_status_error (Exchange   *ex,
+                   const char *detail)
+{
+  guint status = soup_message_get_status (ex->msg);
+  const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
+  GString *message = g_string_new (NULL);
+
+  g_string_append_printf (message, _("The server answered “%s” with HTTP %u %s"),
+                          name, status, reason_phrase (ex->msg));
+  if (detail != NULL)
+    g_string_append_printf (message, ": %s", detail);
+  if (status == SOUP_STATUS_UNAUTHORIZED || status == SOUP_STATUS_FORBIDDEN)
+    g_string_append_printf (message, " (%s)",
+                            _("the server wants authorization: check the Authorization header"));
+
+  {
+    g_autofree char *text = g_string_free (message, FALSE);
+
+    return g_error_new_literal (MCP_ERROR, MCP_ERROR_HTTP_STATUS, text);
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reading bodies                                                          */
+
+static void on_body_read (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data);
+
+static void
+exchange_read_more (Exchange *ex,
+                    GAsyncReadyCallback callback)
+{
+  if (ex->buffer == NULL)
+    ex->buffer = g_malloc (READ_BUFFER_SIZE);
+
+  g_input_stream_read_async (ex->input, ex->buffer, READ_BUFFER_SIZE,
+                             G_PRIORITY_DEFAULT, ex->cancellable,
+                             callback, exchange_ref (ex));
+}
+
+/* Reads the whole body (a JSON reply or an error text) into ex->body, up to
+ * @limit bytes: beyond it, an error, or with @truncate the body so far. */
+static void
+exchange_read_body (Exchange *ex,
+                    gsize     limit,
+                    gboolean  truncate,
+                    BodyDone  done)
+{
+  goffset length = soup_message_headers_get_content_length (soup_message_get_response_headers (ex->msg));
+
+  ex->body = g_byte_array_sized_new (length > 0 && (gsize)length <= limit ? (guint)length : 0);
+  ex->body_limit = limit;
+  ex->truncate_body = truncate;
+  ex->body_done = done;
+  exchange_read_more (ex, on_body_read);
+}
+
+static void
+on_body_read (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(GError) error = NULL;
+  gssize n;
+
+  n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
+
+  if (self == NULL || ex->finished)
+    return;
+
+  if (n < 0)
+    {
+      g_autoptr(GError) send_error = exchange_send_error (ex, error);
+
+      ex->body_done (ex, send_error);
+      return;
+    }
+
+  if (n == 0)
+    {
+      ex->body_done (ex, NULL);
+      return;
+    }
+
+  if (ex->body->len + (gsize)n > ex->body_limit)
+    {
+      g_autoptr(GError) too_large = NULL;
+
+      if (ex->truncate_body)
+        {
+          g_byte_array_append (ex->body, ex->buffer, ex->body_limit - ex->body->len);
+          ex->body_done (ex, NULL);
+          return;
+        }
+
+      too_large = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
+                               _("The server's reply to “%s” is larger than the limit of %" G_GSIZE_FORMAT " bytes"),
+                               ex->out != NULL ? outgoing_name (ex->out) : "?", ex->body_limit);
+      ex->body_done (ex, too_large);
+      return;
+    }
+
+  g_byte_array_append (ex->body, ex->buffer, n);
+  exchange_read_more (ex, on_body_read);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Closing                                                                 */
+
+/* Completes a pending legacy open_async(), with @error or success. */
+static void
+finish_open (McpHttpTransport *self,
+             const GError     *error)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->open_task);
+
+  if (self->open_cancellable != NULL)
+    g_cancellable_disconnect (self->open_cancellable, self->open_cancel_id);
+  self->open_cancel_id = 0;
+  g_clear_object (&self->open_cancellable);
+
+  if (task == NULL)
+    return;
+
+  if (error != NULL)
+    g_task_return_error (task, g_error_copy (error));
+  else
+    {
+      self->opened = TRUE;
+      g_task_return_boolean (task, TRUE);
+    }
+}
+
+static void
+fail_everything (McpHttpTransport *self,
+                 const GError     *error)
+{
+  g_autoptr(GPtrArray) exchanges = NULL;
+  g_autoptr(GList) awaiting = NULL;
+  Outgoing *out;
+
+  g_clear_handle_id (&self->stream_timer_id, g_source_remove);
+  self->reinitializing = FALSE;
+  self->legacy_connecting = FALSE;
+
+  while ((out = g_queue_pop_head (&self->held)) != NULL)
+    {
+      outgoing_fail (out, error);
+      outgoing_unref (out);
+    }
+
+  if (self->fallback_init != NULL)
+    {
+      out = g_steal_pointer (&self->fallback_init);
+      outgoing_fail (out, error);
+      outgoing_unref (out);
+    }
+
+  awaiting = g_hash_table_get_values (self->awaiting);
+  for (GList *l = awaiting; l != NULL; l = l->next)
+    outgoing_ref (l->data);
+  g_hash_table_remove_all (self->awaiting);
+  for (GList *l = awaiting; l != NULL; l = l->next)
+    {
+      outgoing_fail (l->data, error);
+      outgoing_unref (l->data);
+    }
+
+  /* Cancelling may call back at once: work on a copy. */
+  exchanges = g_ptr_array_new_with_free_func ((GDestroyNotify)exchange_unref);
+  for (guint i = 0; i < self->exchanges->len; i++)
+    g_ptr_array_add (exchanges, exchange_ref (g_ptr_array_index (self->exchanges, i)));
+  for (guint i = 0; i < exchanges->len; i++)
+    {
+      Exchange *ex = g_ptr_array_index (exchanges, i);
+
+      if (ex->kind == EXCHANGE_DELETE)
+        continue;
+      if (ex->out != NULL)
+        {
+          g_clear_handle_id (&ex->out->resume_timer_id, g_source_remove);
+          outgoing_fail (ex->out, error);
+        }
+      exchange_stop (ex);
+    }
+
+  finish_open (self, error);
+}
+
+static void
+close_with_error (McpHttpTransport *self,
+                  const GError     *error)
+{
+  if (mcp_transport_is_closed (MCP_TRANSPORT (self)))
+    return;
+
+  g_debug ("closing: %s", error != NULL ? error->message : "by request");
+  self->closing = TRUE;
+  fail_everything (self, error);
+  _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Answers                                                                 */
+
+static void
+reinit_done (McpHttpTransport *self)
+{
+  self->reinitializing = FALSE;
+  self->generation++;
+  _mcp_transport_emit_event (MCP_TRANSPORT (self), _("A new session with the server started"));
+  open_stream (self);
+  flush_held (self);
+}
+
+static void
+reinit_failed (McpHttpTransport *self,
+               const GError     *error)
+{
+  g_autoptr(GError) expired = NULL;
+
+  if (!self->reinitializing)
+    return;
+
+  self->reinitializing = FALSE;
+  expired = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
+                         _("The server ended the session, and starting a new one failed: %s"),
+                         error->message);
+  close_with_error (self, expired);
+}
+
+static void
+reinit_on_answer (McpHttpTransport *self,
+                  JsonObject       *answer)
+{
+  g_autoptr(Outgoing) initialized = NULL;
+
+  if (json_object_has_member (answer, "error"))
+    {
+      g_autofree char *detail = NULL;
+      g_autoptr(GError) error = NULL;
+      JsonNode *node = json_object_get_member (answer, "error");
+
+      if (JSON_NODE_HOLDS_OBJECT (node))
+        detail = g_strdup (json_object_get_string_member_with_default (json_node_get_object (node),
+                                                                        "message", NULL));
+      error = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                           _("the server refused the new initialize: %s"),
+                           detail != NULL ? detail : _("no reason given"));
+      reinit_failed (self, error);
+      return;
+    }
+
+  if (self->initialized_body == NULL)
+    {
+      reinit_done (self);
+      return;
+    }
+
+  initialized = outgoing_new (self, self->initialized_body, "notifications/initialized", NULL);
+  initialized->internal = TRUE;
+  dispatch_post (self, initialized);
+}
+
+static void
+on_initialize_answer (McpHttpTransport *self,
+                      JsonObject       *answer)
+{
+  JsonNode *result = json_object_get_member (answer, "result");
+
+  if (result != NULL && JSON_NODE_HOLDS_OBJECT (result))
+    {
+      const char *version = json_object_get_string_member_with_default (json_node_get_object (result),
+                                                                         "protocolVersion", NULL);
+
+      if (version != NULL && session_id_is_valid (version) &&
+          g_strcmp0 (version, self->protocol_version) != 0)
+        {
+          g_free (self->protocol_version);
+          self->protocol_version = g_strdup (version);
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROTOCOL_VERSION]);
+        }
+    }
+
+  if (self->reinitializing)
+    {
+      /* The client knows nothing of this session: keep the answer. */
+      g_signal_stop_emission_by_name (self, "message-received");
+      reinit_on_answer (self, answer);
+      return;
+    }
+
+  if (self->awaiting_initialize)
+    {
+      self->awaiting_initialize = FALSE;
+      flush_held (self);
+    }
+}
+
+/* Runs first on every message this transport emits: routes answers by id,
+ * whatever stream carried them, and learns the negotiated version. */
+static void
+on_message_received (McpTransport *transport,
+                     JsonNode     *message,
+                     gpointer      user_data)
+{
+  McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
+  g_autofree char *key = NULL;
+  JsonObject *object;
+  Outgoing *out;
+
+  if (!JSON_NODE_HOLDS_OBJECT (message))
+    return;
+
+  object = json_node_get_object (message);
+  if (json_object_has_member (object, "method"))
+    return;
+
+  key = id_key_from_node (json_object_get_member (object, "id"));
+  if (key == NULL)
+    return;
+
+  out = g_hash_table_lookup (self->awaiting, key);
+  if (out != NULL)
+    {
+      out->answered = TRUE;
+      g_hash_table_remove (self->awaiting, key);
+    }
+
+  if (self->initialize_id != NULL && strcmp (key, self->initialize_id) == 0 &&
+      (self->awaiting_initialize || self->reinitializing))
+    on_initialize_answer (self, object);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Event streams: POST replies, resumptions, the GET stream, legacy SSE    */
+
+static void
+schedule_resume (McpHttpTransport *self,
+                 Outgoing         *out,
+                 gint64            retry);
+
+static void
+schedule_stream_reconnect (McpHttpTransport *self,
+                           Exchange         *ex);
+
+static void
+legacy_on_endpoint (Exchange   *ex,
+                    const char *data);
+
+static guint
+retry_delay (McpHttpTransport *self,
+             gint64            retry,
+             guint             attempt)
+{
+  guint64 delay;
+
+  if (retry >= 0)
+    return (guint)MIN (retry, MAX_RETRY_DELAY_MS);
+
+  /* No retry field: a growing wait. */
+  delay = self->reconnect_delay_ms;
+  for (guint i = 1; i < attempt && delay < MAX_BACKOFF_DELAY_MS; i++)
+    delay *= 2;
+
+  return (guint)MIN (delay, MAX_BACKOFF_DELAY_MS);
+}
+
+static gboolean
+exchange_handle_event (Exchange    *ex,
+                       McpSseEvent *event)
+{
+  McpHttpTransport *self = ex->self;
+
+  if (strcmp (event->event, "message") == 0)
+    {
+      ex->delivered = TRUE;
+      _mcp_transport_handle_text (MCP_TRANSPORT (self), event->data, event->data_length);
+    }
+  else if (strcmp (event->event, "endpoint") == 0 && ex->kind == EXCHANGE_LEGACY_GET)
+    legacy_on_endpoint (ex, event->data);
+  else
+    g_debug ("ignoring an SSE event of type “%s”", event->event);
+
+  /* A handler may have closed us, or dropped this stream. */
+  return !ex->finished && ex->self != NULL && !self->closing;
+}
+
+static void
+exchange_stream_ended (Exchange     *ex,
+                       const GError *error)
+{
+  McpHttpTransport *self = ex->self;
+  Outgoing *out = ex->out;
+  gint64 retry = ex->parser != NULL ? mcp_sse_parser_get_retry (ex->parser) : -1;
+
+  if (retry >= 0)
+    self->last_retry = retry;
+
+  if (out != NULL && ex->parser != NULL && *mcp_sse_parser_get_last_event_id (ex->parser) != '\0')
+    {
+      g_free (out->last_event_id);
+      out->last_event_id = g_strdup (mcp_sse_parser_get_last_event_id (ex->parser));
+    }
+
+  switch (ex->kind)
+    {
+    case EXCHANGE_POST:
+    case EXCHANGE_RESUME:
+      g_assert (out != NULL);
+      outgoing_ref (out);
+      exchange_finish (ex);
+      if (!out->answered && !out->cancelled && !self->closing && out->id_key != NULL)
+        {
+          if (g_error_matches (error, MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE))
+            {
+              g_autoptr(GError) too_large = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
+                                                         _("The server's answer to “%s” is too large: %s"),
+                                                         outgoing_name (out), error->message);
+              close_with_error (self, too_large);
+            }
+          else
+            schedule_resume (self, out, retry);
+        }
+      outgoing_unref (out);
+      break;
+
+    case EXCHANGE_GET:
+      if (ex->parser != NULL && *mcp_sse_parser_get_last_event_id (ex->parser) != '\0')
+        {
+          g_free (self->stream_last_event_id);
+          self->stream_last_event_id = g_strdup (mcp_sse_parser_get_last_event_id (ex->parser));
+        }
+      exchange_finish (ex);
+      if (!self->closing)
+        schedule_stream_reconnect (self, ex);
+      break;
+
+    case EXCHANGE_LEGACY_GET:
+      exchange_finish (ex);
+      if (self->closing)
+        break;
+      if (self->legacy_connecting)
+        {
+          g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                                                  _("The server closed the event stream before naming its endpoint%s%s"),
+                                                  error != NULL ? ": " : "", error != NULL ? error->message : "");
+          legacy_connect_failed (self, closed);
+        }
+      else
+        {
+          g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                                  _("The server closed the event stream, which ends an HTTP+SSE session%s%s"),
+                                                  error != NULL ? ": " : "", error != NULL ? error->message : "");
+          close_with_error (self, closed);
+        }
+      break;
+
+    case EXCHANGE_DELETE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+on_stream_read (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(GError) error = NULL;
+  McpSseEvent *event;
+  gssize n;
+
+  n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
+
+  if (self == NULL || ex->finished)
+    return;
+
+  if (n < 0)
+    {
+      if (ex->stopping || self->closing)
+        {
+          exchange_finish (ex);
+          return;
+        }
+      if (ex->timed_out && ex->kind == EXCHANGE_LEGACY_GET)
+        {
+          g_autoptr(GError) timeout = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
+                                                   _("The server did not name its message endpoint within %.1f s"),
+                                                   ex->deadline_ms / 1000.0);
+          exchange_finish (ex);
+          legacy_connect_failed (self, timeout);
+          return;
+        }
+      exchange_stream_ended (ex, error);
+      return;
+    }
+
+  if (n == 0)
+    {
+      exchange_stream_ended (ex, NULL);
+      return;
+    }
+
+  if (!mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, &error))
+    {
+      /* The events before the one that is too large still count. */
+      while ((event = mcp_sse_parser_pop_event (ex->parser)) != NULL)
+        {
+          gboolean go_on = exchange_handle_event (ex, event);
+
+          mcp_sse_event_free (event);
+          if (!go_on)
+            return;
+        }
+      _mcp_transport_emit_invalid (MCP_TRANSPORT (self), "", 0, error->message);
+      exchange_stream_ended (ex, error);
+      return;
+    }
+
+  while ((event = mcp_sse_parser_pop_event (ex->parser)) != NULL)
+    {
+      gboolean go_on = exchange_handle_event (ex, event);
+
+      mcp_sse_event_free (event);
+      if (!go_on)
+        return;
+    }
+
+  /* A POST stream whose answer came is done; a resumed one may be kept open
+   * by the server, and is closed here. */
+  if (ex->kind == EXCHANGE_RESUME && ex->out != NULL && ex->out->answered)
+    {
+      exchange_stop (ex);
+      exchange_finish (ex);
+      return;
+    }
+
+  exchange_read_more (ex, on_stream_read);
+}
+
+static void
+exchange_read_stream (Exchange *ex)
+{
+  if (ex->parser == NULL)
+    {
+      /* Room for the "data: " in front of a message of the largest size. */
+      ex->parser = mcp_sse_parser_new (mcp_transport_get_max_message_size (MCP_TRANSPORT (ex->self)) + 16);
+    }
+
+  exchange_read_more (ex, on_stream_read);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Resuming a POST stream                                                  */
+
+static void on_resume_sent (GObject      *source,
+                            GAsyncResult *result,
+                            gpointer      user_data);
+
+static void
+start_resume (McpHttpTransport *self,
+              Outgoing         *out)
+{
+  g_autoptr(Exchange) ex = exchange_new (self, EXCHANGE_RESUME, out, SOUP_METHOD_GET, self->uri);
+  SoupMessageHeaders *headers = soup_message_get_request_headers (ex->msg);
+
+  soup_message_headers_replace (headers, "Accept", "text/event-stream");
+  soup_message_headers_replace (headers, "Last-Event-ID", out->last_event_id);
+  exchange_add_session_headers (ex);
+  out->exchange = ex;
+  exchange_send (ex, self->request_timeout_ms, on_resume_sent);
+}
+
+static gboolean
+on_resume_timer (gpointer data)
+{
+  Outgoing *out = data;
+  McpHttpTransport *self = out->self;
+
+  out->resume_timer_id = 0;
+  if (self != NULL && !self->closing && !out->answered && !out->cancelled)
+    start_resume (self, out);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_resume (McpHttpTransport *self,
+                 Outgoing         *out,
+                 gint64            retry)
+{
+  g_autoptr(GError) error = NULL;
+  guint delay;
+
+  if (out->last_event_id == NULL)
+    {
+      error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                           _("The server ended the stream for “%s” before answering, and the stream cannot be "
+                             "resumed (the server sent no event id); whether it was carried out is unknown"),
+                           outgoing_name (out));
+      close_with_error (self, error);
+      return;
+    }
+
+  if (out->resume_attempts >= self->max_reconnect_attempts)
+    {
+      error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                           g_dngettext (GETTEXT_PACKAGE,
+                                        "The server ended the stream for “%s” before answering, and %u attempt to resume it failed",
+                                        "The server ended the stream for “%s” before answering, and %u attempts to resume it failed",
+                                        out->resume_attempts),
+                           outgoing_name (out), out->resume_attempts);
+      close_with_error (self, error);
+      return;
+    }
+
+  out->resume_attempts++;
+  delay = retry_delay (self, retry >= 0 ? retry : self->last_retry, out->resume_attempts);
+  _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                             _("The stream for “%s” ended before its answer; resuming it in %u ms (attempt %u of %u)"),
+                             outgoing_name (out), delay, out->resume_attempts, self->max_reconnect_attempts);
+  out->resume_timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, delay, on_resume_timer,
+                                             outgoing_ref (out), (GDestroyNotify)outgoing_unref);
+}
+
+static void
+on_resume_sent (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInputStream) input = NULL;
+  Outgoing *out = ex->out;
+
+  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+
+  if (self == NULL || ex->finished)
+    return;
+
+  if (input == NULL)
+    {
+      gboolean deliberate = ex->stopping || self->closing || out->cancelled;
+
+      exchange_finish (ex);
+      if (!deliberate && !out->answered)
+        schedule_resume (self, out, -1);
+      return;
+    }
+
+  ex->input = g_steal_pointer (&input);
+  g_clear_handle_id (&ex->deadline_id, g_source_remove);
+
+  if (status_is_success (soup_message_get_status (ex->msg)) && media_type_is (ex->msg, "text/event-stream"))
+    {
+      exchange_read_stream (ex);
+      return;
+    }
+
+  exchange_finish (ex);
+  if (!out->answered && !out->cancelled)
+    {
+      g_autoptr(GError) lost = NULL;
+
+      lost = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                          _("The stream for “%s” ended before its answer and the server refused to resume it "
+                            "(HTTP %u %s); whether it was carried out is unknown"),
+                          outgoing_name (out), soup_message_get_status (ex->msg), reason_phrase (ex->msg));
+      close_with_error (self, lost);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* The GET stream for server-initiated messages                            */
+
+static void on_stream_sent (GObject      *source,
+                            GAsyncResult *result,
+                            gpointer      user_data);
+
+static void
+open_stream (McpHttpTransport *self)
+{
+  g_autoptr(Exchange) ex = NULL;
+  SoupMessageHeaders *headers;
+
+  if (self->stream != NULL || self->closing || !self->want_stream || self->reinitializing ||
+      self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE)
+    return;
+
+  g_clear_handle_id (&self->stream_timer_id, g_source_remove);
+
+  ex = exchange_new (self, EXCHANGE_GET, NULL, SOUP_METHOD_GET, self->uri);
+  headers = soup_message_get_request_headers (ex->msg);
+  soup_message_headers_replace (headers, "Accept", "text/event-stream");
+  if (self->stream_last_event_id != NULL)
+    soup_message_headers_replace (headers, "Last-Event-ID", self->stream_last_event_id);
+  exchange_add_session_headers (ex);
+  self->stream = ex;
+  exchange_send (ex, self->request_timeout_ms, on_stream_sent);
+}
+
+static gboolean
+on_stream_timer (gpointer data)
+{
+  McpHttpTransport *self = data;
+
+  self->stream_timer_id = 0;
+  open_stream (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_stream_reconnect (McpHttpTransport *self,
+                           Exchange         *ex)
+{
+  gint64 retry = ex->parser != NULL ? mcp_sse_parser_get_retry (ex->parser) : -1;
+  guint delay;
+
+  if (!self->want_stream || self->closing || self->reinitializing)
+    return;
+
+  if (ex->delivered)
+    self->stream_attempts = 0;
+
+  if (self->stream_attempts >= self->max_reconnect_attempts)
+    {
+      _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                                 _("Gave up on the stream for server messages after %u attempts; "
+                                   "answers still arrive, server notifications may not"),
+                                 self->stream_attempts);
+      return;
+    }
+
+  self->stream_attempts++;
+  delay = retry_delay (self, retry >= 0 ? retry : self->last_retry, self->stream_attempts);
+  _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                             _("The stream for server messages ended; reopening it in %u ms"), delay);
+  g_clear_handle_id (&self->stream_timer_id, g_source_remove);
+  self->stream_timer_id = g_timeout_add (delay, on_stream_timer, self);
+}
+
+static void
+on_stream_sent (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInputStream) input = NULL;
+  guint status;
+
+  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+
+  if (self == NULL || ex->finished)
+    return;
+
+  if (input == NULL)
+    {
+      if (ex->stopping || self->closing)
+        {
+          exchange_finish (ex);
+          return;
+        }
+
+      if (ex->kind == EXCHANGE_LEGACY_GET)
+        {
+          g_autoptr(GError) send_error = exchange_send_error (ex, error);
+
+          exchange_finish (ex);
+          legacy_connect_failed (self, send_error);
+          return;
+        }
+
+      _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                                 _("Could not open the stream for server messages: %s"),
+                                 ex->timed_out ? _("no answer in time") : error->message);
+      exchange_finish (ex);
+      schedule_stream_reconnect (self, ex);
+      return;
+    }
+
+  ex->input = g_steal_pointer (&input);
+  status = soup_message_get_status (ex->msg);
+
+  if (status_is_success (status) && media_type_is (ex->msg, "text/event-stream"))
+    {
+      /* The legacy stream keeps its deadline until the endpoint arrives. */
+      if (ex->kind == EXCHANGE_GET)
+        g_clear_handle_id (&ex->deadline_id, g_source_remove);
+      exchange_read_stream (ex);
+      return;
+    }
+
+  exchange_finish (ex);
+
+  if (ex->kind == EXCHANGE_LEGACY_GET)
+    {
+      g_autoptr(GError) refused = NULL;
+
+      if (status_is_success (status))
+        refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                               _("The server answered the event stream request with content type “%s”, not an event stream"),
+                               soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg), NULL));
+      else
+        refused = g_error_new (MCP_ERROR, MCP_ERROR_HTTP_STATUS,
+                               _("The server answered the event stream request with HTTP %u %s"),
+                               status, reason_phrase (ex->msg));
+      legacy_connect_failed (self, refused);
+      return;
+    }
+
+  /* 405: no such stream; 400, 404 and 409 are also normal answers. */
+  self->want_stream = FALSE;
+  if (status == SOUP_STATUS_METHOD_NOT_ALLOWED)
+    _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                               _("The server offers no stream for server messages (HTTP 405)"));
+  else if (status_is_success (status))
+    _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                               _("The server answered the request for a message stream with something else; continuing without one"));
+  else
+    _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                               _("The server declined a stream for server messages (HTTP %u %s); continuing without one"),
+                               status, reason_phrase (ex->msg));
+}
+
+/* ---------------------------------------------------------------------- */
+/* Legacy HTTP+SSE                                                         */
+
+static void
+legacy_connected (McpHttpTransport *self)
+{
+  g_autoptr(Outgoing) init = g_steal_pointer (&self->fallback_init);
+
+  self->legacy_connecting = FALSE;
+  if (self->detected_mode != MCP_HTTP_MODE_LEGACY_SSE)
+    {
+      self->detected_mode = MCP_HTTP_MODE_LEGACY_SSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETECTED_MODE]);
+    }
+  _mcp_transport_emit_event (MCP_TRANSPORT (self), _("Connected with the legacy HTTP+SSE transport"));
+
+  finish_open (self, NULL);
+
+  if (init != NULL)
+    dispatch_post (self, init);
+
+  flush_held (self);
+}
+
+static void
+legacy_connect_failed (McpHttpTransport *self,
+                       const GError     *error)
+{
+  g_autoptr(Outgoing) init = g_steal_pointer (&self->fallback_init);
+  g_autoptr(GError) failure = NULL;
+
+  self->legacy_connecting = FALSE;
+  if (self->stream != NULL && self->stream->kind == EXCHANGE_LEGACY_GET)
+    exchange_stop (self->stream);
+
+  if (init != NULL && self->fallback_reason != NULL)
+    failure = g_error_new (error->domain, error->code,
+                           _("The server refused the initialize request (%s), and it is no HTTP+SSE server either: %s"),
+                           self->fallback_reason, error->message);
+  else
+    failure = g_error_copy (error);
+
+  if (init != NULL)
+    outgoing_fail (init, failure);
+
+  close_with_error (self, failure);
+}
+
+static void
+legacy_on_endpoint (Exchange   *ex,
+                    const char *data)
+{
+  McpHttpTransport *self = ex->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GUri) endpoint = NULL;
+  g_autofree char *trimmed = g_strstrip (g_strdup (data));
+
+  if (self->endpoint != NULL)
+    {
+      g_debug ("ignoring a second endpoint event");
+      return;
+    }
+
+  endpoint = g_uri_parse_relative (self->uri, trimmed, SOUP_HTTP_URI_FLAGS, &error);
+  if (endpoint == NULL)
+    {
+      g_autoptr(GError) invalid = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                                               _("The server's endpoint event does not hold a valid URL"));
+      legacy_connect_failed (self, invalid);
+      return;
+    }
+
+  if (!same_origin (endpoint, self->uri))
+    {
+      g_autofree char *theirs = describe_origin (endpoint);
+      g_autofree char *ours = describe_origin (self->uri);
+      g_autoptr(GError) refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_URL,
+                                               _("The server named an endpoint on another origin (%s, not %s); refused"),
+                                               theirs, ours);
+      legacy_connect_failed (self, refused);
+      return;
+    }
+
+  self->endpoint = g_steal_pointer (&endpoint);
+  g_clear_handle_id (&ex->deadline_id, g_source_remove);
+  legacy_connected (self);
+}
+
+static void
+legacy_connect (McpHttpTransport *self)
+{
+  g_autoptr(Exchange) ex = exchange_new (self, EXCHANGE_LEGACY_GET, NULL, SOUP_METHOD_GET, self->uri);
+
+  soup_message_headers_replace (soup_message_get_request_headers (ex->msg), "Accept", "text/event-stream");
+  self->legacy_connecting = TRUE;
+  self->stream = ex;
+  exchange_send (ex, self->request_timeout_ms, on_stream_sent);
+}
+
+/* ---------------------------------------------------------------------- */
+/* POST                                                                    */
+
+static void
+start_reinit (McpHttpTransport *self,
+              guint             status)
+{
+  g_autoptr(Outgoing) init = NULL;
+
+  if (self->initialize_body == NULL)
+    {
+      g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
+                                             _("The server ended the session (HTTP %u)"), status);
+      close_with_error (self, error);
+      return;
+    }
+
+  self->reinitializing = TRUE;
+  g_clear_pointer (&self->session_id, g_free);
+  if (self->stream != NULL)
+    exchange_stop (self->stream);
+  g_clear_handle_id (&self->stream_timer_id, g_source_remove);
+  self->stream_attempts = 0;
+  g_clear_pointer (&self->stream_last_event_id, g_free);
+
+  _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                             _("The server ended the session (HTTP %u); starting a new one and sending the request again"),
+                             status);
+
+  init = outgoing_new (self, self->initialize_body, "initialize", self->initialize_id);
+  init->internal = TRUE;
+  dispatch_post (self, init);
+}
+
+static void
+handle_expiry (McpHttpTransport *self,
+               Exchange         *ex)
+{
+  Outgoing *out = ex->out;
+  guint status = soup_message_get_status (ex->msg);
+
+  if (out->internal)
+    {
+      g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
+                                             _("the server answered HTTP %u"), status);
+      reinit_failed (self, error);
+      return;
+    }
+
+  if (out->retried)
+    {
+      g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
+                                             _("The server ended the session again (HTTP %u) right after a new one started; “%s” was not sent again"),
+                                             status, outgoing_name (out));
+      outgoing_fail (out, error);
+      return;
+    }
+
+  out->retried = TRUE;
+
+  /* A new session started since this was sent: just send it again. */
+  if (ex->generation != self->generation && !self->reinitializing)
+    {
+      dispatch_post (self, out);
+      return;
+    }
+
+  g_queue_push_tail (&self->held, outgoing_ref (out));
+  if (!self->reinitializing)
+    start_reinit (self, status);
+}
+
+static gboolean
+body_says_no_valid_session (GByteArray *body)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *folded = NULL;
+
+  if (body == NULL || body->len == 0)
+    return FALSE;
+
+  text = g_utf8_make_valid ((const char *)body->data, body->len);
+  folded = g_utf8_casefold (text, -1);
+
+  return strstr (folded, "no valid session") != NULL;
+}
+
+static void
+on_error_body (Exchange     *ex,
+               const GError *error)
+{
+  McpHttpTransport *self = ex->self;
+  Outgoing *out = ex->out;
+  guint status = soup_message_get_status (ex->msg);
+  g_autofree char *detail = NULL;
+  g_autoptr(GError) status_error = NULL;
+  gboolean legacy = self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE;
+
+  if (!legacy && ex->sent_session &&
+      (status == SOUP_STATUS_NOT_FOUND ||
+       (status == SOUP_STATUS_BAD_REQUEST && body_says_no_valid_session (ex->body))))
+    {
+      exchange_finish (ex);
+      handle_expiry (self, ex);
+      return;
+    }
+
+  detail = ex->body != NULL ? summarize_body (ex->body->data, ex->body->len) : NULL;
+
+  if (!legacy && !out->internal && self->mode == MCP_HTTP_MODE_AUTO &&
+      self->detected_mode == MCP_HTTP_MODE_AUTO && g_strcmp0 (out->method, "initialize") == 0 &&
+      (status == SOUP_STATUS_BAD_REQUEST || status == SOUP_STATUS_NOT_FOUND ||
+       status == SOUP_STATUS_METHOD_NOT_ALLOWED))
+    {
+      exchange_finish (ex);
+      g_free (self->fallback_reason);
+      self->fallback_reason = g_strdup_printf ("HTTP %u %s%s%s", status, reason_phrase (ex->msg),
+                                               detail != NULL ? ": " : "", detail != NULL ? detail : "");
+      _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                                 _("The server answered the initialize request with HTTP %u; trying the legacy HTTP+SSE transport"),
+                                 status);
+      g_clear_pointer (&self->fallback_init, outgoing_unref);
+      self->fallback_init = outgoing_ref (out);
+      legacy_connect (self);
+      return;
+    }
+
+  /* A JSON-RPC error for this very request goes to the client as such. */
+  if (ex->body != NULL && ex->body->len > 0 && out->id_key != NULL && !out->internal)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+
+      if (json_parser_load_from_data (parser, (const char *)ex->body->data, ex->body->len, NULL) &&
+          JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+        {
+          JsonObject *object = json_node_get_object (json_parser_get_root (parser));
+          g_autofree char *key = id_key_from_node (json_object_get_member (object, "id"));
+
+          if (key != NULL && strcmp (key, out->id_key) == 0 && json_object_has_member (object, "error"))
+            _mcp_transport_emit_message (MCP_TRANSPORT (self), json_parser_get_root (parser));
+        }
+    }
+
+  status_error = http_status_error (ex, detail);
+  exchange_finish (ex);
+  outgoing_fail (out, status_error);
+}
+
+static void
+on_json_body (Exchange     *ex,
+              const GError *error)
+{
+  McpHttpTransport *self = ex->self;
+  Outgoing *out = ex->out;
+  g_autoptr(GError) failure = NULL;
+  gboolean emitted;
+
+  if (error != NULL)
+    {
+      exchange_finish (ex);
+      outgoing_fail (out, error);
+      return;
+    }
+
+  emitted = _mcp_transport_handle_text (MCP_TRANSPORT (self), (const char *)ex->body->data, ex->body->len);
+  exchange_finish (ex);
+
+  if (out->answered || self->closing)
+    {
+      outgoing_succeed (out);
+      return;
+    }
+
+  if (!emitted)
+    failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                           _("The server's reply to “%s” is not a JSON-RPC message"),
+                           outgoing_name (out));
+  else
+    failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                           _("The server's reply to “%s” does not answer it"),
+                           outgoing_name (out));
+  outgoing_fail (out, failure);
+}
+
+static void
+capture_session (McpHttpTransport *self,
+                 Exchange         *ex)
+{
+  const char *id = soup_message_headers_get_one (soup_message_get_response_headers (ex->msg), "Mcp-Session-Id");
+
+  if (id != NULL && session_id_is_valid (id))
+    {
+      g_free (self->session_id);
+      self->session_id = g_strdup (id);
+    }
+  else if (id != NULL)
+    _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                               _("The server sent a session id with characters that are not allowed; ignoring it"));
+
+  if (self->detected_mode == MCP_HTTP_MODE_AUTO)
+    {
+      self->detected_mode = MCP_HTTP_MODE_STREAMABLE_HTTP;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETECTED_MODE]);
+    }
+}
+
+static void
+on_post_answered (Exchange *ex)
+{
+  McpHttpTransport *self = ex->self;
+  Outgoing *out = ex->out;
+  const char *type;
+
+  if (self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE)
+    {
+      /* Answers come on the event stream. */
+      exchange_finish (ex);
+      outgoing_succeed (out);
+      return;
+    }
+
+  if (g_strcmp0 (out->method, "initialize") == 0)
+    capture_session (self, ex);
+
+  if (out->id_key == NULL)
+    {
+      gboolean initialized = g_strcmp0 (out->method, "notifications/initialized") == 0;
+
+      exchange_finish (ex);
+      outgoing_succeed (out);
+      if (initialized)
+        {
+          self->want_stream = TRUE;
+          if (out->internal)
+            reinit_done (self);
+          else
+            open_stream (self);
+        }
+      return;
+    }
+
+  /* Not what the spec says for a request, but the answer can still come on
+   * another stream: it is routed by id. */
+  if (soup_message_get_status (ex->msg) == SOUP_STATUS_ACCEPTED)
+    {
+      g_debug ("a request was answered 202; waiting for its answer on another stream");
+      exchange_finish (ex);
+      outgoing_succeed (out);
+      return;
+    }
+
+  if (media_type_is (ex->msg, "application/json"))
+    {
+      exchange_read_body (ex, mcp_transport_get_max_message_size (MCP_TRANSPORT (self)), FALSE, on_json_body);
+      return;
+    }
+
+  if (media_type_is (ex->msg, "text/event-stream"))
+    {
+      g_clear_handle_id (&ex->deadline_id, g_source_remove);
+      outgoing_succeed (out);
+      exchange_read_stream (ex);
+      return;
+    }
+
+  type = soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg), NULL);
+  {
+    g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                                           _("The server answered “%s” with content type “%s”, not JSON or an event stream"),
+                                           outgoing_name (out), type != NULL ? type : _("none"));
+    exchange_finish (ex);
+    outgoing_fail (out, error);
+  }
+}
+
+static void
+on_post_sent (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInputStream) input = NULL;
+  Outgoing *out = ex->out;
+
+  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+
+  if (self == NULL || ex->finished)
+    return;
+
+  if (input == NULL)
+    {
+      g_autoptr(GError) send_error = exchange_send_error (ex, error);
+      gboolean unreachable = !ex->timed_out && error_is_unreachable (error);
+
+      exchange_finish (ex);
+      if (!out->cancelled)
+        outgoing_fail (out, send_error);
+      if (unreachable)
+        close_with_error (self, send_error);
+      return;
+    }
+
+  ex->input = g_steal_pointer (&input);
+
+  if (!status_is_success (soup_message_get_status (ex->msg)))
+    {
+      exchange_read_body (ex, ERROR_BODY_LIMIT, TRUE, on_error_body);
+      return;
+    }
+
+  on_post_answered (ex);
+}
+
+static void
+dispatch_post (McpHttpTransport *self,
+               Outgoing         *out)
+{
+  g_autoptr(Exchange) ex = NULL;
+  gboolean legacy = self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE;
+  SoupMessageHeaders *headers;
+
+  ex = exchange_new (self, EXCHANGE_POST, out, SOUP_METHOD_POST, legacy ? self->endpoint : self->uri);
+  headers = soup_message_get_request_headers (ex->msg);
+  soup_message_set_request_body_from_bytes (ex->msg, "application/json", out->body);
+  soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
+
+  if (!legacy && g_strcmp0 (out->method, "initialize") != 0)
+    exchange_add_session_headers (ex);
+
+  /* libsoup reuses a connection for a POST only when it may send it twice. */
+  if (out->flags & MCP_SEND_FLAGS_IDEMPOTENT)
+    soup_message_add_flags (ex->msg, SOUP_MESSAGE_IDEMPOTENT);
+
+  if (out->id_key != NULL)
+    g_hash_table_replace (self->awaiting, g_strdup (out->id_key), outgoing_ref (out));
+
+  out->exchange = ex;
+  exchange_send (ex, self->request_timeout_ms, on_post_sent);
+}
+
+static gboolean
+is_gated (McpHttpTransport *self)
+{
+  return self->awaiting_initialize || self->reinitializing || self->legacy_connecting;
+}
+
+static void
+flush_held (McpHttpTransport *self)
+{
+  while (!is_gated (self) && !self->closing && !g_queue_is_empty (&self->held))
+    {
+      g_autoptr(Outgoing) out = g_queue_pop_head (&self->held);
+
+      if (out->cancelled)
+        continue;
+      dispatch_post (self, out);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Cancellation by the caller                                              */
+
+/* The caller gave up on @out: stop waiting for its answer and close its
+ * stream, so the server sees the client go. */
+static void
+outgoing_abandon (Outgoing *out)
+{
+  McpHttpTransport *self = out->self;
+  g_autoptr(GTask) task = NULL;
+
+  if (out->cancelled)
+    return;
+
+  task = g_steal_pointer (&out->task);
+  out->cancelled = TRUE;
+  stop_awaiting (self, out);
+  g_clear_handle_id (&out->resume_timer_id, g_source_remove);
+  if (self != NULL && g_queue_remove (&self->held, out))
+    outgoing_unref (out);
+
+  if (out->exchange != NULL)
+    exchange_stop (out->exchange);
+
+  if (task != NULL)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("The request was cancelled"));
+}
+
+static gboolean
+on_cancel_idle (gpointer data)
+{
+  Outgoing *out = data;
+
+  out->cancel_idle_id = 0;
+  outgoing_abandon (out);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A client that gives up on a request tells the server with
+ * notifications/cancelled; on HTTP, that request's stream is closed too. */
+static void
+abandon_cancelled_request (McpHttpTransport *self,
+                           JsonObject       *notification)
+{
+  g_autofree char *key = NULL;
+  JsonNode *params = json_object_get_member (notification, "params");
+  Outgoing *out;
+
+  if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
+    return;
+
+  key = id_key_from_node (json_object_get_member (json_node_get_object (params), "requestId"));
+  if (key == NULL || (out = g_hash_table_lookup (self->awaiting, key)) == NULL)
+    return;
+
+  g_debug ("closing the stream of a cancelled request");
+  outgoing_ref (out);
+  outgoing_abandon (out);
+  outgoing_unref (out);
+}
+
+/* Runs inside g_cancellable_cancel(): do nothing here that could reach
+ * g_cancellable_disconnect(); the work happens in an idle. */
+static void
+on_user_cancelled (GCancellable *cancellable,
+                   gpointer      data)
+{
+  Outgoing *out = data;
+
+  if (out->cancel_idle_id == 0 && !out->cancelled)
+    out->cancel_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, on_cancel_idle,
+                                           outgoing_ref (out), (GDestroyNotify)outgoing_unref);
+}
+
+/* ---------------------------------------------------------------------- */
+/* McpTransport                                                            */
+
+static gboolean
+on_open_cancelled_idle (gpointer data)
+{
+  McpHttpTransport *self = data;
+
+  if (self->open_task != NULL && self->legacy_connecting)
+    {
+      g_autoptr(GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
+                                             _("Connecting to the server was cancelled"));
+      legacy_connect_failed (self, error);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs inside g_cancellable_cancel(): the work happens in an idle. */
+static void
+on_open_cancelled (GCancellable *cancellable,
+                   gpointer      data)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, on_open_cancelled_idle, g_object_ref (data), g_object_unref);
+}
+
+static void
+mcp_http_transport_open_async (McpTransport        *transport,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  g_autoptr(GError) error = NULL;
+
+  g_task_set_source_tag (task, mcp_http_transport_open_async);
+
+  if (self->opened || self->open_task != NULL || mcp_transport_is_closed (transport))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_FAILED, "%s",
+                               _("The transport was already opened"));
+      return;
+    }
+
+  if (!mcp_http_check_url (self->url, &error))
+    {
+      close_with_error (self, error);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  self->uri = g_uri_parse (self->url, SOUP_HTTP_URI_FLAGS, NULL);
+
+  if (self->mode == MCP_HTTP_MODE_LEGACY_SSE)
+    {
+      /* Nothing can be sent before the endpoint is known. */
+      self->open_task = g_steal_pointer (&task);
+      legacy_connect (self);
+      if (cancellable != NULL)
+        {
+          self->open_cancellable = g_object_ref (cancellable);
+          self->open_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_open_cancelled), self, NULL);
+        }
+      return;
+    }
+
+  /* Streamable HTTP has no connection of its own: the initialize POST is
+   * the first request, and tells which transport the server speaks. */
+  self->opened = TRUE;
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+mcp_http_transport_open_finish (McpTransport  *transport,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+mcp_http_transport_send_async (McpTransport        *transport,
+                               JsonNode            *message,
+                               McpSendFlags         flags,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  g_autoptr(Outgoing) out = NULL;
+  g_autoptr(GBytes) body = NULL;
+  g_autofree char *id_key = NULL;
+  const char *method = NULL;
+  JsonObject *object = NULL;
+  char *data;
+  gsize length;
+
+  g_task_set_source_tag (task, mcp_http_transport_send_async);
+
+  if (self->closing || mcp_transport_is_closed (transport))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_CLOSED, "%s",
+                               _("The connection to the server is closed"));
+      return;
+    }
+
+  if (!self->opened && self->open_task == NULL)
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_NOT_SENT, "%s",
+                               _("The transport is not open"));
+      return;
+    }
+
+  data = _mcp_transport_serialize (message, &length);
+  body = g_bytes_new_take (data, length);
+
+  if (JSON_NODE_HOLDS_OBJECT (message))
+    object = json_node_get_object (message);
+  if (object != NULL && json_object_has_member (object, "method"))
+    {
+      method = json_object_get_string_member_with_default (object, "method", NULL);
+      id_key = id_key_from_node (json_object_get_member (object, "id"));
+    }
+
+  out = outgoing_new (self, body, method, id_key);
+  out->flags = flags;
+
+  if (g_strcmp0 (out->method, "initialize") == 0)
+    {
+      g_clear_pointer (&self->initialize_body, g_bytes_unref);
+      self->initialize_body = g_bytes_ref (out->body);
+      g_free (self->initialize_id);
+      self->initialize_id = g_strdup (out->id_key);
+      self->awaiting_initialize = out->id_key != NULL;
+    }
+  else if (g_strcmp0 (out->method, "notifications/initialized") == 0)
+    {
+      g_clear_pointer (&self->initialized_body, g_bytes_unref);
+      self->initialized_body = g_bytes_ref (out->body);
+    }
+  else if (g_strcmp0 (out->method, "notifications/cancelled") == 0)
+    abandon_cancelled_request (self, object);
+
+  out->task = g_steal_pointer (&task);
+  if (cancellable != NULL)
+    {
+      out->user_cancellable = g_object_ref (cancellable);
+      out->user_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_user_cancelled), out, NULL);
+    }
+
+  /* The initialize itself opens the gate; everything else waits its turn. */
+  if (is_gated (self) && g_strcmp0 (out->method, "initialize") != 0)
+    {
+      g_queue_push_tail (&self->held, g_steal_pointer (&out));
+      return;
+    }
+
+  dispatch_post (self, out);
+}
+
+static gboolean
+mcp_http_transport_send_finish (McpTransport  *transport,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+on_delete_sent (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(GTask) task = g_object_steal_data (G_OBJECT (ex->msg), "close-task");
+  g_autoptr(GInputStream) input = NULL;
+  g_autoptr(GError) error = NULL;
+
+  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  if (input == NULL)
+    g_debug ("DELETE failed: %s", error->message);
+  else
+    g_debug ("DELETE answered HTTP %u", soup_message_get_status (ex->msg));
+
+  exchange_finish (ex);
+
+  if (self != NULL)
+    close_with_error (self, NULL);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+mcp_http_transport_close_async (McpTransport        *transport,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
+  g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(Exchange) ex = NULL;
+  g_autofree char *session_id = NULL;
+
+  g_task_set_source_tag (task, mcp_http_transport_close_async);
+
+  error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED, "%s", _("The connection to the server was closed"));
+  self->closing = TRUE;
+  fail_everything (self, error);
+
+  session_id = g_steal_pointer (&self->session_id);
+  if (session_id == NULL || self->uri == NULL || self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE)
+    {
+      close_with_error (self, NULL);
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  /* End the session on the server; whatever it answers (405 is fine), we
+   * are closed when it has. */
+  ex = exchange_new (self, EXCHANGE_DELETE, NULL, SOUP_METHOD_DELETE, self->uri);
+  soup_message_headers_replace (soup_message_get_request_headers (ex->msg), "Mcp-Session-Id", session_id);
+  if (self->protocol_version != NULL)
+    soup_message_headers_replace (soup_message_get_request_headers (ex->msg),
+                                  "MCP-Protocol-Version", self->protocol_version);
+  g_object_set_data_full (G_OBJECT (ex->msg), "close-task", g_steal_pointer (&task), g_object_unref);
+  exchange_send (ex, MIN (self->request_timeout_ms, CLOSE_TIMEOUT_MS), on_delete_sent);
+}
+
+static gboolean
+mcp_http_transport_close_finish (McpTransport  *transport,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* GObject                                                                 */
+
+static void
+mcp_http_transport_dispose (GObject *object)
+{
+  McpHttpTransport *self = (McpHttpTransport *)object;
+  g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED, "%s",
+                                         _("The connection to the server was closed"));
+
+  self->closing = TRUE;
+  fail_everything (self, error);
+
+  /* Callbacks still due must not find us. */
+  while (self->exchanges->len > 0)
+    exchange_finish (g_ptr_array_index (self->exchanges, 0));
+  {
+    GHashTableIter iter;
+    Outgoing *out;
+
+    g_hash_table_iter_init (&iter, self->outgoings);
+    while (g_hash_table_iter_next (&iter, (gpointer *)&out, NULL))
+      out->self = NULL;
+    g_hash_table_remove_all (self->outgoings);
+  }
+
+  if (self->session != NULL)
+    soup_session_abort (self->session);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (mcp_http_transport_parent_class)->dispose (object);
+}
+
+static void
+mcp_http_transport_finalize (GObject *object)
+{
+  McpHttpTransport *self = (McpHttpTransport *)object;
+
+  g_clear_pointer (&self->url, g_free);
+  g_clear_pointer (&self->uri, g_uri_unref);
+  g_clear_pointer (&self->header_names, g_ptr_array_unref);
+  g_clear_pointer (&self->header_values, g_ptr_array_unref);
+  g_clear_pointer (&self->session_id, g_free);
+  g_clear_pointer (&self->protocol_version, g_free);
+  g_clear_pointer (&self->endpoint, g_uri_unref);
+  g_clear_pointer (&self->initialize_body, g_bytes_unref);
+  g_clear_pointer (&self->initialize_id, g_free);
+  g_clear_pointer (&self->initialized_body, g_bytes_unref);
+  g_clear_pointer (&self->awaiting, g_hash_table_unref);
+  g_clear_pointer (&self->outgoings, g_hash_table_unref);
+  g_clear_pointer (&self->exchanges, g_ptr_array_unref);
+  g_clear_pointer (&self->stream_last_event_id, g_free);
+  g_clear_pointer (&self->fallback_reason, g_free);
+
+  G_OBJECT_CLASS (mcp_http_transport_parent_class)->finalize (object);
+}
+
+static void
+mcp_http_transport_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  McpHttpTransport *self = MCP_HTTP_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_URL:
+      g_value_set_string (value, self->url);
+      break;
+
+    case PROP_MODE:
+      g_value_set_enum (value, self->mode);
+      break;
+
+    case PROP_DETECTED_MODE:
+      g_value_set_enum (value, self->detected_mode);
+      break;
+
+    case PROP_PROTOCOL_VERSION:
+      g_value_set_string (value, self->protocol_version);
+      break;
+
+    case PROP_REQUEST_TIMEOUT:
+      g_value_set_uint (value, self->request_timeout_ms);
+      break;
+
+    case PROP_RECONNECT_DELAY:
+      g_value_set_uint (value, self->reconnect_delay_ms);
+      break;
+
+    case PROP_MAX_RECONNECT_ATTEMPTS:
+      g_value_set_uint (value, self->max_reconnect_attempts);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_http_transport_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  McpHttpTransport *self = MCP_HTTP_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_URL:
+      self->url = g_value_dup_string (value);
+      break;
+
+    case PROP_MODE:
+      self->mode = g_value_get_enum (value);
+      break;
+
+    case PROP_REQUEST_TIMEOUT:
+      mcp_http_transport_set_request_timeout (self, g_value_get_uint (value));
+      break;
+
+    case PROP_RECONNECT_DELAY:
+      mcp_http_transport_set_reconnect_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_MAX_RECONNECT_ATTEMPTS:
+      mcp_http_transport_set_max_reconnect_attempts (self, g_value_get_uint (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_http_transport_class_init (McpHttpTransportClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  McpTransportClass *transport_class = MCP_TRANSPORT_CLASS (klass);
+
+  object_class->dispose = mcp_http_transport_dispose;
+  object_class->finalize = mcp_http_transport_finalize;
+  object_class->get_property = mcp_http_transport_get_property;
+  object_class->set_property = mcp_http_transport_set_property;
+
+  transport_class->open_async = mcp_http_transport_open_async;
+  transport_class->open_finish = mcp_http_transport_open_finish;
+  transport_class->send_async = mcp_http_transport_send_async;
+  transport_class->send_finish = mcp_http_transport_send_finish;
+  transport_class->close_async = mcp_http_transport_close_async;
+  transport_class->close_finish = mcp_http_transport_close_finish;
+
+  properties[PROP_URL] =
+    g_param_spec_string ("url", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:mode:
+   *
+   * The transport the configuration asks for.
+   */
+  properties[PROP_MODE] =
+    g_param_spec_enum ("mode", NULL, NULL,
+                       MCP_TYPE_HTTP_MODE, MCP_HTTP_MODE_AUTO,
+                       (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:detected-mode:
+   *
+   * The transport the server turned out to speak: %MCP_HTTP_MODE_AUTO until
+   * it is known. Worth remembering for the next connection.
+   */
+  properties[PROP_DETECTED_MODE] =
+    g_param_spec_enum ("detected-mode", NULL, NULL,
+                       MCP_TYPE_HTTP_MODE, MCP_HTTP_MODE_AUTO,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:protocol-version:
+   *
+   * The protocol version the server chose, sent as `MCP-Protocol-Version`.
+   */
+  properties[PROP_PROTOCOL_VERSION] =
+    g_param_spec_string ("protocol-version", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:request-timeout:
+   *
+   * Milliseconds a request may wait for the server's answer headers (and a
+   * JSON body), a legacy SSE server for its endpoint. Event streams have no
+   * deadline once open. 0 means none.
+   */
+  properties[PROP_REQUEST_TIMEOUT] =
+    g_param_spec_uint ("request-timeout", NULL, NULL,
+                       0, G_MAXUINT, MCP_HTTP_DEFAULT_REQUEST_TIMEOUT_MS,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:reconnect-delay:
+   *
+   * Milliseconds to wait before resuming a dropped stream when the server
+   * gave no `retry`; doubled at each attempt, up to 30 s.
+   */
+  properties[PROP_RECONNECT_DELAY] =
+    g_param_spec_uint ("reconnect-delay", NULL, NULL,
+                       0, MAX_BACKOFF_DELAY_MS, DEFAULT_RECONNECT_DELAY,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:max-reconnect-attempts:
+   *
+   * How many times a dropped stream is resumed before giving up.
+   */
+  properties[PROP_MAX_RECONNECT_ATTEMPTS] =
+    g_param_spec_uint ("max-reconnect-attempts", NULL, NULL,
+                       0, 100, DEFAULT_RECONNECTS,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+mcp_http_transport_init (McpHttpTransport *self)
+{
+  self->header_names = g_ptr_array_new_with_free_func (g_free);
+  self->header_values = g_ptr_array_new_with_free_func (g_free);
+  self->request_timeout_ms = MCP_HTTP_DEFAULT_REQUEST_TIMEOUT_MS;
+  self->reconnect_delay_ms = DEFAULT_RECONNECT_DELAY;
+  self->max_reconnect_attempts = DEFAULT_RECONNECTS;
+  self->detected_mode = MCP_HTTP_MODE_AUTO;
+  self->last_retry = -1;
+  self->outgoings = g_hash_table_new (NULL, NULL);
+  self->awaiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)outgoing_unref);
+  self->exchanges = g_ptr_array_new ();
+  g_queue_init (&self->held);
+
+  /* No session-wide timeout: it would end idle event streams. Several
+   * connections per host, so open streams do not block POSTs. TLS
+   * certificates are verified (libsoup's default). */
+  self->session = soup_session_new_with_options ("timeout", 0,
+                                                 "max-conns-per-host", MAX_CONNS_PER_HOST,
+                                                 "max-conns", MAX_CONNS,
+                                                 "user-agent", "Tether/" PACKAGE_VERSION " ",
+                                                 NULL);
+
+  g_signal_connect (self, "message-received", G_CALLBACK (on_message_received), NULL);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Public API                                                              */
+
+/**
+ * mcp_http_transport_new:
+ * @url: the server's http or https URL
+ * @mode: which transport to speak
+ *
+ * The URL is checked when the transport opens (see mcp_http_check_url()).
+ *
+ * Returns: (transfer full): a new #McpHttpTransport
+ */
+McpHttpTransport *
+mcp_http_transport_new (const char  *url,
+                        McpHttpMode  mode)
+{
+  g_return_val_if_fail (url != NULL, NULL);
+
+  return g_object_new (MCP_TYPE_HTTP_TRANSPORT,
+                       "url", url,
+                       "mode", mode,
+                       NULL);
+}
+
+/**
+ * mcp_http_check_url:
+ * @url: a URL from the configuration
+ * @error: return location for a #GError
+ *
+ * Only `http` and `https` URLs with a host are accepted. The error
+ * (%MCP_ERROR_INVALID_URL) names the scheme, never the rest of the URL,
+ * which may hold a token.
+ *
+ * Returns: %TRUE if @url can be used
+ */
+gboolean
+mcp_http_check_url (const char  *url,
+                    GError     **error)
+{
+  g_autoptr(GUri) uri = NULL;
+  const char *scheme;
+
+  g_return_val_if_fail (url != NULL, FALSE);
+
+  scheme = g_uri_peek_scheme (url);
+  if (scheme == NULL)
+    {
+      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL, "%s",
+                   _("The server address is not a URL: it must start with http:// or https://"));
+      return FALSE;
+    }
+
+  if (!scheme_is_http (scheme))
+    {
+      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL,
+                   _("“%s” URLs are not supported: the server address must be an http or https URL"),
+                   scheme);
+      return FALSE;
+    }
+
+  uri = g_uri_parse (url, SOUP_HTTP_URI_FLAGS, NULL);
+  if (uri == NULL || g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
+    {
+      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL,
+                   _("The %s URL is not valid: it has no host, or characters that are not allowed"),
+                   scheme);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+header_name_is_valid (const char *name)
+{
+  static const char separators[] = "()<>@,;:\\\"/[]?={} \t";
+
+  if (name == NULL || *name == '\0')
+    return FALSE;
+
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      if (*p <= 0x20 || *p >= 0x7F || strchr (separators, *p) != NULL)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+header_value_is_valid (const char *value)
+{
+  for (const guchar *p = (const guchar *)value; *p != '\0'; p++)
+    {
+      if ((*p < 0x20 && *p != '\t') || *p == 0x7F)
+        return FALSE;
+    }
+
+  return g_utf8_validate (value, -1, NULL);
+}
+
+/**
+ * mcp_http_transport_add_header:
+ * @self: a #McpHttpTransport
+ * @name: a header name, like `Authorization`
+ * @value: its value; never logged
+ * @error: return location for a #GError
+ *
+ * Adds a header to every request. The headers the protocol sets itself
+ * (Accept, Content-Type, Mcp-Session-Id, MCP-Protocol-Version,
+ * Last-Event-ID, Host, Content-Length) cannot be set.
+ *
+ * Returns: %TRUE, or %FALSE with @error set if the header is not valid
+ */
+gboolean
+mcp_http_transport_add_header (McpHttpTransport  *self,
+                               const char        *name,
+                               const char        *value,
+                               GError           **error)
+{
+  static const char * const reserved[] = {
+    "Accept", "Content-Type", "Content-Length", "Host", "Mcp-Session-Id",
+    "MCP-Protocol-Version", "Last-Event-ID", "Transfer-Encoding", "Connection",
+  };
+
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  if (!header_name_is_valid (name))
+    {
+      g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED, "%s",
+                   _("A header name may hold only letters, digits and !#$%&'*+-.^_`|~"));
+      return FALSE;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (reserved); i++)
+    {
+      if (g_ascii_strcasecmp (name, reserved[i]) == 0)
+        {
+          g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED,
+                       _("The header “%s” is set by the transport and cannot be configured"), name);
+          return FALSE;
+        }
+    }
+
+  if (!header_value_is_valid (value))
+    {
+      g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED,
+                   _("The value of the header “%s” holds a line break or another control character"), name);
+      return FALSE;
+    }
+
+  g_ptr_array_add (self->header_names, g_strdup (name));
+  g_ptr_array_add (self->header_values, g_strdup (value));
+
+  return TRUE;
+}
+
+const char *
+mcp_http_transport_get_url (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), NULL);
+
+  return self->url;
+}
+
+McpHttpMode
+mcp_http_transport_get_mode (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), MCP_HTTP_MODE_AUTO);
+
+  return self->mode;
+}
+
+McpHttpMode
+mcp_http_transport_get_detected_mode (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), MCP_HTTP_MODE_AUTO);
+
+  return self->detected_mode;
+}
+
+const char *
+mcp_http_transport_get_protocol_version (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), NULL);
+
+  return self->protocol_version;
+}
+
+guint
+mcp_http_transport_get_request_timeout (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), 0);
+
+  return self->request_timeout_ms;
+}
+
+void
+mcp_http_transport_set_request_timeout (McpHttpTransport *self,
+                                        guint             timeout_ms)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+
+  if (self->request_timeout_ms != timeout_ms)
+    {
+      self->request_timeout_ms = timeout_ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REQUEST_TIMEOUT]);
+    }
+}
+
+guint
+mcp_http_transport_get_reconnect_delay (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), 0);
+
+  return self->reconnect_delay_ms;
+}
+
+void
+mcp_http_transport_set_reconnect_delay (McpHttpTransport *self,
+                                        guint             delay_ms)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+
+  delay_ms = MIN (delay_ms, MAX_BACKOFF_DELAY_MS);
+  if (self->reconnect_delay_ms != delay_ms)
+    {
+      self->reconnect_delay_ms = delay_ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECT_DELAY]);
+    }
+}
+
+guint
+mcp_http_transport_get_max_reconnect_attempts (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), 0);
+
+  return self->max_reconnect_attempts;
+}
+
+void
+mcp_http_transport_set_max_reconnect_attempts (McpHttpTransport *self,
+                                               guint             attempts)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+
+  if (self->max_reconnect_attempts != attempts)
+    {
+      self->max_reconnect_attempts = attempts;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_RECONNECT_ATTEMPTS]);
+    }
+}

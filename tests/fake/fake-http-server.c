@@ -1,0 +1,981 @@
+/* fake-http-server.c — an in-process MCP server over HTTP, with faults
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/socket.h>
+
+#include "fake-http-server.h"
+
+/* A response the server keeps writing to: an event stream, a trickle, or
+ * one it never answers. */
+typedef struct
+{
+  FakeHttpServer    *server;
+  SoupServerMessage *msg;
+  GBytes            *trickle;        /* what is left to write, byte by byte */
+  gsize              offset;
+  guint              timer_id;
+  guint              watch_id;
+  gboolean           is_get_stream;
+  gboolean           ended;          /* we finished it */
+} Live;
+
+static void
+request_free (FakeHttpRequest *request)
+{
+  g_free (request->http_method);
+  g_free (request->path);
+  g_free (request->rpc_method);
+  g_free (request->session_id);
+  g_free (request->protocol_version);
+  g_free (request->last_event_id);
+  g_free (request->authorization);
+  g_free (request->accept);
+  g_free (request->content_type);
+  g_free (request);
+}
+
+static void
+live_free (Live *live)
+{
+  g_clear_handle_id (&live->timer_id, g_source_remove);
+  g_clear_handle_id (&live->watch_id, g_source_remove);
+  g_clear_pointer (&live->trickle, g_bytes_unref);
+  g_clear_object (&live->msg);
+  g_free (live);
+}
+
+static void
+on_live_finished (SoupServerMessage *msg,
+                  Live              *live)
+{
+  FakeHttpServer *self = live->server;
+
+  if (!live->ended)
+    self->n_abandoned++;
+  live->ended = TRUE;
+  g_signal_handlers_disconnect_by_data (msg, live);
+  g_ptr_array_remove (self->live, live);
+}
+
+static Live *
+live_new (FakeHttpServer    *self,
+          SoupServerMessage *msg)
+{
+  Live *live = g_new0 (Live, 1);
+
+  live->server = self;
+  live->msg = g_object_ref (msg);
+  g_signal_connect (msg, "finished", G_CALLBACK (on_live_finished), live);
+  g_ptr_array_add (self->live, live);
+
+  return live;
+}
+
+/* A response that is never written to would not notice the client leave
+ * (SoupServer only notices on a write): look at the socket instead. */
+static gboolean
+on_watch (gpointer data)
+{
+  Live *live = data;
+  GSocket *socket = soup_server_message_get_socket (live->msg);
+  char byte;
+
+  if (socket == NULL || live->ended)
+    return G_SOURCE_CONTINUE;
+
+  if (recv (g_socket_get_fd (socket), &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0)
+    {
+      FakeHttpServer *self = live->server;
+
+      live->watch_id = 0;
+      live->ended = TRUE;
+      self->n_abandoned++;
+      g_signal_handlers_disconnect_by_data (live->msg, live);
+      g_ptr_array_remove (self->live, live);
+      return G_SOURCE_REMOVE;
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+live_watch (Live *live)
+{
+  live->watch_id = g_timeout_add (20, on_watch, live);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Writing                                                                 */
+
+static void
+sse_start (SoupServerMessage *msg)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_message_headers_set_content_type (headers, "text/event-stream", NULL);
+  soup_message_headers_set_encoding (headers, SOUP_ENCODING_CHUNKED);
+  soup_message_headers_replace (headers, "Cache-Control", "no-cache");
+}
+
+static void
+body_write (SoupServerMessage *msg,
+            const char        *text,
+            gsize              length)
+{
+  soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY, text, length);
+  soup_server_message_unpause (msg);
+}
+
+static void
+body_end (SoupServerMessage *msg)
+{
+  soup_message_body_complete (soup_server_message_get_response_body (msg));
+  soup_server_message_unpause (msg);
+}
+
+static void
+live_write (Live       *live,
+            const char *text)
+{
+  if (!live->ended)
+    body_write (live->msg, text, strlen (text));
+}
+
+static void
+live_end (Live *live)
+{
+  if (live->ended)
+    return;
+  live->ended = TRUE;
+  body_end (live->msg);
+}
+
+static void
+set_json (SoupServerMessage *msg,
+          guint              status,
+          const char        *json)
+{
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json, strlen (json));
+}
+
+static char *
+node_to_string (JsonNode *node)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+
+  json_generator_set_root (generator, node);
+  return json_generator_to_data (generator, NULL);
+}
+
+static char *
+make_result (JsonNode   *id,
+             const char *result)
+{
+  g_autofree char *id_text = id != NULL ? node_to_string (id) : g_strdup ("null");
+
+  return g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}", id_text, result);
+}
+
+static char *
+sse_event (const char *id,
+           const char *data)
+{
+  if (id != NULL)
+    return g_strdup_printf ("id: %s\nevent: message\ndata: %s\n\n", id, data);
+  return g_strdup_printf ("event: message\ndata: %s\n\n", data);
+}
+
+/* The answer, as JSON or as an event stream, as the server is set to. */
+static void
+reply (FakeHttpServer    *self,
+       SoupServerMessage *msg,
+       const char        *answer)
+{
+  g_autofree char *stream = NULL;
+  g_autofree char *event = NULL;
+  g_autofree char *event_id = NULL;
+  g_autofree char *priming = NULL;
+  guint n = ++self->counter;
+
+  if (self->reply == FAKE_REPLY_JSON)
+    {
+      set_json (msg, SOUP_STATUS_OK, answer);
+      return;
+    }
+
+  if (self->priming)
+    priming = g_strdup_printf ("id: s%u-0\ndata:\n\n", n);
+  event_id = g_strdup_printf ("s%u-1", n);
+  event = sse_event (self->priming ? event_id : NULL, answer);
+  stream = g_strconcat (priming != NULL ? priming : "", event, NULL);
+
+  sse_start (msg);
+  soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY,
+                            stream, strlen (stream));
+  soup_message_body_complete (soup_server_message_get_response_body (msg));
+}
+
+static gboolean
+on_trickle (gpointer data)
+{
+  Live *live = data;
+  gsize length;
+  const char *bytes = g_bytes_get_data (live->trickle, &length);
+
+  if (live->ended)
+    {
+      live->timer_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+
+  if (live->offset >= length)
+    {
+      live->timer_id = 0;
+      live_end (live);
+      return G_SOURCE_REMOVE;
+    }
+
+  body_write (live->msg, bytes + live->offset, 1);
+  live->offset++;
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+trickle (FakeHttpServer    *self,
+         SoupServerMessage *msg,
+         const char        *content_type,
+         const char        *text,
+         guint              delay_ms)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+  Live *live;
+
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_message_headers_set_content_type (headers, content_type, NULL);
+  soup_message_headers_set_encoding (headers, SOUP_ENCODING_CHUNKED);
+
+  live = live_new (self, msg);
+  live->trickle = g_bytes_new (text, strlen (text));
+  live->timer_id = g_timeout_add (MAX (delay_ms, 1), on_trickle, live);
+  soup_server_message_pause (msg);
+}
+
+/* ---------------------------------------------------------------------- */
+/* MCP                                                                     */
+
+static const char *
+initialize_result (FakeHttpServer *self)
+{
+  static char result[512];
+
+  g_snprintf (result, sizeof result,
+              "{\"protocolVersion\":\"%s\",\"capabilities\":{\"tools\":{\"listChanged\":true}},"
+              "\"serverInfo\":{\"name\":\"fake-http\",\"version\":\"1.0\"}}",
+              self->version);
+  return result;
+}
+
+static gint64
+param_int (JsonObject *request,
+           const char *name,
+           gint64      fallback)
+{
+  JsonNode *params = json_object_get_member (request, "params");
+
+  if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
+    return fallback;
+
+  return json_object_get_int_member_with_default (json_node_get_object (params), name, fallback);
+}
+
+static void
+answer_request (FakeHttpServer    *self,
+                SoupServerMessage *msg,
+                JsonObject        *request,
+                const char        *method)
+{
+  JsonNode *id = json_object_get_member (request, "id");
+  JsonNode *params = json_object_get_member (request, "params");
+  g_autofree char *params_text = params != NULL ? node_to_string (params) : g_strdup ("{}");
+  g_autofree char *answer = NULL;
+  guint n;
+
+  if (g_str_equal (method, "ping"))
+    answer = make_result (id, "{}");
+  else if (g_str_equal (method, "test/echo"))
+    answer = make_result (id, params_text);
+  else if (g_str_equal (method, "tools/list"))
+    answer = make_result (id, "{\"tools\":[{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}]}");
+  else if (g_str_equal (method, "tools/call"))
+    answer = make_result (id, "{\"content\":[{\"type\":\"text\",\"text\":\"echo\"}]}");
+  else if (g_str_equal (method, "test/hang"))
+    {
+      live_watch (live_new (self, msg));
+      soup_server_message_pause (msg);
+      return;
+    }
+  else if (g_str_equal (method, "test/sse-hang"))
+    {
+      Live *live;
+
+      sse_start (msg);
+      live = live_new (self, msg);
+      live_write (live, "id: hang-0\ndata:\n\n");
+      live_watch (live);
+      return;
+    }
+  else if (g_str_equal (method, "test/answer-on-get"))
+    {
+      g_autofree char *result = make_result (id, "{\"via\":\"get\"}");
+      g_autofree char *event = sse_event (NULL, result);
+
+      for (guint i = 0; i < self->live->len; i++)
+        {
+          Live *live = g_ptr_array_index (self->live, i);
+
+          if (live->is_get_stream)
+            live_write (live, event);
+        }
+      soup_server_message_set_status (msg, SOUP_STATUS_ACCEPTED, NULL);
+      return;
+    }
+  else if (g_str_equal (method, "test/500"))
+    {
+      set_json (msg, SOUP_STATUS_INTERNAL_SERVER_ERROR,
+                "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32603,\"message\":\"the fake server broke\"},\"id\":null}");
+      return;
+    }
+  else if (g_str_equal (method, "test/rpc-error-400"))
+    {
+      g_autofree char *id_text = node_to_string (id);
+      g_autofree char *body = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32602,"
+                                               "\"message\":\"bad params for the fake\"}}", id_text);
+      set_json (msg, SOUP_STATUS_BAD_REQUEST, body);
+      return;
+    }
+  else if (g_str_equal (method, "test/html"))
+    {
+      const char *html = "<html><body>Hello</body></html>";
+
+      soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+      soup_server_message_set_response (msg, "text/html; charset=utf-8", SOUP_MEMORY_STATIC, html, strlen (html));
+      return;
+    }
+  else if (g_str_equal (method, "test/invalid-json"))
+    {
+      set_json (msg, SOUP_STATUS_OK, "{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": ");
+      return;
+    }
+  else if (g_str_equal (method, "test/wrong-id"))
+    {
+      set_json (msg, SOUP_STATUS_OK, "{\"jsonrpc\":\"2.0\",\"id\":987654,\"result\":{}}");
+      return;
+    }
+  else if (g_str_equal (method, "test/trickle"))
+    {
+      g_autofree char *text = make_result (id, "{\"slow\":true}");
+
+      trickle (self, msg, "application/json", text, param_int (request, "delay", 5));
+      return;
+    }
+  else if (g_str_equal (method, "test/sse-trickle"))
+    {
+      g_autofree char *result = make_result (id, "{\"slow\":true}");
+      g_autofree char *text = g_strdup_printf (": comment\r\nid: t1\r\ndata: %s\r\n\r\n", result);
+
+      trickle (self, msg, "text/event-stream", text, param_int (request, "delay", 5));
+      return;
+    }
+  else if (g_str_equal (method, "test/notify-first"))
+    {
+      g_autofree char *result = make_result (id, "{\"after\":\"notification\"}");
+      g_autofree char *text = g_strdup_printf ("data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\","
+                                               "\"params\":{\"level\":\"info\",\"data\":\"first\"}}\n\n"
+                                               "data: %s\n\n", result);
+      sse_start (msg);
+      soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY, text, strlen (text));
+      soup_message_body_complete (soup_server_message_get_response_body (msg));
+      return;
+    }
+  else if (g_str_equal (method, "test/drop"))
+    {
+      g_autofree char *result = make_result (id, "{\"resumed\":true}");
+      g_autofree char *text = NULL;
+      g_autofree char *replay_id = NULL;
+
+      n = ++self->counter;
+      text = g_strdup_printf ("id: drop-%u-0\nretry: %u\ndata:\n\n"
+                              "id: drop-%u-1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+                              "\"params\":{\"progressToken\":1,\"progress\":1}}\n\n",
+                              n, (guint)param_int (request, "retry", 100), n);
+      replay_id = g_strdup_printf ("drop-%u-1", n);
+      g_hash_table_replace (self->replay, g_steal_pointer (&replay_id),
+                            g_strdup_printf ("id: drop-%u-2\ndata: %s\n\n", n, result));
+      sse_start (msg);
+      soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY, text, strlen (text));
+      soup_message_body_complete (soup_server_message_get_response_body (msg));
+      return;
+    }
+  else if (g_str_equal (method, "test/drop-noid"))
+    {
+      const char *text = "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\","
+                         "\"params\":{\"level\":\"info\",\"data\":\"bye\"}}\n\n";
+
+      sse_start (msg);
+      soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_STATIC, text, strlen (text));
+      soup_message_body_complete (soup_server_message_get_response_body (msg));
+      return;
+    }
+  else if (g_str_equal (method, "test/drop-forever"))
+    {
+      g_autofree char *text = NULL;
+
+      n = ++self->counter;
+      text = g_strdup_printf ("id: forever-%u\nretry: 10\ndata:\n\n", n);
+      g_hash_table_replace (self->replay, g_strdup_printf ("forever-%u", n), g_strdup (text));
+      sse_start (msg);
+      soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY, text, strlen (text));
+      soup_message_body_complete (soup_server_message_get_response_body (msg));
+      return;
+    }
+  else if (g_str_equal (method, "test/big") || g_str_equal (method, "test/big-json"))
+    {
+      gsize size = param_int (request, "size", 1024);
+      g_autofree char *filler = g_strnfill (size, 'x');
+      g_autofree char *result = g_strdup_printf ("{\"filler\":\"%s\"}", filler);
+
+      answer = make_result (id, result);
+      if (g_str_equal (method, "test/big-json"))
+        {
+          set_json (msg, SOUP_STATUS_OK, answer);
+          return;
+        }
+      sse_start (msg);
+      {
+        g_autofree char *event = sse_event (NULL, answer);
+
+        soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY, event, strlen (event));
+        soup_message_body_complete (soup_server_message_get_response_body (msg));
+      }
+      return;
+    }
+  else
+    {
+      g_autofree char *id_text = node_to_string (id);
+      g_autofree char *body = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32601,"
+                                               "\"message\":\"Method not found\"}}", id_text);
+      set_json (msg, SOUP_STATUS_OK, body);
+      return;
+    }
+
+  reply (self, msg, answer);
+}
+
+/* Is the request in the current session? Answers it with an error if not. */
+static gboolean
+check_session (FakeHttpServer    *self,
+               SoupServerMessage *msg,
+               const char        *rpc_method)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+  const char *id = soup_message_headers_get_one (headers, "Mcp-Session-Id");
+  const char *version = soup_message_headers_get_one (headers, "MCP-Protocol-Version");
+
+  if (!self->sessionless)
+    {
+      if (self->expire_times > 0)
+        {
+          self->expire_times--;
+          g_clear_pointer (&self->session_id, g_free);
+        }
+
+      if (id == NULL)
+        {
+          set_json (msg, SOUP_STATUS_BAD_REQUEST,
+                    "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Bad Request: Server not initialized\"},\"id\":null}");
+          return FALSE;
+        }
+
+      if (self->session_id == NULL || strcmp (id, self->session_id) != 0 ||
+          g_strcmp0 (rpc_method, "test/always-expired") == 0)
+        {
+          if (self->expiry_status == SOUP_STATUS_BAD_REQUEST)
+            set_json (msg, SOUP_STATUS_BAD_REQUEST,
+                      "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Bad Request: No valid session ID provided\"},\"id\":null}");
+          else
+            set_json (msg, SOUP_STATUS_NOT_FOUND,
+                      "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32001,\"message\":\"Session not found\"},\"id\":null}");
+          return FALSE;
+        }
+    }
+
+  if (version == NULL || strcmp (version, self->version) != 0)
+    {
+      set_json (msg, SOUP_STATUS_BAD_REQUEST,
+                "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Bad Request: Unsupported protocol version\"},\"id\":null}");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static JsonObject *
+parse_request (SoupServerMessage *msg,
+               JsonParser        *parser)
+{
+  SoupMessageBody *body = soup_server_message_get_request_body (msg);
+  g_autoptr(GBytes) bytes = soup_message_body_flatten (body);
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+
+  if (!json_parser_load_from_data (parser, data, length, NULL) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return NULL;
+
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static void
+handle_post (FakeHttpServer    *self,
+             SoupServerMessage *msg,
+             JsonObject        *request)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+  const char *accept = soup_message_headers_get_one (headers, "Accept");
+  const char *method = json_object_get_string_member_with_default (request, "method", NULL);
+
+  if (accept == NULL || strstr (accept, "application/json") == NULL || strstr (accept, "text/event-stream") == NULL)
+    {
+      set_json (msg, SOUP_STATUS_NOT_ACCEPTABLE,
+                "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Not Acceptable\"},\"id\":null}");
+      return;
+    }
+
+  if (g_strcmp0 (method, "initialize") == 0)
+    {
+      g_autofree char *answer = make_result (json_object_get_member (request, "id"), initialize_result (self));
+
+      self->n_initialize++;
+      if (!self->sessionless)
+        {
+          g_free (self->session_id);
+          self->session_id = g_strdup_printf ("fake-session-%u-%08x", self->n_initialize, g_random_int ());
+          soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                        "Mcp-Session-Id", self->session_id);
+        }
+      reply (self, msg, answer);
+      return;
+    }
+
+  if (!check_session (self, msg, method))
+    return;
+
+  if (method == NULL || !json_object_has_member (request, "id"))
+    {
+      /* Some servers answer notifications 200 with a body. */
+      if (self->notification_body != NULL)
+        set_json (msg, SOUP_STATUS_OK, self->notification_body);
+      else
+        soup_server_message_set_status (msg, SOUP_STATUS_ACCEPTED, NULL);
+      return;
+    }
+
+  answer_request (self, msg, request, method);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Event streams                                                           */
+
+static void
+handle_get (FakeHttpServer    *self,
+            SoupServerMessage *msg)
+{
+  const char *last = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "Last-Event-ID");
+  const char *replay;
+  Live *live;
+
+  if (!check_session (self, msg, NULL))
+    return;
+
+  if (last != NULL && (replay = g_hash_table_lookup (self->replay, last)) != NULL)
+    {
+      sse_start (msg);
+      soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY,
+                                replay, strlen (replay));
+      soup_message_body_complete (soup_server_message_get_response_body (msg));
+      return;
+    }
+
+  if (self->get_status != 0)
+    {
+      soup_server_message_set_status (msg, self->get_status, NULL);
+      return;
+    }
+
+  sse_start (msg);
+  live = live_new (self, msg);
+  live->is_get_stream = TRUE;
+  live_watch (live);
+  if (self->get_retry > 0)
+    {
+      g_autofree char *priming = g_strdup_printf ("id: get-%u\nretry: %u\ndata:\n\n", ++self->counter, self->get_retry);
+
+      live_write (live, priming);
+    }
+  else
+    live_write (live, ": stream open\n\n");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Legacy HTTP+SSE                                                         */
+
+static Live *
+legacy_stream (FakeHttpServer *self)
+{
+  for (guint i = 0; i < self->live->len; i++)
+    {
+      Live *live = g_ptr_array_index (self->live, i);
+
+      if (live->is_get_stream && !live->ended)
+        return live;
+    }
+
+  return NULL;
+}
+
+static void
+legacy_get (FakeHttpServer    *self,
+            SoupServerMessage *msg)
+{
+  Live *live;
+
+  sse_start (msg);
+  live = live_new (self, msg);
+  live->is_get_stream = TRUE;
+  live_watch (live);
+  if (self->legacy_no_endpoint)
+    {
+      live_write (live, ": no endpoint for you\n\n");
+      return;
+    }
+
+  g_free (self->session_id);
+  self->session_id = g_strdup_printf ("legacy-session-%08x", g_random_int ());
+  {
+    g_autofree char *endpoint = self->legacy_endpoint != NULL
+      ? g_strdup (self->legacy_endpoint)
+      : g_strdup_printf ("/message?sessionId=%s", self->session_id);
+    g_autofree char *event = g_strdup_printf ("event: endpoint\ndata: %s\n\n", endpoint);
+
+    live_write (live, event);
+  }
+}
+
+static void
+legacy_post (FakeHttpServer    *self,
+             SoupServerMessage *msg,
+             GHashTable        *query,
+             JsonObject        *request)
+{
+  const char *session = query != NULL ? g_hash_table_lookup (query, "sessionId") : NULL;
+  const char *method = json_object_get_string_member_with_default (request, "method", NULL);
+  Live *stream = legacy_stream (self);
+  g_autofree char *answer = NULL;
+  JsonNode *id = json_object_get_member (request, "id");
+
+  if (stream == NULL || session == NULL || g_strcmp0 (session, self->session_id) != 0)
+    {
+      soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
+      return;
+    }
+
+  if (g_strcmp0 (method, "test/hang") == 0)
+    {
+      /* What a real server does with an unknown session: nothing. */
+      live_watch (live_new (self, msg));
+      soup_server_message_pause (msg);
+      return;
+    }
+
+  soup_server_message_set_status (msg, SOUP_STATUS_ACCEPTED, NULL);
+  soup_server_message_set_response (msg, "text/plain", SOUP_MEMORY_STATIC, "Accepted", 8);
+
+  if (method == NULL || id == NULL)
+    return;
+
+  if (g_str_equal (method, "initialize"))
+    {
+      self->n_initialize++;
+      answer = make_result (id, initialize_result (self));
+    }
+  else if (g_str_equal (method, "test/echo"))
+    {
+      JsonNode *params = json_object_get_member (request, "params");
+      g_autofree char *params_text = params != NULL ? node_to_string (params) : g_strdup ("{}");
+
+      answer = make_result (id, params_text);
+    }
+  else
+    answer = make_result (id, "{}");
+
+  {
+    g_autofree char *event = g_strdup_printf ("event: message\ndata: %s\n\n", answer);
+
+    live_write (stream, event);
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Dispatch                                                                */
+
+static void
+record (FakeHttpServer    *self,
+        SoupServerMessage *msg,
+        const char        *path,
+        JsonObject        *request)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+  FakeHttpRequest *seen;
+
+  if (self->keep_no_log)
+    return;
+
+  seen = g_new0 (FakeHttpRequest, 1);
+  seen->http_method = g_strdup (soup_server_message_get_method (msg));
+  seen->path = g_strdup (path);
+  if (request != NULL)
+    seen->rpc_method = g_strdup (json_object_get_string_member_with_default (request, "method", NULL));
+  seen->session_id = g_strdup (soup_message_headers_get_one (headers, "Mcp-Session-Id"));
+  seen->protocol_version = g_strdup (soup_message_headers_get_one (headers, "MCP-Protocol-Version"));
+  seen->last_event_id = g_strdup (soup_message_headers_get_one (headers, "Last-Event-ID"));
+  seen->authorization = g_strdup (soup_message_headers_get_one (headers, "Authorization"));
+  seen->accept = g_strdup (soup_message_headers_get_one (headers, "Accept"));
+  seen->content_type = g_strdup (soup_message_headers_get_content_type (headers, NULL));
+  seen->time_us = g_get_monotonic_time ();
+  g_ptr_array_add (self->requests, seen);
+}
+
+static void
+handle (SoupServer        *server,
+        SoupServerMessage *msg,
+        const char        *path,
+        GHashTable        *query,
+        gpointer           user_data)
+{
+  FakeHttpServer *self = user_data;
+  const char *method = soup_server_message_get_method (msg);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *request = NULL;
+
+  if (method == SOUP_METHOD_POST)
+    request = parse_request (msg, parser);
+  record (self, msg, path, request);
+
+  if (method == SOUP_METHOD_POST && request == NULL)
+    {
+      set_json (msg, SOUP_STATUS_BAD_REQUEST,
+                "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32700,\"message\":\"Parse error\"},\"id\":null}");
+      return;
+    }
+
+  if (self->legacy)
+    {
+      if (method == SOUP_METHOD_GET && g_str_equal (path, "/mcp"))
+        legacy_get (self, msg);
+      else if (method == SOUP_METHOD_POST && g_str_equal (path, "/message"))
+        legacy_post (self, msg, query, request);
+      else
+        soup_server_message_set_status (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, NULL);
+      return;
+    }
+
+  if (!g_str_equal (path, "/mcp"))
+    soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
+  else if (method == SOUP_METHOD_POST)
+    handle_post (self, msg, request);
+  else if (method == SOUP_METHOD_GET)
+    handle_get (self, msg);
+  else if (method == SOUP_METHOD_DELETE)
+    {
+      soup_server_message_set_status (msg, self->delete_status, NULL);
+      if (self->delete_status == SOUP_STATUS_OK)
+        g_clear_pointer (&self->session_id, g_free);
+    }
+  else
+    soup_server_message_set_status (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, NULL);
+}
+
+/* ---------------------------------------------------------------------- */
+/* API                                                                     */
+
+FakeHttpServer *
+fake_http_server_new (void)
+{
+  return fake_http_server_new_https (NULL);
+}
+
+/* With a certificate: an https server. */
+FakeHttpServer *
+fake_http_server_new_https (GTlsCertificate *certificate)
+{
+  FakeHttpServer *self = g_new0 (FakeHttpServer, 1);
+  g_autoptr(GError) error = NULL;
+  GSList *uris;
+
+  self->reply = FAKE_REPLY_JSON;
+  self->priming = TRUE;
+  self->get_status = SOUP_STATUS_METHOD_NOT_ALLOWED;
+  self->expiry_status = SOUP_STATUS_NOT_FOUND;
+  self->delete_status = SOUP_STATUS_OK;
+  self->version = g_strdup ("2025-06-18");
+  self->requests = g_ptr_array_new_with_free_func ((GDestroyNotify)request_free);
+  self->live = g_ptr_array_new_with_free_func ((GDestroyNotify)live_free);
+  self->replay = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  self->server = soup_server_new ("server-header", "fake-mcp ",
+                                  "tls-certificate", certificate,
+                                  NULL);
+  soup_server_add_handler (self->server, NULL, handle, self, NULL);
+  if (!soup_server_listen_local (self->server, 0,
+                                 SOUP_SERVER_LISTEN_IPV4_ONLY | (certificate != NULL ? SOUP_SERVER_LISTEN_HTTPS : 0),
+                                 &error))
+    g_error ("fake-http-server: cannot listen on 127.0.0.1: %s", error->message);
+
+  uris = soup_server_get_uris (self->server);
+  g_assert (uris != NULL);
+  self->port = g_uri_get_port (uris->data);
+  g_slist_free_full (uris, (GDestroyNotify)g_uri_unref);
+
+  self->base_url = g_strdup_printf ("%s://127.0.0.1:%u", certificate != NULL ? "https" : "http", self->port);
+  self->url = g_strdup_printf ("%s/mcp", self->base_url);
+
+  return self;
+}
+
+void
+fake_http_server_free (FakeHttpServer *self)
+{
+  if (self == NULL)
+    return;
+
+  for (guint i = 0; i < self->live->len; i++)
+    {
+      Live *live = g_ptr_array_index (self->live, i);
+
+      g_signal_handlers_disconnect_by_data (live->msg, live);
+    }
+  g_ptr_array_set_size (self->live, 0);
+
+  soup_server_disconnect (self->server);
+  g_clear_object (&self->server);
+  g_ptr_array_unref (self->live);
+  g_ptr_array_unref (self->requests);
+  g_hash_table_unref (self->replay);
+  g_free (self->base_url);
+  g_free (self->url);
+  g_free (self->version);
+  g_free (self->legacy_endpoint);
+  g_free (self->notification_body);
+  g_free (self->session_id);
+  g_free (self);
+}
+
+/* How many requests with this HTTP method (and JSON-RPC method, if not
+ * NULL) the server saw. */
+guint
+fake_http_server_count (FakeHttpServer *self,
+                        const char     *http_method,
+                        const char     *rpc_method)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->requests->len; i++)
+    {
+      FakeHttpRequest *seen = g_ptr_array_index (self->requests, i);
+
+      if (g_str_equal (seen->http_method, http_method) &&
+          (rpc_method == NULL || g_strcmp0 (seen->rpc_method, rpc_method) == 0))
+        n++;
+    }
+
+  return n;
+}
+
+FakeHttpRequest *
+fake_http_server_find (FakeHttpServer *self,
+                       const char     *http_method,
+                       const char     *rpc_method,
+                       guint           nth)
+{
+  for (guint i = 0; i < self->requests->len; i++)
+    {
+      FakeHttpRequest *seen = g_ptr_array_index (self->requests, i);
+
+      if (g_str_equal (seen->http_method, http_method) &&
+          (rpc_method == NULL || g_strcmp0 (seen->rpc_method, rpc_method) == 0) &&
+          nth-- == 0)
+        return seen;
+    }
+
+  return NULL;
+}
+
+guint
+fake_http_server_n_streams (FakeHttpServer *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->live->len; i++)
+    {
+      Live *live = g_ptr_array_index (self->live, i);
+
+      n += live->is_get_stream && !live->ended;
+    }
+
+  return n;
+}
+
+/* Sends a notification on every open GET stream. */
+void
+fake_http_server_notify (FakeHttpServer *self,
+                         const char     *method)
+{
+  for (guint i = 0; i < self->live->len; i++)
+    {
+      Live *live = g_ptr_array_index (self->live, i);
+      g_autofree char *data = NULL;
+      g_autofree char *event = NULL;
+      g_autofree char *id = NULL;
+
+      if (!live->is_get_stream)
+        continue;
+
+      id = g_strdup_printf ("get-%u", ++self->counter);
+      data = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"method\":\"%s\"}", method);
+      event = sse_event (id, data);
+      live_write (live, event);
+    }
+}
+
+/* Ends every open GET stream, as a server restarting its stream would. */
+void
+fake_http_server_end_streams (FakeHttpServer *self)
+{
+  for (guint i = 0; i < self->live->len; i++)
+    {
+      Live *live = g_ptr_array_index (self->live, i);
+
+      if (live->is_get_stream)
+        live_end (live);
+    }
+}

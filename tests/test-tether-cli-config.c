@@ -525,7 +525,7 @@ static void
 test_watch_flapping (Fixture       *fixture,
                      gconstpointer  data)
 {
-  g_autofree char *flap = fake_entry (fixture, "flap", "\"--crash-after-ms\", \"150\"", TRUE);
+  g_autofree char *flap = fake_entry (fixture, "flap", "\"--crash-after-ms\", \"500\"", TRUE);
   g_autofree char *config = g_strdup_printf ("{\"mcpServers\": {\"flap\": %s}}", flap);
   g_autoptr(Watch) watch = NULL;
   g_autofree char *states = NULL;

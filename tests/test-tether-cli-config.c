@@ -1086,6 +1086,59 @@ test_add_remove_enable (Fixture       *fixture,
   g_assert_null (strstr (disable.out, "secret"));
 }
 
+/* Secrets in env values, header values and URLs never reach the output,
+ * whatever the command and whether the server answers or not. */
+static void
+test_no_secrets (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *good = g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts-good\"],"
+                                           " \"env\": {\"API_KEY\": \"env-secret-1\"}}",
+                                           FAKE_MCP_SERVER, fixture->dir);
+  g_autofree char *config = g_strdup_printf (
+    "{\"mcpServers\": {\"good\": %s,"
+    " \"web\": {\"url\": \"http://127.0.0.1:1/mcp?key=query-secret-2\","
+    "           \"headers\": {\"Authorization\": \"Bearer header-secret-3\"}},"
+    " \"web2\": {\"type\": \"http\", \"url\": \"http://user:password-secret-4@127.0.0.1:1/mcp\"}}}", good);
+  const char *commands[][4] = {
+    { "list", NULL },
+    { "--json", "list", NULL },
+    { "info", "good", NULL },
+    { "--json", "info", "good", NULL },
+    { "tools", "web", NULL },
+    { "info", "web2", NULL },
+    { "--json", "disable", "web", NULL },
+    { "--json", "enable", "web", NULL },
+  };
+
+  write_config (fixture, config);
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli_argv (fixture, &run, commands[i]);
+      g_assert_null (strstr (run.out, "secret"));
+      g_assert_null (strstr (run.err, "secret"));
+    }
+
+  {
+    g_autoptr(Watch) watch = watch_start (fixture, TIMINGS);
+
+    watch_wait_for (watch, 0, "good", "connected", 5000);
+    watch_wait_for (watch, 0, "web", "waiting", 5000);
+    watch_wait_for (watch, 0, "web2", "waiting", 5000);
+    watch_stop (watch, SIGTERM);
+    for (guint i = 0; i < watch->lines->len; i++)
+      {
+        g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), g_ptr_array_index (watch->lines, i));
+        g_autofree char *text = json_to_string (node, FALSE);
+
+        g_assert_null (strstr (text, "secret"));
+      }
+  }
+}
+
 /* ---------------------------------------------------------------------- */
 /* A file that cannot be used is reported and never written                 */
 
@@ -1467,6 +1520,7 @@ main (int   argc,
   ADD ("call-not-repeated", test_call_not_repeated);
   ADD ("interrupt-by-name", test_interrupt_by_name);
   ADD ("add-remove-enable", test_add_remove_enable);
+  ADD ("no-secrets", test_no_secrets);
   ADD ("unusable-untouched", test_unusable_untouched);
   ADD ("import-dry-run", test_import_dry_run);
   ADD ("import", test_import);

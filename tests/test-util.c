@@ -185,13 +185,13 @@ test_assert_no_leftovers (guint fds_before,
 }
 
 /* Live processes whose command line contains @needle (a test's own temporary
- * directory, passed to every fake server it starts). */
-guint
-test_count_processes_matching (const char *needle)
+ * directory, passed to every fake server it starts), as an array of pid_t. */
+GArray *
+test_find_processes_matching (const char *needle)
 {
   g_autoptr(GDir) dir = g_dir_open ("/proc", 0, NULL);
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (pid_t));
   const char *name;
-  guint n = 0;
 
   while ((name = g_dir_read_name (dir)) != NULL)
     {
@@ -200,10 +200,13 @@ test_count_processes_matching (const char *needle)
       gsize length = 0;
       char state;
       pid_t pgrp;
+      pid_t pid;
 
       if (!g_ascii_isdigit (name[0]) || atoi (name) == getpid ())
         continue;
-      if (!read_stat ((pid_t)atoi (name), &state, &pgrp) || state == 'Z' || state == 'X')
+
+      pid = (pid_t)atoi (name);
+      if (!read_stat (pid, &state, &pgrp) || state == 'Z' || state == 'X')
         continue;
 
       path = g_strdup_printf ("/proc/%s/cmdline", name);
@@ -213,10 +216,18 @@ test_count_processes_matching (const char *needle)
         if (cmdline[i] == '\0')
           cmdline[i] = ' ';
       if (strstr (cmdline, needle) != NULL)
-        n++;
+        g_array_append_val (pids, pid);
     }
 
-  return n;
+  return pids;
+}
+
+guint
+test_count_processes_matching (const char *needle)
+{
+  g_autoptr(GArray) pids = test_find_processes_matching (needle);
+
+  return pids->len;
 }
 
 void

@@ -26,6 +26,7 @@ void     test_assert_no_leftovers (guint  fds_before,
                                    pid_t  pgid,
                                    guint  timeout_ms);
 
+GArray  *test_find_processes_matching      (const char *needle);
 guint    test_count_processes_matching     (const char *needle);
 void     test_assert_no_processes_matching (const char *needle,
                                             guint       timeout_ms);

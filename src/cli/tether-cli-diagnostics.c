@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * tether-cli [--json] diagnostics [--config FILE] [--json]
+ * tether-cli [--config FILE] [--json] diagnostics [--config FILE] [--json]
  *
  * Where servers run and what they find there: the sandbox and the
  * permission to run commands on the host, the login shell's PATH (how long
@@ -26,7 +26,8 @@
 #include <json-glib/json-glib.h>
 
 #include "mcp-host-process.h"
-#include "tether-cli-diagnostics.h"
+#include "tether-cli-commands.h"
+#include "tether-cli-config.h"
 #include "tether-config-import.h"
 #include "tether-config-store.h"
 #include "tether-shell-environment.h"
@@ -325,32 +326,32 @@ print_text (JsonNode *report)
 }
 
 int
-tether_cli_diagnostics_main (gboolean   json,
-                             char     **args)
+tether_cli_diagnostics_main (const TetherCliOptions  *options,
+                             char                   **args,
+                             GError                 **error)
 {
   Diagnostics diagnostics = { 0 };
+  TetherCliOptions local = *options;
   g_autoptr(GFile) file = NULL;
   g_autoptr(JsonNode) report = NULL;
-  const char *config_path = NULL;
+  gboolean json = options->json;
 
+  /* --config may follow the command too */
   for (guint i = 0; args[i] != NULL; i++)
     {
-      if (g_str_equal (args[i], "--json"))
-        json = TRUE;
-      else if (g_str_equal (args[i], "--config") && args[i + 1] != NULL)
-        config_path = args[++i];
-      else if (g_str_has_prefix (args[i], "--config="))
-        config_path = args[i] + strlen ("--config=");
-      else
+      if (tether_cli_match_option (args, &i, "--config", &local.config_path, error))
         {
-          fprintf (stderr, "tether-cli: %s\n", _("diagnostics takes --config FILE and --json only"));
-          fprintf (stderr, "%s\n", _("Try “tether-cli --help”."));
-          return 2;
+          if (local.config_path == NULL)
+            return TETHER_CLI_EXIT_USAGE;
+          continue;
         }
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
+                   _("diagnostics: unexpected argument %s"), args[i]);
+      return TETHER_CLI_EXIT_USAGE;
     }
 
-  file = config_path != NULL ? g_file_new_for_commandline_arg (config_path)
-                             : tether_config_store_get_default_file ();
+  file = tether_cli_options_get_file (&local);
 
   diagnostics.json = json;
   diagnostics.loop = g_main_loop_new (NULL, FALSE);
@@ -387,5 +388,5 @@ tether_cli_diagnostics_main (gboolean   json,
   g_clear_object (&diagnostics.environment);
   g_main_loop_unref (diagnostics.loop);
 
-  return 0;
+  return TETHER_CLI_EXIT_OK;
 }

@@ -5,7 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]
- * tether-cli [--json] diagnostics [--config FILE]
+ * tether-cli [--config FILE] [--timings SPEC] [--timeout MS] [--json] COMMAND NAME [ARGS…]
+ * tether-cli [--config FILE] [--timings SPEC] [--json] list|add|remove|enable|disable|watch|import …
  *
  * Exit status: 0 success, 1 failure (one line on stderr says why),
  * 2 usage error.
@@ -23,7 +24,7 @@
 #include <glib-unix.h>
 
 #include "tether-cli-commands.h"
-#include "tether-cli-diagnostics.h"
+#include "tether-cli-config.h"
 #include "tether-cli-target.h"
 
 typedef struct
@@ -38,24 +39,43 @@ static void
 print_usage (FILE *out)
 {
   const TetherCliCommand *commands;
-  guint n;
+  const TetherCliConfigCommand *config_commands;
+  guint n, n_config;
 
   commands = tether_cli_get_commands (&n);
+  config_commands = tether_cli_get_config_commands (&n_config);
 
-  fprintf (out, "%s\n\n",
-           _("Usage: tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]"));
-  fprintf (out, "%s\n", _("Commands:"));
+  fprintf (out, "%s\n", _("Usage: tether-cli [OPTIONS] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]"));
+  fprintf (out, "%s\n", _("       tether-cli [OPTIONS] COMMAND NAME [ARGS…]"));
+  fprintf (out, "%s\n\n", _("       tether-cli [OPTIONS] CONFIGURATION-COMMAND [ARGS…]"));
+  fprintf (out, "%s\n", _("Commands, for a server given by its command line after “--” or by its NAME in the configuration:"));
   for (guint i = 0; i < n; i++)
     fprintf (out, "  %-33s %s\n", commands[i].synopsis, _(commands[i].summary));
-  fprintf (out, "  %-33s %s\n", "diagnostics [--config FILE]",
-           _("where servers run: sandbox, login shell PATH, each command's path, other clients' files"));
+  fprintf (out, "\n%s\n", _("Configuration commands:"));
+  for (guint i = 0; i < n_config; i++)
+    {
+      /* a long synopsis gets a line of its own */
+      if (g_utf8_strlen (config_commands[i].synopsis, -1) > 33)
+        fprintf (out, "  %s\n  %-33s %s\n", config_commands[i].synopsis, "", _(config_commands[i].summary));
+      else
+        fprintf (out, "  %-33s %s\n", config_commands[i].synopsis, _(config_commands[i].summary));
+    }
   fprintf (out, "\n%s\n", _("Options:"));
+  fprintf (out, "  %-33s %s\n", "--config FILE", _("the configuration (default: ~/.config/tether/servers.json)"));
+  fprintf (out, "  %-33s %s\n", "--timings NAME=MS,...",
+           _("durations of the connection rules, e.g. connect_attempts=2,reconnect_delay_ms=500 "
+             "(also from TETHER_TIMINGS)"));
   fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000);"));
   fprintf (out, "  %-33s %s\n", "", _("starting the server may take 60 s in any case"));
   fprintf (out, "  %-33s %s\n", "--json", _("print JSON instead of text"));
   fprintf (out, "  %-33s %s\n", "--help", _("show this help"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
-  fprintf (out, "\n%s\n", _("Example: tether-cli tools -- npx -y @modelcontextprotocol/server-everything"));
+  fprintf (out, "\n%s\n", _("Examples:"));
+  fprintf (out, "  %s\n", "tether-cli tools -- npx -y @modelcontextprotocol/server-everything");
+  fprintf (out, "  %s\n", "tether-cli add memory -- npx -y @modelcontextprotocol/server-memory");
+  fprintf (out, "  %s\n", "tether-cli list");
+  fprintf (out, "  %s\n", "tether-cli call memory read_graph '{}'");
+  fprintf (out, "  %s\n", "tether-cli import --dry-run ~/.config/Claude/claude_desktop_config.json");
 }
 
 static int
@@ -79,6 +99,59 @@ usage_error (const char *format,
   return TETHER_CLI_EXIT_USAGE;
 }
 
+/* A configuration command prints its own results; errors go here. */
+static int
+run_config_command (const TetherCliConfigCommand *command,
+                    const TetherCliOptions       *options,
+                    char                        **args)
+{
+  g_autoptr(GPtrArray) rest = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  TetherCliOptions local = *options;
+  gboolean dashes = FALSE;
+  int exit_code;
+
+  /* --json may follow the command too (not in a server's command line) */
+  for (guint i = 0; args[i] != NULL; i++)
+    {
+      dashes = dashes || g_str_equal (args[i], "--");
+      if (!dashes && g_str_equal (args[i], "--json"))
+        local.json = TRUE;
+      else
+        g_ptr_array_add (rest, args[i]);
+    }
+  g_ptr_array_add (rest, NULL);
+
+  exit_code = command->main (&local, (char **)rest->pdata, &error);
+  fflush (stdout);
+
+  if (exit_code == TETHER_CLI_EXIT_USAGE)
+    return usage_error ("%s", error != NULL ? error->message : _("invalid arguments"));
+
+  if (exit_code != TETHER_CLI_EXIT_OK && error != NULL)
+    tether_cli_print_error ("%s", error->message);
+
+  return exit_code;
+}
+
+/* --name VALUE or --name=VALUE, at argv[*i] */
+static gboolean
+take_value (const char  *name,
+            char       **argv,
+            int         *i,
+            const char **value,
+            GError     **error)
+{
+  guint at = (guint)*i;
+
+  if (!tether_cli_match_option (argv, &at, name, value, error))
+    return FALSE;
+
+  *i = (int)at;
+
+  return TRUE;
+}
+
 static void
 closed_cb (GObject      *object,
            GAsyncResult *result,
@@ -86,7 +159,7 @@ closed_cb (GObject      *object,
 {
   Cli *cli = user_data;
 
-  mcp_client_close_finish (MCP_CLIENT (object), result, NULL);
+  tether_cli_target_close_finish (cli->run.target, result);
   g_main_loop_quit (cli->loop);
 }
 
@@ -96,7 +169,7 @@ run_done (TetherCliRun *run)
   Cli *cli = (Cli *)((char *)run - G_STRUCT_OFFSET (Cli, run));
 
   /* Stop the server and wait until nothing of it is left. */
-  mcp_client_close_async (run->client, NULL, closed_cb, cli);
+  tether_cli_target_close_async (run->target, run->client, closed_cb, cli);
 }
 
 static void
@@ -132,7 +205,7 @@ interrupt_cb (gpointer user_data)
       tether_cli_print_error ("%s", _("interrupted"));
       g_cancellable_cancel (cli->run.cancellable);
       if (cli->run.client != NULL)
-        mcp_client_close_async (cli->run.client, NULL, NULL, NULL);
+        tether_cli_target_close_async (cli->run.target, cli->run.client, NULL, NULL);
     }
 
   return G_SOURCE_CONTINUE;
@@ -146,6 +219,10 @@ main (int   argc,
   g_autoptr(GPtrArray) command_args = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  const TetherCliConfigCommand *config_command;
+  TetherCliOptions options = { 0 };
+  const char *timings_spec = NULL;
+  const char *server_name = NULL;
   const char *command_name = NULL;
   gboolean json = FALSE;
   guint timeout_ms = 0;
@@ -187,6 +264,12 @@ main (int   argc,
             return usage_error (_("--timeout needs a number of milliseconds, at least 1"));
           timeout_ms = (guint)n;
         }
+      else if (take_value ("--config", argv, &i, &options.config_path, &error) ||
+               take_value ("--timings", argv, &i, &timings_spec, &error))
+        {
+          if (error != NULL)
+            return usage_error ("%s", error->message);
+        }
       else if (g_str_equal (arg, "--"))
         return usage_error (_("no command given"));
       else if (arg[0] == '-')
@@ -198,9 +281,14 @@ main (int   argc,
   if (command_name == NULL)
     return usage_error (_("no command given"));
 
-  /* Needs no server: it looks at where servers would run. */
-  if (g_str_equal (command_name, "diagnostics"))
-    return tether_cli_diagnostics_main (json, &argv[i]);
+  options.json = json;
+  options.timeout_ms = timeout_ms;
+  if (!tether_cli_options_init (&options, timings_spec, &error))
+    return usage_error ("%s", error->message);
+
+  config_command = tether_cli_find_config_command (command_name);
+  if (config_command != NULL)
+    return run_config_command (config_command, &options, &argv[i]);
 
   cli.command = tether_cli_find_command (command_name);
   if (cli.command == NULL)
@@ -208,10 +296,18 @@ main (int   argc,
 
   for (; i < argc && !g_str_equal (argv[i], "--"); i++)
     g_ptr_array_add (command_args, argv[i]);
+
+  /* Without "--", the server is one of the configuration, named first. */
+  if (i >= argc && command_args->len > 0)
+    {
+      server_name = g_ptr_array_steal_index (command_args, 0);
+      if (server_name[0] == '-')
+        return usage_error (_("name the server first: tether-cli %s NAME [ARGS…]"), command_name);
+    }
   g_ptr_array_add (command_args, NULL);
 
-  if (i >= argc || i + 1 >= argc)
-    return usage_error (_("no server given: put its command line after “--”"));
+  if (server_name == NULL && (i >= argc || i + 1 >= argc))
+    return usage_error (_("no server given: name one of the configuration, or put its command line after “--”"));
 
   cli.run.json = json;
   cli.run.timeout_ms = timeout_ms;
@@ -222,7 +318,18 @@ main (int   argc,
   if (!cli.command->parse (&cli.run, (char **)command_args->pdata, &error))
     return usage_error ("%s", error->message);
 
-  target = tether_cli_target_new_stdio ((const char * const *)&argv[i + 1]);
+  if (server_name != NULL)
+    {
+      target = tether_cli_open_server_target (&options, server_name, &error);
+      if (target == NULL)
+        {
+          tether_cli_print_error ("%s", error->message);
+          g_clear_pointer (&cli.run.args, g_strfreev);
+          return TETHER_CLI_EXIT_FAILURE;
+        }
+    }
+  else
+    target = tether_cli_target_new_stdio ((const char * const *)&argv[i + 1]);
   cli.run.target = target;
   cli.loop = g_main_loop_new (NULL, FALSE);
 

@@ -891,10 +891,13 @@ connect_done_cb (GObject      *object,
     {
       if (self->attempt_timed_out)
         {
+          double seconds = (g_get_monotonic_time () - self->attempt_started) / (double)G_USEC_PER_SEC;
+
           g_clear_error (&error);
           error = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
-                               _("No answer to initialize within %.0f s"),
-                               (g_get_monotonic_time () - self->attempt_started) / (double)G_USEC_PER_SEC);
+                               seconds < 10 ? _("No answer to initialize within %.1f s")
+                                            : _("No answer to initialize within %.0f s"),
+                               seconds);
         }
 
       attempt_failed (self, error);

@@ -24,6 +24,7 @@
 #include "tether-server.h"
 #include "tether-shell-environment.h"
 #include "fake/fake-http-server.h"
+#include "test-server-util.h"
 #include "test-util.h"
 
 typedef struct
@@ -73,24 +74,6 @@ fixture_setup (Fixture       *fixture,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
@@ -102,43 +85,10 @@ fixture_teardown (Fixture       *fixture,
   test_assert_no_leftovers (fixture->fds_before, 0, 5000);
 
   mcp_host_process_set_flatpak_info_path (NULL);
-  remove_tree (fixture->dir);
+  test_remove_tree (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);
   g_clear_pointer (&fixture->count_file, g_free);
   g_clear_pointer (&fixture->info, g_free);
-}
-
-static gboolean
-settled (gpointer data)
-{
-  TetherServerState state = tether_server_get_state (data);
-
-  return state == TETHER_SERVER_STATE_CONNECTED || state == TETHER_SERVER_STATE_ERROR;
-}
-
-static void
-stopped_cb (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  g_assert_true (tether_server_stop_finish (TETHER_SERVER (object), result, NULL));
-  *(gboolean *)user_data = TRUE;
-}
-
-static gboolean
-is_true (gpointer data)
-{
-  return *(gboolean *)data;
-}
-
-static void
-stop_and_drop (TetherServer *server)
-{
-  gboolean stopped = FALSE;
-
-  tether_server_stop_async (server, FALSE, NULL, stopped_cb, &stopped);
-  test_wait_until (is_true, &stopped, "waiting for the server to stop");
-  test_assert_finalized (server);
 }
 
 static void
@@ -216,8 +166,8 @@ test_permission_denied (Fixture       *fixture,
   start = g_get_monotonic_time ();
   tether_server_start (local);
   tether_server_start (remote);
-  test_wait_until (settled, local, "waiting for the stdio server to fail");
-  test_wait_until (settled, remote, "waiting for the HTTP server to connect");
+  test_server_wait_settled (local, "waiting for the stdio server to fail");
+  test_server_wait_settled (remote, "waiting for the HTTP server to connect");
 
   g_test_message ("states: %s", states->str);
   g_test_message ("error: %s", tether_server_get_error_message (local));
@@ -241,12 +191,12 @@ test_permission_denied (Fixture       *fixture,
   /* Asked again, the same answer at once */
   g_string_truncate (states, 0);
   tether_server_reconnect (local);
-  test_wait_until (settled, local, "waiting for the stdio server to fail again");
+  test_server_wait_settled (local, "waiting for the stdio server to fail again");
   g_assert_cmpstr (states->str, ==, "connecting error");
 
   g_signal_handlers_disconnect_by_data (local, states);
-  stop_and_drop (local);
-  stop_and_drop (remote);
+  test_server_stop (local);
+  test_server_stop (remote);
   fake_http_server_free (fake_http);
 }
 
@@ -269,7 +219,7 @@ test_runs_on_host (Fixture       *fixture,
   tether_server_config_set_args (config, args);
   server = new_server (fixture, config, NULL);
   tether_server_start (server);
-  test_wait_until (settled, server, "waiting for the server to connect on the host");
+  test_server_wait_settled (server, "waiting for the server to connect on the host");
   g_assert_cmpstr (tether_server_get_error_message (server), ==, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   g_assert_true (tether_shell_environment_get_on_host (fixture->environment));
@@ -290,7 +240,7 @@ test_runs_on_host (Fixture       *fixture,
   }
 
   start = g_get_monotonic_time ();
-  stop_and_drop (server);
+  test_server_stop (server);
   g_test_message ("stopped in %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
   g_assert_cmpuint (test_count_group (pgid), ==, 0);
 }
@@ -352,10 +302,10 @@ test_login_shell_on_host (Fixture       *fixture,
   tether_server_config_set_command (config, "tether-host-login-only");
   server = new_server (fixture, config, NULL);
   tether_server_start (server);
-  test_wait_until (settled, server, "waiting for the server to connect on the host");
+  test_server_wait_settled (server, "waiting for the server to connect on the host");
   g_assert_cmpstr (tether_server_get_error_message (server), ==, NULL);
   g_assert_cmpstr (mcp_host_process_get_program (host_process (server)), ==, link);
-  stop_and_drop (server);
+  test_server_stop (server);
 }
 
 int

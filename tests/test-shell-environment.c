@@ -20,6 +20,7 @@
 #include "mcp-error.h"
 #include "tether-server.h"
 #include "tether-shell-environment.h"
+#include "test-server-util.h"
 #include "test-util.h"
 
 #define FAKE_LOGIN_SHELL_SOURCE "fake/fake-login-shell.sh"
@@ -228,29 +229,6 @@ test_login_path (Fixture       *fixture,
   g_assert_cmpuint (count_starts (fixture, NULL), ==, 1);
 }
 
-static gboolean
-server_settled (gpointer data)
-{
-  TetherServerState state = tether_server_get_state (data);
-
-  return state == TETHER_SERVER_STATE_CONNECTED || state == TETHER_SERVER_STATE_ERROR;
-}
-
-static void
-stopped_cb (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  g_assert_true (tether_server_stop_finish (TETHER_SERVER (object), result, NULL));
-  *(gboolean *)user_data = TRUE;
-}
-
-static gboolean
-is_true (gpointer data)
-{
-  return *(gboolean *)data;
-}
-
 /* A server whose command only the login shell's PATH has connects. */
 static void
 test_server_uses_login_path (Fixture       *fixture,
@@ -259,7 +237,6 @@ test_server_uses_login_path (Fixture       *fixture,
   g_autofree char *link = g_build_filename (fixture->bin, "tether-only-in-login-path", NULL);
   g_autoptr(TetherServerConfig) config = tether_server_config_new ("login");
   TetherServer *server;
-  gboolean stopped = FALSE;
 
   g_assert_cmpint (symlink (FAKE_MCP_SERVER, link), ==, 0);
   tether_server_config_set_command (config, "tether-only-in-login-path");
@@ -268,21 +245,19 @@ test_server_uses_login_path (Fixture       *fixture,
   g_assert_true (tether_server_get_shell_environment (server) == tether_shell_environment_get_default ());
   tether_server_set_shell_environment (server, fixture->environment);
   tether_server_start (server);
-  test_wait_until (server_settled, server, "waiting for the server to connect");
+  test_server_wait_settled (server, "waiting for the server to connect");
   g_assert_cmpstr (tether_server_get_error_message (server), ==, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (tether_server_get_attempt (server), ==, 1);
 
-  tether_server_stop_async (server, FALSE, NULL, stopped_cb, &stopped);
-  test_wait_until (is_true, &stopped, "waiting for the server to stop");
-  test_assert_finalized (server);
+  test_server_stop (server);
 
   /* Without the login shell's PATH the same command is not found, and the
    * error says where it was looked for. */
   server = tether_server_new (config, NULL);
   tether_server_set_shell_environment (server, NULL);
   tether_server_start (server);
-  test_wait_until (server_settled, server, "waiting for the server to fail");
+  test_server_wait_settled (server, "waiting for the server to fail");
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_ERROR);
   g_assert_cmpuint (tether_server_get_attempt (server), ==, 1);
   g_test_message ("without it: %s", tether_server_get_error_message (server));

@@ -340,16 +340,22 @@ static void
 test_flapping_stops (Fixture       *fixture,
                      gconstpointer  data)
 {
-  TetherServer *server = start_fake (fixture, "--crash-after-ms", "150", NULL);
+  TetherServer *server = start_fake (fixture, "--crash-after-ms", "300", NULL);
+  guint initializes;
 
   g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 15000));
-  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTED), ==, 3);
+  /* Each process lives 300 ms: connected, then dead. On a loaded machine a
+   * process may die before it answers; that failure counts the same. */
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTED), >=, 1);
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTED), <=, 3);
   g_assert_nonnull (strstr (tether_server_get_error_message (server), "Gave up after 3 failures"));
+  initializes = fake_count (fixture, "initialize");
+  g_assert_cmpuint (initializes, <=, 3);
 
   /* and it stays there */
-  iterate_for (600);
+  iterate_for (800);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_ERROR);
-  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 3);
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, initializes);
 }
 
 /* Rule 5: healthy for long enough, the count starts afresh. */

@@ -740,7 +740,7 @@ exchange_send_error (Exchange     *ex,
                         _("Could not reach the server at %s: %s"), origin, error->message);
 
   return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                      _("The connection broke before the server answered “%s”; whether it was carried out is unknown: %s"),
+                      _("The connection broke before the server answered “%s”: %s"),
                       name, error->message);
 }
 

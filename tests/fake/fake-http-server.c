@@ -37,6 +37,7 @@ typedef struct
   char      *id_key;
   GPtrArray *before;                 /* messages before the answer (text) */
   char      *answer;
+  gboolean   drop;                   /* drop the connection instead */
 } Handling;
 
 static void
@@ -454,6 +455,26 @@ core_send_cb (JsonNode *message,
     broadcast (self, text);
 }
 
+/* The "crash" tool: over HTTP, the connection breaks once the request was
+ * read, with no answer. */
+static gboolean
+core_hook (const char *method,
+           JsonObject *params,
+           gpointer    user_data)
+{
+  FakeHttpServer *self = user_data;
+  Handling *handling = self->handling;
+
+  if (handling != NULL && g_str_equal (method, "tools/call") && params != NULL &&
+      g_strcmp0 (json_object_get_string_member_with_default (params, "name", NULL), "crash") == 0)
+    {
+      handling->drop = TRUE;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
 /* Hands a request to the core and answers with what it sends. */
 static void
 answer_with_core (FakeHttpServer    *self,
@@ -473,6 +494,17 @@ answer_with_core (FakeHttpServer    *self,
   self->handling = &handling;
   fake_mcp_core_handle (self->core, root);
   self->handling = NULL;
+
+  if (handling.drop)
+    {
+      g_autoptr(GIOStream) connection = soup_server_message_steal_connection (msg);
+
+      g_io_stream_close (connection, NULL, NULL);
+      g_free (handling.id_key);
+      g_free (handling.answer);
+      g_ptr_array_unref (handling.before);
+      return;
+    }
 
   live = reply_with (self, msg, handling.before, handling.answer);
   if (live != NULL)
@@ -1049,6 +1081,7 @@ fake_http_server_new_https (GTlsCertificate *certificate)
   self->live = g_ptr_array_new_with_free_func ((GDestroyNotify)live_free);
   self->replay = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->core = fake_mcp_core_new (NULL, core_send_cb, self);
+  fake_mcp_core_set_hook (self->core, core_hook, self);
 
   self->server = soup_server_new ("server-header", "fake-mcp ",
                                   "tls-certificate", certificate,

@@ -43,7 +43,8 @@ typedef struct
  * tools: echo, add, slow with progress, hang, …) are answered by the fake
  * core (fake-mcp-core.h), the same as the stdio fake's; what it sends
  * while answering goes on the request's stream (SSE) or the GET streams
- * (JSON), and a late answer on the request's stream when it comes.
+ * (JSON), and a late answer on the request's stream when it comes. The
+ * tool "crash" breaks the connection once the request was read.
  * Besides, it answers test methods that produce one fault each:
  *   test/echo           the params back as the result
  *   test/hang           never answers (the response stays open)

@@ -5,6 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]
+ * tether-cli [--timeout MS] [--json] --url URL [--header 'Name: value']…
+ *            [--transport auto|http|sse] COMMAND [ARGS…]
  *
  * Exit status: 0 success, 1 failure (one line on stderr says why),
  * 2 usage error.
@@ -24,6 +26,15 @@
 #include "tether-cli-commands.h"
 #include "tether-cli-target.h"
 
+/* --url and what goes with it, before or after the command. */
+typedef struct
+{
+  const char  *url;
+  GPtrArray   *headers;
+  McpHttpMode  mode;
+  gboolean     mode_given;
+} UrlOptions;
+
 typedef struct
 {
   GMainLoop       *loop;
@@ -40,8 +51,10 @@ print_usage (FILE *out)
 
   commands = tether_cli_get_commands (&n);
 
-  fprintf (out, "%s\n\n",
+  fprintf (out, "%s\n",
            _("Usage: tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]"));
+  fprintf (out, "%s\n\n",
+           _("       tether-cli [--timeout MS] [--json] --url URL [--header 'NAME: VALUE']… COMMAND [ARGS…]"));
   fprintf (out, "%s\n", _("Commands:"));
   for (guint i = 0; i < n; i++)
     fprintf (out, "  %-33s %s\n", commands[i].synopsis, _(commands[i].summary));
@@ -49,9 +62,15 @@ print_usage (FILE *out)
   fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000);"));
   fprintf (out, "  %-33s %s\n", "", _("starting the server may take 60 s in any case"));
   fprintf (out, "  %-33s %s\n", "--json", _("print JSON instead of text"));
+  fprintf (out, "  %-33s %s\n", "--url URL", _("talk to the MCP server at this http or https URL"));
+  fprintf (out, "  %-33s %s\n", "--header 'NAME: VALUE'", _("send this header with every request (repeatable);"));
+  fprintf (out, "  %-33s %s\n", "", _("values are never printed"));
+  fprintf (out, "  %-33s %s\n", "--transport auto|http|sse", _("Streamable HTTP, legacy HTTP+SSE, or try both (auto,"));
+  fprintf (out, "  %-33s %s\n", "", _("the default)"));
   fprintf (out, "  %-33s %s\n", "--help", _("show this help"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
   fprintf (out, "\n%s\n", _("Example: tether-cli tools -- npx -y @modelcontextprotocol/server-everything"));
+  fprintf (out, "%s\n", _("Example: tether-cli --url http://127.0.0.1:3001/mcp tools"));
 }
 
 static int
@@ -73,6 +92,55 @@ usage_error (const char *format,
   fprintf (stderr, "%s\n", _("Try “tether-cli --help”."));
 
   return TETHER_CLI_EXIT_USAGE;
+}
+
+/* Takes --url, --header or --transport (with its value) at argv[*i].
+ * Returns TRUE if it was one; *error is set if its value is missing or
+ * wrong. Header values are never echoed. */
+static gboolean
+take_url_option (char       **argv,
+                 int          argc,
+                 int         *i,
+                 UrlOptions  *options,
+                 GError     **error)
+{
+  static const char * const names[] = { "--url", "--header", "--transport" };
+  const char *arg = argv[*i];
+  const char *name = NULL;
+  const char *value;
+
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    if (g_str_equal (arg, names[k]) ||
+        (g_str_has_prefix (arg, names[k]) && arg[strlen (names[k])] == '='))
+      name = names[k];
+
+  if (name == NULL)
+    return FALSE;
+
+  if (arg[strlen (name)] == '=')
+    value = arg + strlen (name) + 1;
+  else if (*i + 1 < argc)
+    value = argv[++*i];
+  else
+    value = NULL;
+
+  if (value == NULL || *value == '\0')
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("%s needs a value"), name);
+  else if (g_str_equal (name, "--url"))
+    {
+      if (options->url != NULL)
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s", _("--url may be given once"));
+      options->url = value;
+    }
+  else if (g_str_equal (name, "--header"))
+    g_ptr_array_add (options->headers, (gpointer)value);
+  else if (!mcp_http_mode_from_string (value, &options->mode))
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("--transport must be auto, http or sse, not “%s”"), value);
+  else
+    options->mode_given = TRUE;
+
+  return TRUE;
 }
 
 static void
@@ -142,6 +210,8 @@ main (int   argc,
   g_autoptr(GPtrArray) command_args = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GPtrArray) headers = g_ptr_array_new ();
+  UrlOptions url_options = { .headers = headers, .mode = MCP_HTTP_MODE_AUTO };
   const char *command_name = NULL;
   gboolean json = FALSE;
   guint timeout_ms = 0;
@@ -183,6 +253,11 @@ main (int   argc,
             return usage_error (_("--timeout needs a number of milliseconds, at least 1"));
           timeout_ms = (guint)n;
         }
+      else if (take_url_option (argv, argc, &i, &url_options, &error))
+        {
+          if (error != NULL)
+            return usage_error ("%s", error->message);
+        }
       else if (g_str_equal (arg, "--"))
         return usage_error (_("no command given"));
       else if (arg[0] == '-')
@@ -199,11 +274,26 @@ main (int   argc,
     return usage_error (_("unknown command %s"), command_name);
 
   for (; i < argc && !g_str_equal (argv[i], "--"); i++)
-    g_ptr_array_add (command_args, argv[i]);
+    {
+      if (take_url_option (argv, argc, &i, &url_options, &error))
+        {
+          if (error != NULL)
+            return usage_error ("%s", error->message);
+        }
+      else
+        g_ptr_array_add (command_args, argv[i]);
+    }
   g_ptr_array_add (command_args, NULL);
 
-  if (i >= argc || i + 1 >= argc)
-    return usage_error (_("no server given: put its command line after “--”"));
+  if (url_options.url != NULL)
+    {
+      if (i < argc)
+        return usage_error (_("give either --url or a server command after “--”, not both"));
+    }
+  else if (headers->len > 0 || url_options.mode_given)
+    return usage_error (_("--header and --transport go with --url"));
+  else if (i >= argc || i + 1 >= argc)
+    return usage_error (_("no server given: put its command line after “--”, or use --url"));
 
   cli.run.json = json;
   cli.run.timeout_ms = timeout_ms;
@@ -214,7 +304,16 @@ main (int   argc,
   if (!cli.command->parse (&cli.run, (char **)command_args->pdata, &error))
     return usage_error ("%s", error->message);
 
-  target = tether_cli_target_new_stdio ((const char * const *)&argv[i + 1]);
+  if (url_options.url != NULL)
+    {
+      g_ptr_array_add (headers, NULL);
+      target = tether_cli_target_new_http (url_options.url, url_options.mode,
+                                           (const char * const *)headers->pdata, &error);
+      if (target == NULL)
+        return usage_error ("%s", error->message);
+    }
+  else
+    target = tether_cli_target_new_stdio ((const char * const *)&argv[i + 1]);
   cli.run.target = target;
   cli.loop = g_main_loop_new (NULL, FALSE);
 

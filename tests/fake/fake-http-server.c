@@ -1020,6 +1020,20 @@ handle (SoupServer        *server,
     request = parse_request (msg, parser);
   record (self, msg, path, request);
 
+  if (self->required_header != NULL)
+    {
+      const char *colon = strchr (self->required_header, ':');
+      g_autofree char *name = g_strndup (self->required_header, colon - self->required_header);
+      const char *value = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), name);
+
+      if (g_strcmp0 (value, colon + 1 + strspn (colon + 1, " ")) != 0)
+        {
+          set_json (msg, SOUP_STATUS_UNAUTHORIZED,
+                    "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32001,\"message\":\"Unauthorized\"},\"id\":null}");
+          return;
+        }
+    }
+
   if (method == SOUP_METHOD_POST && request == NULL)
     {
       set_json (msg, SOUP_STATUS_BAD_REQUEST,
@@ -1127,6 +1141,7 @@ fake_http_server_free (FakeHttpServer *self)
   g_free (self->url);
   g_free (self->version);
   g_free (self->legacy_endpoint);
+  g_free (self->required_header);
   g_free (self->notification_body);
   g_free (self->session_id);
   g_free (self);

@@ -89,6 +89,7 @@ typedef struct
   char          *legacy_endpoint;   /* the endpoint event's data */
   gboolean       keep_no_log;       /* do not record requests (benchmarks) */
   gboolean       legacy_no_endpoint;
+  char          *required_header;   /* "Name: value": 401 without it */
 
   /* What it saw */
   GPtrArray     *requests;          /* FakeHttpRequest */

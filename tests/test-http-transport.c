@@ -1658,6 +1658,42 @@ test_client_progress (Fixture       *f,
   client_close (f, client);
 }
 
+/* Like the SDKs: after notifications/initialized, nothing more goes out
+ * until the server has taken it. */
+static void
+test_initialized_first (Fixture       *f,
+                        gconstpointer  data)
+{
+  Result initialized = { 0 };
+  Result ping = { 0 };
+  FakeHttpRequest *seen_initialized;
+  FakeHttpRequest *seen_ping;
+  g_autoptr(GError) error = NULL;
+
+  make_transport (f, MCP_HTTP_MODE_AUTO);
+  error = open_transport (f);
+  g_assert_no_error (error);
+  error = send_json (f, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{}}", MCP_SEND_FLAGS_NONE);
+  g_assert_no_error (error);
+  wait_answer (f, 0);
+
+  f->server->notification_delay_ms = 300;
+  send_start (f, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", MCP_SEND_FLAGS_NONE, NULL, &initialized);
+  send_start (f, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", MCP_SEND_FLAGS_IDEMPOTENT, NULL, &ping);
+  WAIT_FOR (ping.done);
+  g_assert_no_error (ping.error);
+  g_assert_true (initialized.done);
+  g_assert_no_error (initialized.error);
+  wait_answer (f, 1);
+
+  seen_initialized = fake_http_server_find (f->server, "POST", "notifications/initialized", 0);
+  seen_ping = fake_http_server_find (f->server, "POST", "ping", 0);
+  g_assert_nonnull (seen_initialized);
+  g_assert_nonnull (seen_ping);
+  g_assert_cmpint (seen_ping->time_us - seen_initialized->time_us, >=, 290 * 1000);
+  g_assert_cmpint (initialized.finished_us, <=, ping.finished_us);
+}
+
 /* GLib and libsoup create some things once per process (the worker
  * thread's wakeup fd, the proxy resolver): let them exist before the first
  * test counts fds. */
@@ -1721,6 +1757,7 @@ main (int   argc,
   ADD ("legacy-post-hangs", test_legacy_post_hangs);
   ADD ("legacy-stream-closed", test_legacy_stream_closed);
 
+  ADD ("initialized-first", test_initialized_first);
   ADD ("client/http-status", test_client_http_status);
   ADD ("client/call-broken", test_client_call_broken);
   ADD ("client/transport-timeout", test_client_transport_timeout);

@@ -149,6 +149,9 @@ run_cli (Run        *run,
   run->elapsed_ms = (g_get_monotonic_time () - start) / 1000.0;
   g_assert_true (WIFEXITED (wait_status));
   run->status = WEXITSTATUS (wait_status);
+  if (run->status != 0)
+    g_test_message ("tether-cli exited with %d after %.0f ms; stderr:\n%s",
+                    run->status, run->elapsed_ms, run->err);
 
   g_assert_null (strstr (run->out, "secret-7c1e55d0"));
   g_assert_null (strstr (run->err, "secret-7c1e55d0"));

@@ -163,6 +163,7 @@ struct _McpHttpTransport
   char             *fallback_reason;
 
   guint             awaiting_initialize : 1;
+  guint             awaiting_initialized : 1;
   guint             reinitializing : 1;
   guint             legacy_connecting : 1;
   guint             want_stream : 1;
@@ -546,6 +547,12 @@ outgoing_fail (Outgoing     *out,
       g_strcmp0 (out->method, "initialize") == 0)
     {
       self->awaiting_initialize = FALSE;
+      flush_held (self);
+    }
+  else if (self != NULL && !out->internal && self->awaiting_initialized &&
+           g_strcmp0 (out->method, "notifications/initialized") == 0)
+    {
+      self->awaiting_initialized = FALSE;
       flush_held (self);
     }
 }
@@ -1896,6 +1903,12 @@ on_post_answered (Exchange *ex)
       /* Answers come on the event stream. */
       exchange_finish (ex);
       outgoing_succeed (out);
+      if (!out->internal && self->awaiting_initialized &&
+          g_strcmp0 (out->method, "notifications/initialized") == 0)
+        {
+          self->awaiting_initialized = FALSE;
+          flush_held (self);
+        }
       return;
     }
 
@@ -1914,7 +1927,13 @@ on_post_answered (Exchange *ex)
           if (out->internal)
             reinit_done (self);
           else
-            open_stream (self);
+            {
+              /* The GET stream goes out before the requests that waited,
+               * so what the server sends about them has a way to come. */
+              open_stream (self);
+              self->awaiting_initialized = FALSE;
+              flush_held (self);
+            }
         }
       return;
     }
@@ -2023,7 +2042,8 @@ dispatch_post (McpHttpTransport *self,
 static gboolean
 is_gated (McpHttpTransport *self)
 {
-  return self->awaiting_initialize || self->reinitializing || self->legacy_connecting;
+  return self->awaiting_initialize || self->awaiting_initialized ||
+         self->reinitializing || self->legacy_connecting;
 }
 
 static void
@@ -2274,6 +2294,11 @@ mcp_http_transport_send_async (McpTransport        *transport,
       g_queue_push_tail (&self->held, g_steal_pointer (&out));
       return;
     }
+
+  /* Like the SDKs, nothing more goes out until the server has taken
+   * notifications/initialized: a server may refuse requests before it. */
+  if (g_strcmp0 (out->method, "notifications/initialized") == 0)
+    self->awaiting_initialized = TRUE;
 
   dispatch_post (self, out);
 }

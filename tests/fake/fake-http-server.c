@@ -780,6 +780,19 @@ parse_request (SoupServerMessage *msg,
   return json_node_get_object (json_parser_get_root (parser));
 }
 
+static gboolean
+on_delayed_accept (gpointer data)
+{
+  Live *live = data;
+
+  live->timer_id = 0;
+  live->ended = TRUE;
+  soup_server_message_set_status (live->msg, SOUP_STATUS_ACCEPTED, NULL);
+  soup_server_message_unpause (live->msg);
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 handle_post (FakeHttpServer    *self,
              SoupServerMessage *msg,
@@ -821,6 +834,15 @@ handle_post (FakeHttpServer    *self,
 
       /* Notifications and answers to the core's requests. */
       fake_mcp_core_handle (self->core, root);
+
+      if (self->notification_delay_ms > 0)
+        {
+          Live *live = live_new (self, msg);
+
+          live->timer_id = g_timeout_add (self->notification_delay_ms, on_delayed_accept, live);
+          soup_server_message_pause (msg);
+          return;
+        }
 
       /* Some servers answer notifications 200 with a body. */
       if (self->notification_body != NULL)
@@ -879,12 +901,14 @@ handle_get (FakeHttpServer    *self,
 /* ---------------------------------------------------------------------- */
 /* Legacy HTTP+SSE                                                         */
 
+/* The stream of the current session: the newest. An older one may belong
+ * to a client that just left, which the server only notices later. */
 static Live *
 legacy_stream (FakeHttpServer *self)
 {
-  for (guint i = 0; i < self->live->len; i++)
+  for (guint i = self->live->len; i > 0; i--)
     {
-      Live *live = g_ptr_array_index (self->live, i);
+      Live *live = g_ptr_array_index (self->live, i - 1);
 
       if (live->is_get_stream && !live->ended)
         return live;

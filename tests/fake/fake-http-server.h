@@ -90,6 +90,7 @@ typedef struct
   gboolean       keep_no_log;       /* do not record requests (benchmarks) */
   gboolean       legacy_no_endpoint;
   char          *required_header;   /* "Name: value": 401 without it */
+  guint          notification_delay_ms; /* answer notifications this late */
 
   /* What it saw */
   GPtrArray     *requests;          /* FakeHttpRequest */

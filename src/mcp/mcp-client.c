@@ -443,6 +443,10 @@ static GError *
 send_error_for (Pending      *p,
                 const GError *error)
 {
+  /* Connecting: the transport's reason says it all ("Could not reach…"). */
+  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) && p->is_initialize)
+    return g_error_copy (error);
+
   if (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
     return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
                         _("%s was not sent: %s"), p->method, error->message);

@@ -5,7 +5,8 @@
 #   run   what building and running the app needs
 #   test  that plus what the test suite needs (Xvfb, D-Bus, node for the
 #         interop peers, flatpak-builder to validate the manifest)
-#   ci    that plus clang for the fuzz targets and the sanitizer build
+#   ci    that plus clang for the fuzz targets and the sanitizer build, and
+#         debootstrap and elfutils (eu-strip) for build-aux/flatpak-ci.sh
 # Idempotent: packages already installed are not asked for again, and apt is
 # not touched at all when nothing is missing. Runs apt-get as root or via sudo.
 set -eu
@@ -20,7 +21,7 @@ case "$what" in
   test) pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
               iproute2 util-linux procps xdotool" ;;
   ci)   pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool clang libclang-rt-14-dev debootstrap" ;;
+              iproute2 util-linux procps xdotool clang libclang-rt-14-dev debootstrap elfutils" ;;
   *) echo "usage: $0 [run|test|ci]" >&2; exit 2 ;;
 esac
 

@@ -10,13 +10,19 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
 #include "tether-application.h"
+#include "tether-server-manager.h"
 #include "ui/tether-window.h"
 
 struct _TetherApplication
 {
-  AdwApplication parent_instance;
+  AdwApplication       parent_instance;
+
+  char                *config_path;
+  TetherConfigStore   *store;
+  TetherServerManager *manager;
 };
 
 G_DEFINE_FINAL_TYPE (TetherApplication, tether_application, ADW_TYPE_APPLICATION)
@@ -35,10 +41,87 @@ tether_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+static gboolean
+quit_on_signal_cb (gpointer user_data)
+{
+  /* SIGTERM or SIGINT (a session ending, Ctrl+C): quit cleanly, so that
+   * shutdown stops every server rather than leaving them to PDEATHSIG. */
+  g_application_quit (G_APPLICATION (user_data));
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+tether_application_startup (GApplication *app)
+{
+  TetherApplication *self = TETHER_APPLICATION (app);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  TetherServerTimings timings;
+
+  G_APPLICATION_CLASS (tether_application_parent_class)->startup (app);
+
+  /* Shorter durations for demos and tests: TETHER_TIMINGS="name=value,…" */
+  tether_server_timings_init_defaults (&timings);
+  if (!tether_server_timings_parse (&timings, g_getenv ("TETHER_TIMINGS"), &error))
+    g_warning ("Ignoring TETHER_TIMINGS: %s", error->message);
+
+  if (self->config_path != NULL)
+    file = g_file_new_for_commandline_arg (self->config_path);
+  else
+    file = tether_config_store_get_default_file ();
+
+  /* A file that cannot be read is shown by the window (the store keeps the
+   * error); Tether runs on with what it has. */
+  self->store = tether_config_store_new (file);
+  tether_config_store_load (self->store, NULL);
+  tether_config_store_set_watching (self->store, TRUE);
+
+  self->manager = tether_server_manager_new (self->store, &timings);
+  tether_server_manager_start (self->manager);
+
+  g_unix_signal_add (SIGTERM, quit_on_signal_cb, self);
+  g_unix_signal_add (SIGINT, quit_on_signal_cb, self);
+}
+
+static void
+shutdown_done_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean *done = user_data;
+
+  if (!tether_server_manager_shutdown_finish (TETHER_SERVER_MANAGER (object), result, &error))
+    g_warning ("%s", error->message);
+  *done = TRUE;
+}
+
+static void
+tether_application_shutdown (GApplication *app)
+{
+  TetherApplication *self = TETHER_APPLICATION (app);
+  gboolean done = FALSE;
+
+  /* DESIGN §3 rule 7: every server stops, in parallel, within a bound. */
+  if (self->manager != NULL)
+    {
+      tether_server_manager_shutdown_async (self->manager, 0, NULL, shutdown_done_cb, &done);
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+    }
+
+  G_APPLICATION_CLASS (tether_application_parent_class)->shutdown (app);
+}
+
 static gint
 tether_application_handle_local_options (GApplication *app,
                                          GVariantDict *options)
 {
+  TetherApplication *self = TETHER_APPLICATION (app);
+
+  g_variant_dict_lookup (options, "config", "^ay", &self->config_path);
+
   if (g_variant_dict_contains (options, "version"))
     {
       g_print ("%s %s\n", "tether", PACKAGE_VERSION);
@@ -97,11 +180,28 @@ static const GActionEntry app_actions[] = {
 };
 
 static void
+tether_application_finalize (GObject *object)
+{
+  TetherApplication *self = (TetherApplication *)object;
+
+  g_clear_object (&self->manager);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->config_path, g_free);
+
+  G_OBJECT_CLASS (tether_application_parent_class)->finalize (object);
+}
+
+static void
 tether_application_class_init (TetherApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  object_class->finalize = tether_application_finalize;
+
   app_class->activate = tether_application_activate;
+  app_class->startup = tether_application_startup;
+  app_class->shutdown = tether_application_shutdown;
   app_class->handle_local_options = tether_application_handle_local_options;
 }
 
@@ -112,6 +212,8 @@ tether_application_init (TetherApplication *self)
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
     { "standalone", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Run a separate instance, beside one that is already running"), NULL },
+    { "config", 'c', 0, G_OPTION_ARG_FILENAME, NULL,
+      N_("Use this configuration file instead of the usual one"), N_("FILE") },
     { NULL }
   };
 
@@ -124,6 +226,20 @@ tether_application_init (TetherApplication *self)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self),
                                          "app.quit",
                                          (const char *[]) { "<primary>q", NULL });
+}
+
+/**
+ * tether_application_get_manager:
+ * @self: a #TetherApplication
+ *
+ * Returns: (transfer none) (nullable): the connection manager, once started
+ */
+TetherServerManager *
+tether_application_get_manager (TetherApplication *self)
+{
+  g_return_val_if_fail (TETHER_IS_APPLICATION (self), NULL);
+
+  return self->manager;
 }
 
 TetherApplication *

@@ -9,12 +9,15 @@
 
 #include <adwaita.h>
 
+#include "tether-server-manager.h"
+
 G_BEGIN_DECLS
 
 #define TETHER_TYPE_APPLICATION (tether_application_get_type ())
 
 G_DECLARE_FINAL_TYPE (TetherApplication, tether_application, TETHER, APPLICATION, AdwApplication)
 
-TetherApplication *tether_application_new (void);
+TetherApplication   *tether_application_new         (void);
+TetherServerManager *tether_application_get_manager (TetherApplication *self);
 
 G_END_DECLS

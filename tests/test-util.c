@@ -66,11 +66,21 @@ guint
 test_count_fds (void)
 {
   g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  const char *name;
   guint n = 0;
 
   g_assert_nonnull (dir);
-  while (g_dir_read_name (dir) != NULL)
-    n++;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (path, NULL);
+
+      /* GLib gives each worker thread that runs a main context (the
+       * resolver's, libsoup's) an eventfd for life: not ours to count. */
+      if (target != NULL && g_str_equal (target, "anon_inode:[eventfd]"))
+        continue;
+      n++;
+    }
 
   return n - 1;  /* the GDir's own */
 }
@@ -172,4 +182,162 @@ test_assert_no_leftovers (guint fds_before,
         }
     }
   g_assert_cmpuint (test_count_fds (), ==, fds_before);
+}
+
+/* Live processes whose command line contains @needle (a test's own temporary
+ * directory, passed to every fake server it starts), as an array of pid_t. */
+GArray *
+test_find_processes_matching (const char *needle)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc", 0, NULL);
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (pid_t));
+  const char *name;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *cmdline = NULL;
+      gsize length = 0;
+      char state;
+      pid_t pgrp;
+      pid_t pid;
+
+      if (!g_ascii_isdigit (name[0]) || atoi (name) == getpid ())
+        continue;
+
+      pid = (pid_t)atoi (name);
+      if (!read_stat (pid, &state, &pgrp) || state == 'Z' || state == 'X')
+        continue;
+
+      path = g_strdup_printf ("/proc/%s/cmdline", name);
+      if (!g_file_get_contents (path, &cmdline, &length, NULL))
+        continue;
+      for (gsize i = 0; i + 1 < length; i++)
+        if (cmdline[i] == '\0')
+          cmdline[i] = ' ';
+      if (strstr (cmdline, needle) != NULL)
+        g_array_append_val (pids, pid);
+    }
+
+  return pids;
+}
+
+guint
+test_count_processes_matching (const char *needle)
+{
+  g_autoptr(GArray) pids = test_find_processes_matching (needle);
+
+  return pids->len;
+}
+
+void
+test_assert_no_processes_matching (const char *needle,
+                                   guint       timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while (test_count_processes_matching (needle) > 0 && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  g_assert_cmpuint (test_count_processes_matching (needle), ==, 0);
+}
+
+/* The fake server's count of @method in its --count-file, 0 if none. */
+guint
+test_read_count (const char *count_file,
+                 const char *method)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (count_file, &contents, NULL, NULL))
+    return 0;
+
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *space = strrchr (lines[i], ' ');
+
+      if (space != NULL && strncmp (lines[i], method, space - lines[i]) == 0 &&
+          (gsize)(space - lines[i]) == strlen (method))
+        return (guint)atoi (space + 1);
+    }
+
+  return 0;
+}
+
+#ifdef FAKE_MCP_SERVER
+#include "mcp-client.h"
+#include "mcp-process.h"
+#include "mcp-stdio-transport.h"
+
+static void
+warm_up_done_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  *(GAsyncResult **)user_data = g_object_ref (result);
+}
+
+/* GLib opens a few descriptors for good on the first spawn and main loop
+ * use (the worker thread's wakeup, /dev/null): let that happen once before
+ * a test counts its own. */
+void
+test_warm_up (void)
+{
+  const char *argv[] = { FAKE_MCP_SERVER, NULL };
+  g_autoptr(McpProcess) process = mcp_process_new (argv);
+  g_autoptr(McpTransport) transport = mcp_stdio_transport_new (process);
+  g_autoptr(McpClient) client = mcp_client_new (transport);
+  g_autoptr(GAsyncResult) result = NULL;
+  gint64 until;
+
+  mcp_client_connect_async (client, NULL, warm_up_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (mcp_client_connect_finish (client, result, NULL));
+  g_clear_object (&result);
+
+  mcp_client_close_async (client, NULL, warm_up_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  /* and the inotify descriptor behind the first file monitor */
+  {
+    g_autoptr(GFile) tmp = g_file_new_for_path (g_get_tmp_dir ());
+    g_autoptr(GFileMonitor) monitor = g_file_monitor_directory (tmp, G_FILE_MONITOR_NONE, NULL, NULL);
+
+    if (monitor != NULL)
+      g_file_monitor_cancel (monitor);
+  }
+
+  until = g_get_monotonic_time () + 200 * 1000;
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+#endif
+
+/* Drops the last reference the test holds on @object and waits (bounded)
+ * for callbacks still in flight to drop theirs: the object must go. */
+void
+test_assert_finalized (gpointer object)
+{
+  gpointer weak = object;
+  gint64 deadline = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+  g_object_add_weak_pointer (object, &weak);
+  g_object_unref (object);
+  while (weak != NULL && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  if (weak != NULL)
+    g_object_remove_weak_pointer (weak, &weak);
+  g_assert_null (weak);
 }

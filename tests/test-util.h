@@ -26,4 +26,14 @@ void     test_assert_no_leftovers (guint  fds_before,
                                    pid_t  pgid,
                                    guint  timeout_ms);
 
+GArray  *test_find_processes_matching      (const char *needle);
+guint    test_count_processes_matching     (const char *needle);
+void     test_assert_no_processes_matching (const char *needle,
+                                            guint       timeout_ms);
+guint    test_read_count                   (const char *count_file,
+                                            const char *method);
+
+void     test_warm_up                      (void);
+void     test_assert_finalized             (gpointer    object);
+
 G_END_DECLS

@@ -17,6 +17,7 @@
 
 #include "mcp-error.h"
 #include "tether-cli-commands.h"
+#include "tether-cli-config.h"
 
 /* Each command is one function that starts from a connected client and
  * ends with tether_cli_run_complete(). Human-readable output by default,
@@ -65,6 +66,13 @@ print_json (JsonNode *node)
   json_generator_set_root (generator, node);
   text = json_generator_to_data (generator, NULL);
   printf ("%s\n", text);
+}
+
+/* Pretty-printed, for the commands of other files. */
+void
+tether_cli_print_json (JsonNode *node)
+{
+  print_json (node);
 }
 
 static void
@@ -213,6 +221,9 @@ cmd_info (TetherCliRun *run)
       json_object_set_member (object, "capabilities", json_node_copy (capabilities));
       if (mcp_client_get_instructions (client) != NULL)
         json_object_set_string_member (object, "instructions", mcp_client_get_instructions (client));
+      if (tether_cli_target_get_server (run->target) != NULL)
+        json_object_set_member (object, "config",
+                                tether_cli_masked_entry (tether_server_get_config (tether_cli_target_get_server (run->target))));
       print_json_object (object);
     }
   else
@@ -247,6 +258,13 @@ cmd_info (TetherCliRun *run)
       printf ("\nVersion:      %s\n", mcp_client_get_server_version (client) != NULL ? mcp_client_get_server_version (client) : "(unknown)");
       printf ("Protocol:     %s\n", mcp_client_get_protocol_version (client));
       printf ("Capabilities: %s\n", caps->len > 0 ? caps->str : "(none)");
+      if (tether_cli_target_get_server (run->target) != NULL)
+        {
+          g_autofree char *description =
+            tether_cli_describe_config (tether_server_get_config (tether_cli_target_get_server (run->target)));
+
+          printf ("Configured:   %s\n", description);
+        }
       if (mcp_client_get_instructions (client) != NULL)
         {
           printf ("Instructions:\n");
@@ -268,6 +286,43 @@ request_options (TetherCliRun *run)
   return options;
 }
 
+/* A configured server lists its tools, prompts and resources as it
+ * connects, by its rules (a list that times out is retried after one
+ * reconnect); the commands print what it holds rather than asking again. */
+static GPtrArray *
+model_to_array (GListModel *model)
+{
+  guint n = g_list_model_get_n_items (model);
+  GPtrArray *array = g_ptr_array_new_full (n, g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (array, g_list_model_get_item (model, i));
+
+  return array;
+}
+
+/* A list that failed left its reason, naming the method, in the error of
+ * a server that is otherwise connected. */
+static gboolean
+server_list_ok (TetherCliRun *run,
+                const char   *method)
+{
+  TetherServer *server = tether_cli_target_get_server (run->target);
+  const char *message = tether_server_get_error_message (server);
+  g_autoptr(GError) error = NULL;
+
+  if (message == NULL || strstr (message, method) == NULL)
+    return TRUE;
+
+  error = g_error_new_literal (MCP_ERROR, MCP_ERROR_FAILED, message);
+  tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, error);
+
+  return FALSE;
+}
+
+static void print_tools (TetherCliRun *run,
+                         GPtrArray    *tools);
+
 static void
 tools_cb (GObject      *object,
           GAsyncResult *result,
@@ -284,6 +339,13 @@ tools_cb (GObject      *object,
       return;
     }
 
+  print_tools (run, tools);
+}
+
+static void
+print_tools (TetherCliRun *run,
+             GPtrArray    *tools)
+{
   if (run->json)
     {
       g_autoptr(JsonObject) out = json_object_new ();
@@ -316,6 +378,16 @@ static void
 cmd_tools (TetherCliRun *run)
 {
   McpRequestOptions options = request_options (run);
+  TetherServer *server = tether_cli_target_get_server (run->target);
+
+  if (server != NULL)
+    {
+      g_autoptr(GPtrArray) tools = model_to_array (tether_server_get_tools (server));
+
+      if (server_list_ok (run, "tools/list"))
+        print_tools (run, tools);
+      return;
+    }
 
   if (!mcp_client_has_capability (run->client, "tools"))
     {
@@ -325,6 +397,9 @@ cmd_tools (TetherCliRun *run)
 
   mcp_client_list_tools_async (run->client, &options, run->cancellable, tools_cb, run);
 }
+
+static void print_prompts (TetherCliRun *run,
+                           GPtrArray    *prompts);
 
 static void
 prompts_cb (GObject      *object,
@@ -342,6 +417,13 @@ prompts_cb (GObject      *object,
       return;
     }
 
+  print_prompts (run, prompts);
+}
+
+static void
+print_prompts (TetherCliRun *run,
+               GPtrArray    *prompts)
+{
   if (run->json)
     {
       g_autoptr(JsonObject) out = json_object_new ();
@@ -395,6 +477,16 @@ static void
 cmd_prompts (TetherCliRun *run)
 {
   McpRequestOptions options = request_options (run);
+  TetherServer *server = tether_cli_target_get_server (run->target);
+
+  if (server != NULL)
+    {
+      g_autoptr(GPtrArray) prompts = model_to_array (tether_server_get_prompts (server));
+
+      if (server_list_ok (run, "prompts/list"))
+        print_prompts (run, prompts);
+      return;
+    }
 
   if (!mcp_client_has_capability (run->client, "prompts"))
     {
@@ -424,6 +516,10 @@ print_resource (McpResource *resource)
   print_indented (mcp_resource_get_description (resource), "    ");
 }
 
+static void print_resources (TetherCliRun *run,
+                             GPtrArray    *resources,
+                             GPtrArray    *templates);
+
 static void
 templates_cb (GObject      *object,
               GAsyncResult *result,
@@ -447,6 +543,14 @@ templates_cb (GObject      *object,
         }
     }
 
+  print_resources (run, resources, templates);
+}
+
+static void
+print_resources (TetherCliRun *run,
+                 GPtrArray    *resources,
+                 GPtrArray    *templates)
+{
   if (run->json)
     {
       g_autoptr(JsonObject) out = json_object_new ();
@@ -498,7 +602,20 @@ static void
 cmd_resources (TetherCliRun *run)
 {
   McpRequestOptions options = request_options (run);
-  ResourcesOp *op = g_new0 (ResourcesOp, 1);
+  TetherServer *server = tether_cli_target_get_server (run->target);
+  ResourcesOp *op;
+
+  if (server != NULL)
+    {
+      g_autoptr(GPtrArray) resources = model_to_array (tether_server_get_resources (server));
+      g_autoptr(GPtrArray) templates = model_to_array (tether_server_get_resource_templates (server));
+
+      if (server_list_ok (run, "resources/list") && server_list_ok (run, "resources/templates/list"))
+        print_resources (run, resources, templates);
+      return;
+    }
+
+  op = g_new0 (ResourcesOp, 1);
 
   op->run = run;
 
@@ -604,6 +721,10 @@ print_content_block (JsonObject *block)
     }
 }
 
+static void call_finished (TetherCliRun *run,
+                           JsonNode     *reply,
+                           GError       *error);
+
 static void
 call_cb (GObject      *object,
          GAsyncResult *result,
@@ -612,6 +733,27 @@ call_cb (GObject      *object,
   TetherCliRun *run = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) reply = mcp_client_call_tool_finish (MCP_CLIENT (object), result, &error);
+
+  call_finished (run, reply, error);
+}
+
+static void
+server_call_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  TetherCliRun *run = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = tether_server_call_tool_finish (TETHER_SERVER (object), result, &error);
+
+  call_finished (run, reply, error);
+}
+
+static void
+call_finished (TetherCliRun *run,
+               JsonNode     *reply,
+               GError       *error)
+{
   JsonObject *object_reply;
   gboolean is_error;
   const char *first_text = NULL;
@@ -619,6 +761,15 @@ call_cb (GObject      *object,
   if (reply == NULL)
     {
       tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, error);
+      return;
+    }
+
+  if (!JSON_NODE_HOLDS_OBJECT (reply))
+    {
+      g_autoptr(GError) invalid = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                                               _("%s: the result of tools/call is not an object"), run->args[0]);
+
+      tether_cli_run_complete (run, TETHER_CLI_EXIT_FAILURE, invalid);
       return;
     }
 
@@ -671,6 +822,16 @@ cmd_call (TetherCliRun *run)
 
   if (run->args[1] != NULL)
     args = json_from_string (run->args[1], NULL);
+
+  /* A configured server applies DESIGN §3 rule 4: a call that reached the
+   * server is never sent again. */
+  if (tether_cli_target_get_server (run->target) != NULL)
+    {
+      tether_server_call_tool_async (tether_cli_target_get_server (run->target), run->args[0],
+                                     args != NULL ? json_node_get_object (args) : NULL,
+                                     call_progress, run, run->cancellable, server_call_cb, run);
+      return;
+    }
 
   mcp_client_call_tool_async (run->client, run->args[0],
                               args != NULL ? json_node_get_object (args) : NULL,

@@ -55,5 +55,6 @@ void                    tether_cli_run_complete   (TetherCliRun  *run,
                                                    const GError  *error);
 void                    tether_cli_print_error    (const char    *format,
                                                    ...) G_GNUC_PRINTF (1, 2);
+void                    tether_cli_print_json     (JsonNode      *node);
 
 G_END_DECLS

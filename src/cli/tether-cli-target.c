@@ -13,18 +13,20 @@
 
 #include <glib/gi18n.h>
 
+#include "mcp-error.h"
 #include "mcp-stdio-transport.h"
 #include "tether-cli-target.h"
 
 struct _TetherCliTarget
 {
-  char        **argv;
-  char         *name;
+  char          **argv;
+  char           *name;
+  TetherServer   *server;
 
   /* --url */
-  char         *url;
-  McpHttpMode   mode;
-  char        **headers;   /* "Name: value"; the values are secrets */
+  char           *url;
+  McpHttpMode     mode;
+  char          **headers;   /* "Name: value"; the values are secrets */
 };
 
 TetherCliTarget *
@@ -138,11 +140,48 @@ tether_cli_target_free (TetherCliTarget *target)
   g_free (target->name);
   g_free (target->url);
   g_strfreev (target->headers);
+  g_clear_object (&target->server);
   g_free (target);
 }
 
-/* A short name for messages: the command's base name, or the URL without
- * anything secret. */
+/**
+ * tether_cli_target_new_server:
+ * @server: a server of the configuration, not started
+ *
+ * A target that connects @server by its rules (attempts, timeouts) and
+ * yields its session. Closing the target stops the server.
+ *
+ * Returns: (transfer full): the target
+ */
+TetherCliTarget *
+tether_cli_target_new_server (TetherServer *server)
+{
+  TetherCliTarget *target;
+
+  g_return_val_if_fail (TETHER_IS_SERVER (server), NULL);
+
+  target = g_new0 (TetherCliTarget, 1);
+  target->server = g_object_ref (server);
+  target->name = g_strdup (tether_server_get_name (server));
+
+  return target;
+}
+
+/**
+ * tether_cli_target_get_server:
+ * @target: a #TetherCliTarget
+ *
+ * Returns: (transfer none) (nullable): the managed server behind a target
+ *   named from the configuration, %NULL for an ad-hoc command or URL
+ */
+TetherServer *
+tether_cli_target_get_server (TetherCliTarget *target)
+{
+  return target->server;
+}
+
+/* A short name for messages: the server's name, the command's base name,
+ * or the URL without anything secret. */
 const char *
 tether_cli_target_get_name (TetherCliTarget *target)
 {
@@ -180,6 +219,78 @@ connect_cb (GObject      *object,
   g_task_return_pointer (task, g_object_ref (client), g_object_unref);
 }
 
+/* A session ended (a client closed, or a server stopped): the task returns
+ * the failure it carries, if any. */
+static void
+ended_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  const GError *failure = g_task_get_task_data (task);
+
+  if (TETHER_IS_SERVER (object))
+    tether_server_stop_finish (TETHER_SERVER (object), result, NULL);
+  else
+    mcp_client_close_finish (MCP_CLIENT (object), result, NULL);
+
+  if (failure != NULL)
+    g_task_return_error (task, g_error_copy (failure));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static GError *
+server_not_connected_error (TetherServer *server)
+{
+  const char *name = tether_server_get_name (server);
+
+  switch (tether_server_get_state (server))
+    {
+    case TETHER_SERVER_STATE_DISABLED:
+      return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                          _("the server is disabled (enable it with “tether-cli enable %s”)"), name);
+
+    case TETHER_SERVER_STATE_ERROR:
+      return g_error_new_literal (MCP_ERROR, MCP_ERROR_FAILED,
+                                  tether_server_get_error_message (server) != NULL
+                                  ? tether_server_get_error_message (server) : _("could not connect"));
+
+    case TETHER_SERVER_STATE_DISCONNECTED:
+    case TETHER_SERVER_STATE_CONNECTING:
+    case TETHER_SERVER_STATE_CONNECTED:
+    case TETHER_SERVER_STATE_WAITING:
+    default:
+      return g_error_new_literal (MCP_ERROR, MCP_ERROR_CLOSED, _("not connected"));
+    }
+}
+
+static void
+server_settled_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  TetherServer *server = TETHER_SERVER (object);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* Settled means connected with its lists, or given up (then the error
+   * says why); either way the state tells. */
+  if (tether_server_wait_settled_finish (server, result, &error) &&
+      tether_server_get_state (server) == TETHER_SERVER_STATE_CONNECTED)
+    {
+      g_task_return_pointer (task, g_object_ref (tether_server_get_client (server)), g_object_unref);
+      return;
+    }
+
+  if (error == NULL)
+    error = server_not_connected_error (server);
+
+  /* Report the failure once nothing of the server is left. */
+  g_task_set_task_data (task, g_steal_pointer (&error), (GDestroyNotify)g_error_free);
+  tether_server_stop_async (server, FALSE, NULL, ended_cb, g_steal_pointer (&task));
+}
+
 void
 tether_cli_target_connect_async (TetherCliTarget     *target,
                                  guint                timeout_ms,
@@ -194,6 +305,14 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, tether_cli_target_connect_async);
+
+  if (target->server != NULL)
+    {
+      /* Its own timeouts apply: the configuration's, under --timeout. */
+      tether_server_start (target->server);
+      tether_server_wait_settled_async (target->server, cancellable, server_settled_cb, task);
+      return;
+    }
 
   if (target->url != NULL)
     {
@@ -234,4 +353,37 @@ tether_cli_target_connect_finish (TetherCliTarget  *target,
                                   GError          **error)
 {
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * tether_cli_target_close_async:
+ * @target: a #TetherCliTarget
+ * @client: the client tether_cli_target_connect_finish() gave
+ * @callback: called when nothing of the server is left
+ * @user_data: data for @callback
+ *
+ * Ends the session: closes an ad-hoc server's client, or stops a configured
+ * server (which would otherwise reconnect by itself).
+ */
+void
+tether_cli_target_close_async (TetherCliTarget     *target,
+                               McpClient           *client,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  GTask *task = g_task_new (NULL, NULL, callback, user_data);
+
+  g_task_set_source_tag (task, tether_cli_target_close_async);
+
+  if (target->server != NULL)
+    tether_server_stop_async (target->server, FALSE, NULL, ended_cb, task);
+  else
+    mcp_client_close_async (client, NULL, ended_cb, task);
+}
+
+void
+tether_cli_target_close_finish (TetherCliTarget *target,
+                                GAsyncResult    *result)
+{
+  g_task_propagate_boolean (G_TASK (result), NULL);
 }

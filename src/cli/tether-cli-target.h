@@ -9,6 +9,7 @@
 
 #include "mcp-client.h"
 #include "mcp-http-transport.h"
+#include "tether-server.h"
 
 G_BEGIN_DECLS
 
@@ -16,9 +17,11 @@ G_BEGIN_DECLS
 #define TETHER_CLI_CONNECT_TIMEOUT_MS 60000
 
 /* A target yields a connected McpClient: an ad-hoc stdio command
- * (`-- SERVER-COMMAND ARGS…`) or an HTTP server (`--url URL`); configured
- * servers by name add constructors here, and every command works with all
- * of them. */
+ * (`-- SERVER-COMMAND ARGS…`), an HTTP server (`--url URL`), or a server
+ * of the configuration, by name, managed by a TetherServer with the
+ * connection rules of DESIGN §3. Every command works with all of them; the
+ * ones that must go through the server's rules (a tool call) ask
+ * tether_cli_target_get_server(). */
 typedef struct _TetherCliTarget TetherCliTarget;
 
 TetherCliTarget *tether_cli_target_new_stdio       (const char * const  *argv);
@@ -26,6 +29,7 @@ TetherCliTarget *tether_cli_target_new_http        (const char          *url,
                                                     McpHttpMode          mode,
                                                     const char * const  *headers,
                                                     GError             **error);
+TetherCliTarget *tether_cli_target_new_server      (TetherServer        *server);
 void             tether_cli_target_free            (TetherCliTarget     *target);
 const char      *tether_cli_target_get_name        (TetherCliTarget     *target);
 void             tether_cli_target_connect_async   (TetherCliTarget     *target,
@@ -36,6 +40,13 @@ void             tether_cli_target_connect_async   (TetherCliTarget     *target,
 McpClient       *tether_cli_target_connect_finish  (TetherCliTarget     *target,
                                                     GAsyncResult        *result,
                                                     GError             **error);
+TetherServer    *tether_cli_target_get_server      (TetherCliTarget     *target);
+void             tether_cli_target_close_async     (TetherCliTarget     *target,
+                                                    McpClient           *client,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+void             tether_cli_target_close_finish    (TetherCliTarget     *target,
+                                                    GAsyncResult        *result);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TetherCliTarget, tether_cli_target_free)
 

@@ -5,6 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]
+ * tether-cli [--config FILE] [--timings SPEC] [--timeout MS] [--json] COMMAND NAME [ARGS…]
+ * tether-cli [--config FILE] [--timings SPEC] [--json] list|add|remove|enable|disable|watch|import …
  * tether-cli [--timeout MS] [--json] --url URL [--header 'Name: value']…
  *            [--transport auto|http|sse] COMMAND [ARGS…]
  *
@@ -24,6 +26,7 @@
 #include <glib-unix.h>
 
 #include "tether-cli-commands.h"
+#include "tether-cli-config.h"
 #include "tether-cli-target.h"
 
 /* --url and what goes with it, before or after the command. */
@@ -47,18 +50,33 @@ static void
 print_usage (FILE *out)
 {
   const TetherCliCommand *commands;
-  guint n;
+  const TetherCliConfigCommand *config_commands;
+  guint n, n_config;
 
   commands = tether_cli_get_commands (&n);
+  config_commands = tether_cli_get_config_commands (&n_config);
 
-  fprintf (out, "%s\n",
-           _("Usage: tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]"));
-  fprintf (out, "%s\n\n",
-           _("       tether-cli [--timeout MS] [--json] --url URL [--header 'NAME: VALUE']… COMMAND [ARGS…]"));
-  fprintf (out, "%s\n", _("Commands:"));
+  fprintf (out, "%s\n", _("Usage: tether-cli [OPTIONS] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]"));
+  fprintf (out, "%s\n", _("       tether-cli [OPTIONS] COMMAND NAME [ARGS…]"));
+  fprintf (out, "%s\n", _("       tether-cli [OPTIONS] --url URL [--header 'NAME: VALUE']… COMMAND [ARGS…]"));
+  fprintf (out, "%s\n\n", _("       tether-cli [OPTIONS] CONFIGURATION-COMMAND [ARGS…]"));
+  fprintf (out, "%s\n", _("Commands, for a server given by its command line after “--” or by its NAME in the configuration:"));
   for (guint i = 0; i < n; i++)
     fprintf (out, "  %-33s %s\n", commands[i].synopsis, _(commands[i].summary));
+  fprintf (out, "\n%s\n", _("Configuration commands:"));
+  for (guint i = 0; i < n_config; i++)
+    {
+      /* a long synopsis gets a line of its own */
+      if (g_utf8_strlen (config_commands[i].synopsis, -1) > 33)
+        fprintf (out, "  %s\n  %-33s %s\n", config_commands[i].synopsis, "", _(config_commands[i].summary));
+      else
+        fprintf (out, "  %-33s %s\n", config_commands[i].synopsis, _(config_commands[i].summary));
+    }
   fprintf (out, "\n%s\n", _("Options:"));
+  fprintf (out, "  %-33s %s\n", "--config FILE", _("the configuration (default: ~/.config/tether/servers.json)"));
+  fprintf (out, "  %-33s %s\n", "--timings NAME=MS,...",
+           _("durations of the connection rules, e.g. connect_attempts=2,reconnect_delay_ms=500 "
+             "(also from TETHER_TIMINGS)"));
   fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000);"));
   fprintf (out, "  %-33s %s\n", "", _("starting the server may take 60 s in any case"));
   fprintf (out, "  %-33s %s\n", "--json", _("print JSON instead of text"));
@@ -69,8 +87,13 @@ print_usage (FILE *out)
   fprintf (out, "  %-33s %s\n", "", _("the default)"));
   fprintf (out, "  %-33s %s\n", "--help", _("show this help"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
-  fprintf (out, "\n%s\n", _("Example: tether-cli tools -- npx -y @modelcontextprotocol/server-everything"));
-  fprintf (out, "%s\n", _("Example: tether-cli --url http://127.0.0.1:3001/mcp tools"));
+  fprintf (out, "\n%s\n", _("Examples:"));
+  fprintf (out, "  %s\n", "tether-cli tools -- npx -y @modelcontextprotocol/server-everything");
+  fprintf (out, "  %s\n", "tether-cli --url http://127.0.0.1:3001/mcp tools");
+  fprintf (out, "  %s\n", "tether-cli add memory -- npx -y @modelcontextprotocol/server-memory");
+  fprintf (out, "  %s\n", "tether-cli list");
+  fprintf (out, "  %s\n", "tether-cli call memory read_graph '{}'");
+  fprintf (out, "  %s\n", "tether-cli import --dry-run ~/.config/Claude/claude_desktop_config.json");
 }
 
 static int
@@ -94,51 +117,93 @@ usage_error (const char *format,
   return TETHER_CLI_EXIT_USAGE;
 }
 
+/* A configuration command prints its own results; errors go here. */
+static int
+run_config_command (const TetherCliConfigCommand *command,
+                    const TetherCliOptions       *options,
+                    char                        **args)
+{
+  g_autoptr(GPtrArray) rest = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  TetherCliOptions local = *options;
+  gboolean dashes = FALSE;
+  int exit_code;
+
+  /* --json may follow the command too (not in a server's command line) */
+  for (guint i = 0; args[i] != NULL; i++)
+    {
+      dashes = dashes || g_str_equal (args[i], "--");
+      if (!dashes && g_str_equal (args[i], "--json"))
+        local.json = TRUE;
+      else
+        g_ptr_array_add (rest, args[i]);
+    }
+  g_ptr_array_add (rest, NULL);
+
+  exit_code = command->main (&local, (char **)rest->pdata, &error);
+  fflush (stdout);
+
+  if (exit_code == TETHER_CLI_EXIT_USAGE)
+    return usage_error ("%s", error != NULL ? error->message : _("invalid arguments"));
+
+  if (exit_code != TETHER_CLI_EXIT_OK && error != NULL)
+    tether_cli_print_error ("%s", error->message);
+
+  return exit_code;
+}
+
+/* --name VALUE or --name=VALUE, at argv[*i] */
+static gboolean
+take_value (const char  *name,
+            char       **argv,
+            int         *i,
+            const char **value,
+            GError     **error)
+{
+  guint at = (guint)*i;
+
+  if (!tether_cli_match_option (argv, &at, name, value, error))
+    return FALSE;
+
+  *i = (int)at;
+
+  return TRUE;
+}
+
 /* Takes --url, --header or --transport (with its value) at argv[*i].
  * Returns TRUE if it was one; *error is set if its value is missing or
  * wrong. Header values are never echoed. */
 static gboolean
 take_url_option (char       **argv,
-                 int          argc,
                  int         *i,
                  UrlOptions  *options,
                  GError     **error)
 {
-  static const char * const names[] = { "--url", "--header", "--transport" };
-  const char *arg = argv[*i];
-  const char *name = NULL;
+  guint at = (guint)*i;
   const char *value;
 
-  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
-    if (g_str_equal (arg, names[k]) ||
-        (g_str_has_prefix (arg, names[k]) && arg[strlen (names[k])] == '='))
-      name = names[k];
-
-  if (name == NULL)
-    return FALSE;
-
-  if (arg[strlen (name)] == '=')
-    value = arg + strlen (name) + 1;
-  else if (*i + 1 < argc)
-    value = argv[++*i];
-  else
-    value = NULL;
-
-  if (value == NULL || *value == '\0')
-    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("%s needs a value"), name);
-  else if (g_str_equal (name, "--url"))
+  if (tether_cli_match_option (argv, &at, "--url", &value, error))
     {
-      if (options->url != NULL)
+      if (value != NULL && options->url != NULL)
         g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s", _("--url may be given once"));
       options->url = value;
     }
-  else if (g_str_equal (name, "--header"))
-    g_ptr_array_add (options->headers, (gpointer)value);
-  else if (!mcp_http_mode_from_string (value, &options->mode))
-    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                 _("--transport must be auto, http or sse, not “%s”"), value);
+  else if (tether_cli_match_pair (argv, &at, "--header", ':', &value, error))
+    {
+      if (value != NULL)
+        g_ptr_array_add (options->headers, (gpointer)value);
+    }
+  else if (tether_cli_match_option (argv, &at, "--transport", &value, error))
+    {
+      if (value != NULL && !mcp_http_mode_from_string (value, &options->mode))
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--transport must be auto, http or sse, not “%s”"), value);
+      options->mode_given = TRUE;
+    }
   else
-    options->mode_given = TRUE;
+    return FALSE;
+
+  *i = (int)at;
 
   return TRUE;
 }
@@ -150,7 +215,7 @@ closed_cb (GObject      *object,
 {
   Cli *cli = user_data;
 
-  mcp_client_close_finish (MCP_CLIENT (object), result, NULL);
+  tether_cli_target_close_finish (cli->run.target, result);
   g_main_loop_quit (cli->loop);
 }
 
@@ -160,7 +225,7 @@ run_done (TetherCliRun *run)
   Cli *cli = (Cli *)((char *)run - G_STRUCT_OFFSET (Cli, run));
 
   /* Stop the server and wait until nothing of it is left. */
-  mcp_client_close_async (run->client, NULL, closed_cb, cli);
+  tether_cli_target_close_async (run->target, run->client, closed_cb, cli);
 }
 
 static void
@@ -196,7 +261,7 @@ interrupt_cb (gpointer user_data)
       tether_cli_print_error ("%s", _("interrupted"));
       g_cancellable_cancel (cli->run.cancellable);
       if (cli->run.client != NULL)
-        mcp_client_close_async (cli->run.client, NULL, NULL, NULL);
+        tether_cli_target_close_async (cli->run.target, cli->run.client, NULL, NULL);
     }
 
   return G_SOURCE_CONTINUE;
@@ -210,6 +275,10 @@ main (int   argc,
   g_autoptr(GPtrArray) command_args = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  const TetherCliConfigCommand *config_command;
+  TetherCliOptions options = { 0 };
+  const char *timings_spec = NULL;
+  const char *server_name = NULL;
   g_autoptr(GPtrArray) headers = g_ptr_array_new ();
   UrlOptions url_options = { .headers = headers, .mode = MCP_HTTP_MODE_AUTO };
   const char *command_name = NULL;
@@ -253,7 +322,9 @@ main (int   argc,
             return usage_error (_("--timeout needs a number of milliseconds, at least 1"));
           timeout_ms = (guint)n;
         }
-      else if (take_url_option (argv, argc, &i, &url_options, &error))
+      else if (take_value ("--config", argv, &i, &options.config_path, &error) ||
+               take_value ("--timings", argv, &i, &timings_spec, &error) ||
+               take_url_option (argv, &i, &url_options, &error))
         {
           if (error != NULL)
             return usage_error ("%s", error->message);
@@ -269,13 +340,25 @@ main (int   argc,
   if (command_name == NULL)
     return usage_error (_("no command given"));
 
+  options.json = json;
+  options.timeout_ms = timeout_ms;
+  if (!tether_cli_options_init (&options, timings_spec, &error))
+    return usage_error ("%s", error->message);
+
+  config_command = tether_cli_find_config_command (command_name);
+  if (config_command != NULL && (url_options.url != NULL || headers->len > 0 || url_options.mode_given))
+    return usage_error (_("--url, --header and --transport go with %s only after it, to add a server"),
+                        command_name);
+  if (config_command != NULL)
+    return run_config_command (config_command, &options, &argv[i]);
+
   cli.command = tether_cli_find_command (command_name);
   if (cli.command == NULL)
     return usage_error (_("unknown command %s"), command_name);
 
   for (; i < argc && !g_str_equal (argv[i], "--"); i++)
     {
-      if (take_url_option (argv, argc, &i, &url_options, &error))
+      if (take_url_option (argv, &i, &url_options, &error))
         {
           if (error != NULL)
             return usage_error ("%s", error->message);
@@ -283,7 +366,6 @@ main (int   argc,
       else
         g_ptr_array_add (command_args, argv[i]);
     }
-  g_ptr_array_add (command_args, NULL);
 
   if (url_options.url != NULL)
     {
@@ -292,8 +374,18 @@ main (int   argc,
     }
   else if (headers->len > 0 || url_options.mode_given)
     return usage_error (_("--header and --transport go with --url"));
-  else if (i >= argc || i + 1 >= argc)
-    return usage_error (_("no server given: put its command line after “--”, or use --url"));
+  /* Without "--", the server is one of the configuration, named first. */
+  else if (i >= argc && command_args->len > 0)
+    {
+      server_name = g_ptr_array_steal_index (command_args, 0);
+      if (server_name[0] == '-')
+        return usage_error (_("name the server first: tether-cli %s NAME [ARGS…]"), command_name);
+    }
+  g_ptr_array_add (command_args, NULL);
+
+  if (server_name == NULL && url_options.url == NULL && (i >= argc || i + 1 >= argc))
+    return usage_error (_("no server given: name one of the configuration, put its command line after “--”, "
+                          "or give its --url"));
 
   cli.run.json = json;
   cli.run.timeout_ms = timeout_ms;
@@ -310,7 +402,20 @@ main (int   argc,
       target = tether_cli_target_new_http (url_options.url, url_options.mode,
                                            (const char * const *)headers->pdata, &error);
       if (target == NULL)
-        return usage_error ("%s", error->message);
+        {
+          g_clear_pointer (&cli.run.args, g_strfreev);
+          return usage_error ("%s", error->message);
+        }
+    }
+  else if (server_name != NULL)
+    {
+      target = tether_cli_open_server_target (&options, server_name, &error);
+      if (target == NULL)
+        {
+          tether_cli_print_error ("%s", error->message);
+          g_clear_pointer (&cli.run.args, g_strfreev);
+          return TETHER_CLI_EXIT_FAILURE;
+        }
     }
   else
     target = tether_cli_target_new_stdio ((const char * const *)&argv[i + 1]);

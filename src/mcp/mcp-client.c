@@ -63,6 +63,7 @@ struct _McpClient
   GObject       parent_instance;
 
   McpTransport *transport;
+  GTask        *initialize_waiting_for_close; /* connect task, until the transport says why */
   GHashTable   *pending;     /* gint64 id → Pending */
   GHashTable   *abandoned;   /* gint64 id → method, for late answers */
   gint64        next_id;
@@ -917,6 +918,8 @@ complete_close_tasks (McpClient *self)
     g_task_return_boolean (g_ptr_array_index (tasks, i), TRUE);
 }
 
+static void initialize_failed_closed (GTask *task);
+
 static void
 transport_closed_cb (McpClient    *self,
                      const GError *error,
@@ -949,6 +952,9 @@ transport_closed_cb (McpClient    *self,
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   g_signal_emit (self, signals[CLOSED], 0, error);
+
+  if (self->initialize_waiting_for_close != NULL)
+    initialize_failed_closed (g_steal_pointer (&self->initialize_waiting_for_close));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -968,6 +974,25 @@ initialized_fail (GTask  *task,
 
   g_task_return_error (task, error);
   g_object_unref (task);
+}
+
+static void
+initialize_failed_closed (GTask *task)
+{
+  McpClient *self = g_task_get_source_object (task);
+
+  /* The server never saw it (an HTTP server that cannot be reached): the
+   * transport's words say it all. */
+  if (g_error_matches (self->close_error, MCP_ERROR, MCP_ERROR_NOT_SENT))
+    {
+      initialized_fail (task, g_error_copy (self->close_error));
+      return;
+    }
+
+  initialized_fail (task, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                       _("The server closed the connection during initialize: %s"),
+                                       self->close_error != NULL ? self->close_error->message
+                                                                 : _("no reason given")));
 }
 
 static void
@@ -1023,14 +1048,19 @@ initialize_cb (GObject      *object,
               return;
             }
         }
-      else if (self->close_error != NULL &&
-               (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
-                g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT)))
+      else if (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
+               g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
         {
-          GError *explained = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                           _("The server closed the connection during initialize: %s"),
-                                           self->close_error->message);
-          initialized_fail (task, explained);
+          /* Writing to a server that just died fails before the transport
+           * has reaped it and can say why (its exit status, its stderr):
+           * wait for that, the transport closes within its stop graces. */
+          if (self->close_error == NULL && !mcp_transport_is_closed (self->transport))
+            {
+              self->initialize_waiting_for_close = task;
+              return;
+            }
+
+          initialize_failed_closed (task);
           return;
         }
 
@@ -1091,7 +1121,11 @@ initialize_cb (GObject      *object,
       JSON_NODE_HOLDS_OBJECT (json_object_get_member (reply_object, "capabilities")))
     self->server_capabilities = json_node_copy (json_object_get_member (reply_object, "capabilities"));
   else
-    self->server_capabilities = json_node_init_object (json_node_alloc (), json_object_new ());
+    {
+      /* json_node_init_object() would add a reference of its own */
+      self->server_capabilities = json_node_new (JSON_NODE_OBJECT);
+      json_node_take_object (self->server_capabilities, json_object_new ());
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_CAPABILITIES]);
 
   g_object_thaw_notify (G_OBJECT (self));

@@ -542,6 +542,18 @@ outgoing_fail (Outgoing     *out,
   if (task != NULL)
     g_task_return_error (task, g_error_copy (error));
 
+  /* An initialize that never reached the server, or whose connection
+   * broke, leaves no session to speak of: the transport closes, and says
+   * why. (An HTTP status or a JSON-RPC error is the client's to judge.) */
+  if (self != NULL && !out->internal && !self->closing &&
+      g_strcmp0 (out->method, "initialize") == 0 &&
+      (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) ||
+       g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED)))
+    {
+      close_with_error (self, error);
+      return;
+    }
+
   /* Without an initialize answer, what waits for it goes out as it is. */
   if (self != NULL && !out->internal && self->awaiting_initialize &&
       g_strcmp0 (out->method, "initialize") == 0)

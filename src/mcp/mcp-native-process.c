@@ -115,8 +115,10 @@ mcp_native_process_spawn_async (McpProcess          *process,
       return;
     }
 
+  /* GLib reaps children on its worker thread: one that died at once may be
+   * gone already, and then has no identifier (and no group left to stop). */
   self->identifier = g_strdup (g_subprocess_get_identifier (self->subprocess));
-  self->pid = (GPid)g_ascii_strtoll (self->identifier, NULL, 10);
+  self->pid = self->identifier != NULL ? (GPid)g_ascii_strtoll (self->identifier, NULL, 10) : 0;
 
   g_debug ("started %s as pid %s", configured[0], self->identifier);
 

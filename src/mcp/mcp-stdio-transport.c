@@ -110,6 +110,7 @@ struct _McpStdioTransport
   guint           exited : 1;
   guint           finished : 1;
   guint           killed_by_us : 1;
+  guint           reason_is_write_failure : 1;
   guint           opening : 1;
   guint           stdout_closed_first : 1;
 };
@@ -196,6 +197,7 @@ build_closed_error (McpStdioTransport *self)
   g_autofree char *tail = stderr_summary (self);
   g_autofree char *what = NULL;
   g_autofree char *exit_text = NULL;
+  gboolean died_by_itself;
   GError *error;
 
   if (self->exited)
@@ -205,7 +207,15 @@ build_closed_error (McpStdioTransport *self)
       self->reason->code == MCP_ERROR_MESSAGE_TOO_LARGE)
     return g_error_copy (self->reason);
 
-  if (self->reason != NULL && exit_text != NULL && !self->killed_by_us)
+  /* A status (not a signal) means it ended by itself, even if our SIGTERM
+   * reached a process already gone but not yet reaped. */
+  died_by_itself = self->exited && (!self->killed_by_us || self->term_signal == 0);
+
+  /* Writing to a server that has died fails with EPIPE: its exit is the
+   * reason worth showing. */
+  if (self->reason != NULL && self->reason_is_write_failure && exit_text != NULL && died_by_itself)
+    what = g_strdup_printf (_("The server %s"), exit_text);
+  else if (self->reason != NULL && exit_text != NULL && died_by_itself)
     what = g_strdup_printf (_("%s; the server then %s"), self->reason->message, exit_text);
   else if (self->reason != NULL)
     what = g_strdup (self->reason->message);
@@ -692,6 +702,8 @@ write_done (McpStdioTransport *self,
         {
           _mcp_transport_emit_event (MCP_TRANSPORT (self),
                                      "could not write to the server: %s", error->message);
+          if (self->reason == NULL)
+            self->reason_is_write_failure = TRUE;
           set_reason (self, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                                          _("Could not write to the server: %s"), error->message));
         }

@@ -139,6 +139,23 @@ send_cb (JsonNode *message,
     flush_out ();
 }
 
+/* The counts add up over every process that used the same file, so a test
+ * can tell that a reconnected server saw a new initialize, and that a call
+ * was not sent again to the next process. */
+static guint base_initialize;
+static guint base_calls;
+
+static void
+read_count_file (void)
+{
+  g_autofree char *contents = NULL;
+
+  if (count_file == NULL || !g_file_get_contents (count_file, &contents, NULL, NULL))
+    return;
+
+  sscanf (contents, "initialize %u\ntools/call %u", &base_initialize, &base_calls);
+}
+
 static void
 write_count_file (void)
 {
@@ -148,8 +165,8 @@ write_count_file (void)
     return;
 
   contents = g_strdup_printf ("initialize %u\ntools/call %u\n",
-                              fake_mcp_core_get_count (core, "initialize"),
-                              fake_mcp_core_get_count (core, "tools/call"));
+                              base_initialize + fake_mcp_core_get_count (core, "initialize"),
+                              base_calls + fake_mcp_core_get_count (core, "tools/call"));
   g_file_set_contents (count_file, contents, -1, NULL);
 }
 
@@ -253,7 +270,10 @@ spawn_grandchildren (const char *self_path)
 {
   for (int i = 0; i < grandchildren; i++)
     {
-      const char *argv[] = { self_path, "--grandchild", NULL };
+      /* The count file names the test that started us: pass it on, so that
+       * a test can find every process of its own by command line. */
+      const char *argv[] = { self_path, "--grandchild",
+                             count_file ? "--count-file" : NULL, count_file, NULL };
       g_autoptr(GError) error = NULL;
       GPid pid;
 
@@ -296,6 +316,8 @@ main (int   argc,
       for (;;)
         pause ();
     }
+
+  read_count_file ();
 
   if (crash_on_start)
     {

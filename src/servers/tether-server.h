@@ -1,0 +1,117 @@
+/* tether-server.h
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "mcp-client.h"
+#include "tether-server-config.h"
+#include "tether-server-timings.h"
+
+G_BEGIN_DECLS
+
+/**
+ * TetherServerState:
+ * @TETHER_SERVER_STATE_DISABLED: the user switched it off; nothing runs
+ * @TETHER_SERVER_STATE_DISCONNECTED: enabled, but not started (or stopped)
+ * @TETHER_SERVER_STATE_CONNECTING: an attempt is under way
+ * @TETHER_SERVER_STATE_CONNECTED: a live session
+ * @TETHER_SERVER_STATE_WAITING: waiting to try again (see #TetherServer:retry-at)
+ * @TETHER_SERVER_STATE_ERROR: gave up; see #TetherServer:error-message
+ */
+typedef enum
+{
+  TETHER_SERVER_STATE_DISABLED,
+  TETHER_SERVER_STATE_DISCONNECTED,
+  TETHER_SERVER_STATE_CONNECTING,
+  TETHER_SERVER_STATE_CONNECTED,
+  TETHER_SERVER_STATE_WAITING,
+  TETHER_SERVER_STATE_ERROR,
+} TetherServerState;
+
+#define TETHER_TYPE_SERVER_STATE (tether_server_state_get_type ())
+
+GType       tether_server_state_get_type  (void) G_GNUC_CONST;
+const char *tether_server_state_to_string (TetherServerState state);
+
+#define TETHER_TYPE_SERVER (tether_server_get_type ())
+
+G_DECLARE_FINAL_TYPE (TetherServer, tether_server, TETHER, SERVER, GObject)
+
+/* Keep at most this many lines in a server's log. */
+#define TETHER_SERVER_LOG_LIMIT 5000
+
+TetherServer        *tether_server_new                   (TetherServerConfig         *config,
+                                                          const TetherServerTimings  *timings);
+TetherServerConfig  *tether_server_get_config            (TetherServer               *self);
+void                 tether_server_set_config            (TetherServer               *self,
+                                                          TetherServerConfig         *config);
+const char          *tether_server_get_name              (TetherServer               *self);
+const TetherServerTimings *
+                     tether_server_get_timings           (TetherServer               *self);
+TetherServerState    tether_server_get_state             (TetherServer               *self);
+guint                tether_server_get_attempt           (TetherServer               *self);
+guint                tether_server_get_attempts          (TetherServer               *self);
+gint64               tether_server_get_retry_at          (TetherServer               *self);
+const char          *tether_server_get_error_message     (TetherServer               *self);
+const char          *tether_server_get_error_details     (TetherServer               *self);
+const char          *tether_server_get_server_title      (TetherServer               *self);
+const char          *tether_server_get_server_version    (TetherServer               *self);
+const char          *tether_server_get_protocol_version  (TetherServer               *self);
+const char          *tether_server_get_instructions      (TetherServer               *self);
+McpClient           *tether_server_get_client            (TetherServer               *self);
+GListModel          *tether_server_get_tools             (TetherServer               *self);
+GListModel          *tether_server_get_prompts           (TetherServer               *self);
+GListModel          *tether_server_get_resources         (TetherServer               *self);
+GListModel          *tether_server_get_resource_templates(TetherServer               *self);
+GListModel          *tether_server_get_log               (TetherServer               *self);
+gboolean             tether_server_get_busy              (TetherServer               *self);
+char                *tether_server_dup_status_text       (TetherServer               *self,
+                                                          gint64                      now);
+char                *tether_server_dup_diagnostics       (TetherServer               *self);
+
+void                 tether_server_start                 (TetherServer               *self);
+void                 tether_server_reconnect             (TetherServer               *self);
+void                 tether_server_stop_async            (TetherServer               *self,
+                                                          gboolean                    disable,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+gboolean             tether_server_stop_finish           (TetherServer               *self,
+                                                          GAsyncResult               *result,
+                                                          GError                    **error);
+
+void                 tether_server_request_async         (TetherServer               *self,
+                                                          const char                 *method,
+                                                          JsonObject                 *params,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+JsonNode            *tether_server_request_finish        (TetherServer               *self,
+                                                          GAsyncResult               *result,
+                                                          GError                    **error);
+void                 tether_server_call_tool_async       (TetherServer               *self,
+                                                          const char                 *name,
+                                                          JsonObject                 *arguments,
+                                                          McpProgressFunc             progress_callback,
+                                                          gpointer                    progress_data,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+JsonNode            *tether_server_call_tool_finish      (TetherServer               *self,
+                                                          GAsyncResult               *result,
+                                                          GError                    **error);
+void                 tether_server_wait_settled_async    (TetherServer               *self,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+gboolean             tether_server_wait_settled_finish   (TetherServer               *self,
+                                                          GAsyncResult               *result,
+                                                          GError                    **error);
+
+G_END_DECLS

@@ -1,0 +1,112 @@
+/* tether-transport-factory.c
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "tether-transport-factory"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-error.h"
+#include "mcp-http-transport.h"
+#include "mcp-process.h"
+#include "mcp-stdio-transport.h"
+
+#include "tether-transport-factory.h"
+
+static McpTransport *
+create_stdio (TetherServerConfig         *config,
+              const TetherServerTimings  *timings,
+              GError                    **error)
+{
+  g_autoptr(McpProcess) process = NULL;
+  g_auto(GStrv) argv = tether_server_config_dup_argv (config);
+  g_auto(GStrv) env = tether_server_config_dup_env (config);
+  McpTransport *transport;
+
+  if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0')
+    {
+      g_set_error (error, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                   _("Server “%s” has no command to run"),
+                   tether_server_config_get_name (config));
+      return NULL;
+    }
+
+  process = mcp_process_new ((const char * const *)argv);
+  mcp_process_set_cwd (process, tether_server_config_get_cwd (config));
+  mcp_process_set_environment (process, (const char * const *)env);
+
+  transport = mcp_stdio_transport_new (process);
+  mcp_stdio_transport_set_terminate_grace (MCP_STDIO_TRANSPORT (transport), timings->stop_grace_ms);
+  mcp_stdio_transport_set_kill_grace (MCP_STDIO_TRANSPORT (transport), timings->stop_grace_ms);
+
+  return transport;
+}
+
+static McpTransport *
+create_http (TetherServerConfig  *config,
+             McpHttpMode          mode,
+             GError             **error)
+{
+  g_autoptr(McpHttpTransport) transport = NULL;
+  g_auto(GStrv) names = tether_server_config_dup_header_names (config);
+  const char *url = tether_server_config_get_url (config);
+
+  if (!mcp_http_check_url (url, error))
+    return NULL;
+
+  transport = mcp_http_transport_new (url, mode);
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      const char *value = tether_server_config_get_header_value (config, names[i]);
+
+      if (!mcp_http_transport_add_header (transport, names[i], value, error))
+        return NULL;
+    }
+
+  return MCP_TRANSPORT (g_steal_pointer (&transport));
+}
+
+/**
+ * tether_transport_factory_create:
+ * @config: a server's configuration
+ * @timings: its timings (the stop graces)
+ * @remembered: for a URL of kind auto, the transport that worked last time
+ *   (%MCP_HTTP_MODE_AUTO to detect it again)
+ * @error: where to put an error
+ *
+ * Makes the transport for @config: a child process over stdio, or HTTP.
+ * Nothing is started yet.
+ *
+ * Returns: (transfer full) (nullable): the transport
+ */
+McpTransport *
+tether_transport_factory_create (TetherServerConfig         *config,
+                                 const TetherServerTimings  *timings,
+                                 McpHttpMode                 remembered,
+                                 GError                    **error)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (config), NULL);
+  g_return_val_if_fail (timings != NULL, NULL);
+
+  switch (tether_server_config_get_kind (config))
+    {
+    case TETHER_SERVER_KIND_STDIO:
+      return create_stdio (config, timings, error);
+
+    case TETHER_SERVER_KIND_HTTP:
+      return create_http (config, MCP_HTTP_MODE_STREAMABLE_HTTP, error);
+
+    case TETHER_SERVER_KIND_SSE:
+      return create_http (config, MCP_HTTP_MODE_LEGACY_SSE, error);
+
+    case TETHER_SERVER_KIND_AUTO:
+    default:
+      return create_http (config, remembered, error);
+    }
+}

@@ -1,0 +1,376 @@
+/* test-server-manager.c — the manager follows the file, and leaves nothing
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "mcp-process.h"
+#include "mcp-stdio-transport.h"
+#include "tether-server-manager.h"
+#include "test-util.h"
+
+typedef struct
+{
+  char                *dir;
+  char                *path;
+  TetherConfigStore   *store;
+  TetherServerManager *manager;
+  TetherServerTimings  timings;
+  guint                fds_before;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->fds_before = test_count_fds ();
+  fixture->dir = g_dir_make_tmp ("tether-manager-XXXXXX", NULL);
+  fixture->path = g_build_filename (fixture->dir, "servers.json", NULL);
+
+  tether_server_timings_init_defaults (&fixture->timings);
+  fixture->timings.connect_retry_delay_ms = 50;
+  fixture->timings.list_timeout_ms = 2000;
+  fixture->timings.stop_grace_ms = 300;
+  fixture->timings.reconnect_delay_ms = 50;
+}
+
+static void
+shutdown_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_true (tether_server_manager_shutdown_finish (TETHER_SERVER_MANAGER (object), result, NULL));
+  *done = TRUE;
+}
+
+static gint64
+shutdown_manager (Fixture *fixture)
+{
+  gboolean done = FALSE;
+  gint64 start = g_get_monotonic_time ();
+
+  tether_server_manager_shutdown_async (fixture->manager, 0, NULL, shutdown_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+
+  return g_get_monotonic_time () - start;
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  if (fixture->manager != NULL)
+    {
+      shutdown_manager (fixture);
+      test_assert_finalized (g_steal_pointer (&fixture->manager));
+    }
+  if (fixture->store != NULL)
+    test_assert_finalized (g_steal_pointer (&fixture->store));
+
+  test_assert_no_processes_matching (fixture->dir, 5000);
+  test_assert_no_leftovers (fixture->fds_before, 0, 5000);
+
+  g_unlink (fixture->path);
+  {
+    g_autofree char *counts = g_build_filename (fixture->dir, "counts", NULL);
+    g_unlink (counts);
+  }
+  g_rmdir (fixture->dir);
+  g_clear_pointer (&fixture->dir, g_free);
+  g_clear_pointer (&fixture->path, g_free);
+}
+
+/* A server entry running the fake server, identifiable by our directory. */
+static char *
+fake_entry (Fixture    *fixture,
+            const char *extra_args,
+            gboolean    enabled)
+{
+  return g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts\"%s%s]%s}",
+                          FAKE_MCP_SERVER, fixture->dir,
+                          extra_args != NULL ? ", " : "", extra_args != NULL ? extra_args : "",
+                          enabled ? "" : ", \"disabled\": true");
+}
+
+static void
+start (Fixture    *fixture,
+       const char *contents)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (fixture->path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (fixture->path, contents, -1, NULL));
+  fixture->store = tether_config_store_new (file);
+  g_assert_true (tether_config_store_load (fixture->store, &error));
+  g_assert_no_error (error);
+  tether_config_store_set_watching (fixture->store, TRUE);
+  fixture->manager = tether_server_manager_new (fixture->store, &fixture->timings);
+  tether_server_manager_start (fixture->manager);
+}
+
+static TetherServer *
+server_at (Fixture *fixture,
+           guint    position)
+{
+  g_autoptr(TetherServer) server = g_list_model_get_item (G_LIST_MODEL (fixture->manager), position);
+
+  g_assert_nonnull (server);
+
+  return server; /* the manager holds it */
+}
+
+static gboolean
+wait_state (TetherServer      *server,
+            TetherServerState  state,
+            guint              timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while ((tether_server_get_state (server) != state || tether_server_get_busy (server)) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  return tether_server_get_state (server) == state;
+}
+
+static pid_t
+pid_of (TetherServer *server)
+{
+  McpClient *client = tether_server_get_client (server);
+  McpProcess *process;
+
+  if (client == NULL)
+    return 0;
+  process = mcp_stdio_transport_get_process (MCP_STDIO_TRANSPORT (mcp_client_get_transport (client)));
+
+  return (pid_t)g_ascii_strtoll (mcp_process_get_identifier (process), NULL, 10);
+}
+
+static void
+test_starts_enabled (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *a = fake_entry (fixture, NULL, TRUE);
+  g_autofree char *b = fake_entry (fixture, NULL, FALSE);
+  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {\"a\": %s, \"b\": %s}}", a, b);
+
+  start (fixture, contents);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (fixture->manager)), ==, 2);
+  g_assert_cmpstr (tether_server_get_name (server_at (fixture, 0)), ==, "a");
+  g_assert_true (wait_state (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED, 5000));
+  g_assert_cmpint (tether_server_get_state (server_at (fixture, 1)), ==, TETHER_SERVER_STATE_DISABLED);
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 1);
+}
+
+/* An external edit restarts only the server whose entry changed. */
+static void
+test_external_edit_restarts_changed_only (Fixture       *fixture,
+                                          gconstpointer  data)
+{
+  g_autofree char *a = fake_entry (fixture, NULL, TRUE);
+  g_autofree char *b = fake_entry (fixture, NULL, TRUE);
+  g_autofree char *b2 = fake_entry (fixture, "\"--tools\", \"3\"", TRUE);
+  g_autofree char *before = g_strdup_printf ("{\"mcpServers\": {\"a\": %s, \"b\": %s}}", a, b);
+  g_autofree char *after = g_strdup_printf ("{\"mcpServers\": {\"a\": %s, \"b\": %s}}", a, b2);
+  TetherServer *sa, *sb;
+  pid_t pa, pb;
+  gint64 deadline;
+
+  start (fixture, before);
+  sa = server_at (fixture, 0);
+  sb = server_at (fixture, 1);
+  g_assert_true (wait_state (sa, TETHER_SERVER_STATE_CONNECTED, 5000));
+  g_assert_true (wait_state (sb, TETHER_SERVER_STATE_CONNECTED, 5000));
+  pa = pid_of (sa);
+  pb = pid_of (sb);
+
+  g_assert_true (g_file_set_contents (fixture->path, after, -1, NULL));
+
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while ((pid_of (sb) == pb || tether_server_get_state (sb) != TETHER_SERVER_STATE_CONNECTED) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_true (server_at (fixture, 1) == sb);
+  g_assert_cmpint (pid_of (sb), !=, pb);
+  g_assert_cmpint (pid_of (sa), ==, pa);
+  g_assert_false (test_pid_alive (pb));
+}
+
+/* The enable switch writes the file and stops and starts the process. */
+static void
+test_enable_switch (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *a = fake_entry (fixture, NULL, TRUE);
+  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {\"a\": %s}}", a);
+  g_autofree char *file = NULL;
+  g_autoptr(GError) error = NULL;
+  TetherServer *server;
+  pid_t pid;
+
+  start (fixture, contents);
+  server = server_at (fixture, 0);
+  g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  pid = pid_of (server);
+
+  g_assert_true (tether_server_manager_set_enabled (fixture->manager, "a", FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_DISABLED);
+  g_assert_true (g_file_get_contents (fixture->path, &file, NULL, NULL));
+  g_assert_nonnull (strstr (file, "\"disabled\" : true"));
+  test_assert_no_processes_matching (fixture->dir, 3000);
+  g_assert_false (test_pid_alive (pid));
+
+  g_assert_true (tether_server_manager_set_enabled (fixture->manager, "a", TRUE, &error));
+  g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 1);
+}
+
+static void
+test_remove_and_undo (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *a = fake_entry (fixture, NULL, TRUE);
+  g_autofree char *b = fake_entry (fixture, NULL, TRUE);
+  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {\"a\": %s, \"b\": %s}}", a, b);
+  g_autoptr(TetherRemoval) removal = NULL;
+  g_autoptr(GError) error = NULL;
+
+  start (fixture, contents);
+  g_assert_true (wait_state (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED, 5000));
+  g_assert_true (wait_state (server_at (fixture, 1), TETHER_SERVER_STATE_CONNECTED, 5000));
+
+  removal = tether_server_manager_remove (fixture->manager, "a", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (removal);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (fixture->manager)), ==, 1);
+  g_assert_null (tether_server_manager_lookup (fixture->manager, "a", NULL));
+  {
+    gint64 deadline = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+    while (test_count_processes_matching (fixture->dir) != 1 && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, FALSE), g_usleep (5000);
+  }
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 1);
+
+  g_assert_true (tether_server_manager_undo_remove (fixture->manager, removal, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (tether_server_get_name (server_at (fixture, 0)), ==, "a");
+  g_assert_true (wait_state (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED, 5000));
+}
+
+/* 500 connect/disconnect cycles leave no fd and no process behind. */
+static void
+test_cycles_leak_nothing (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *a = fake_entry (fixture, NULL, TRUE);
+  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {\"a\": %s}}", a);
+  TetherServer *server;
+  guint fds_connected;
+  gint64 start_time;
+  g_autofree char *counts = g_build_filename (fixture->dir, "counts", NULL);
+#ifdef __SANITIZE_ADDRESS__
+  /* The sanitizer run is 10× slower; the normal run does the 500. */
+  guint cycles = 150;
+#else
+  guint cycles = g_test_thorough () ? 2000 : 500;
+#endif
+
+  start (fixture, contents);
+  server = server_at (fixture, 0);
+  g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  fds_connected = test_count_fds ();
+
+  start_time = g_get_monotonic_time ();
+  for (guint i = 0; i < cycles; i++)
+    {
+      tether_server_manager_reconnect (fixture->manager, "a");
+      g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+    }
+  g_test_message ("%u reconnect cycles in %.2f s", cycles,
+                  (g_get_monotonic_time () - start_time) / (double)G_USEC_PER_SEC);
+
+  /* let the last old process go */
+  {
+    gint64 deadline = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+    while ((test_count_processes_matching (fixture->dir) != 1 || test_count_fds () != fds_connected) &&
+           g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  }
+  g_test_message ("fds: %u while connected before, %u after", fds_connected, test_count_fds ());
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 1);
+  g_assert_cmpuint (test_count_fds (), ==, fds_connected);
+  g_assert_cmpuint (test_read_count (counts, "initialize"), ==, cycles + 1);
+}
+
+/* Quitting with 20 servers, some with grandchildren, some deaf to SIGTERM,
+ * leaves zero processes within the bound. */
+static void
+test_shutdown_twenty (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GString) contents = g_string_new ("{\"mcpServers\": {");
+  gint64 took;
+
+  fixture->timings.stop_grace_ms = 1000;
+
+  for (guint i = 0; i < 20; i++)
+    {
+      const char *extra = NULL;
+      g_autofree char *entry = NULL;
+
+      if (i % 4 == 1)
+        extra = "\"--grandchildren\", \"2\"";
+      else if (i % 4 == 2)
+        extra = "\"--ignore-stdin-eof\", \"--ignore-sigterm\"";
+      else if (i % 4 == 3)
+        extra = "\"--ignore-stdin-eof\", \"--ignore-sigterm\", \"--grandchildren\", \"2\"";
+
+      entry = fake_entry (fixture, extra, TRUE);
+      g_string_append_printf (contents, "%s\"s%02u\": %s", i ? ", " : "", i, entry);
+    }
+  g_string_append (contents, "}}");
+
+  start (fixture, contents->str);
+  for (guint i = 0; i < 20; i++)
+    g_assert_true (wait_state (server_at (fixture, i), TETHER_SERVER_STATE_CONNECTED, 10000));
+  g_test_message ("%u processes running", test_count_processes_matching (fixture->dir));
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 20 + 10 * 2);
+
+  took = shutdown_manager (fixture);
+  g_test_message ("shutdown of 20 servers took %.0f ms", took / 1000.0);
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 0);
+  g_assert_cmpint (took, <, TETHER_SERVER_MANAGER_SHUTDOWN_TIMEOUT_MS * 1000);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  test_warm_up ();
+
+#define ADD(path, func) \
+  g_test_add ("/Tether/Manager/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("starts-enabled", test_starts_enabled);
+  ADD ("external-edit-restarts-changed-only", test_external_edit_restarts_changed_only);
+  ADD ("enable-switch", test_enable_switch);
+  ADD ("remove-and-undo", test_remove_and_undo);
+  ADD ("cycles-leak-nothing", test_cycles_leak_nothing);
+  ADD ("shutdown-twenty", test_shutdown_twenty);
+
+#undef ADD
+
+  return g_test_run ();
+}

@@ -1,0 +1,717 @@
+/* test-server.c — the rules of DESIGN §3, against real fake servers
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each test runs a TetherServer with short timings against the fake stdio
+ * server in one of its fault modes, records every state it goes through,
+ * and asserts the sequence, the timings that matter and what the fake
+ * server saw (its count file adds up over every process of a test). Every
+ * test ends with no process of its own alive and no fd left open.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+
+#include "mcp-error.h"
+#include "mcp-stdio-transport.h"
+#include "mcp-process.h"
+#include "tether-log-entry.h"
+#include "tether-server.h"
+#include "fake/fake-http-server.h"
+#include "test-util.h"
+
+typedef struct
+{
+  TetherServerState state;
+  guint             attempt;
+  gint64            time;
+} Step;
+
+typedef struct
+{
+  char                *dir;
+  char                *count_file;
+  TetherServer        *server;
+  GArray              *steps;
+  TetherServerTimings  timings;
+  guint                fds_before;
+} Fixture;
+
+static void
+state_changed_cb (TetherServer *server,
+                  GParamSpec   *pspec,
+                  Fixture      *fixture)
+{
+  Step step = {
+    tether_server_get_state (server),
+    tether_server_get_attempt (server),
+    g_get_monotonic_time (),
+  };
+
+  g_test_message ("%s: %s (attempt %u) %s", tether_server_get_name (server),
+                  tether_server_state_to_string (step.state), step.attempt,
+                  tether_server_get_error_message (server) ? tether_server_get_error_message (server) : "");
+  g_array_append_val (fixture->steps, step);
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->fds_before = test_count_fds ();
+  fixture->dir = g_dir_make_tmp ("tether-server-XXXXXX", NULL);
+  fixture->count_file = g_build_filename (fixture->dir, "counts", NULL);
+  fixture->steps = g_array_new (FALSE, TRUE, sizeof (Step));
+
+  tether_server_timings_init_defaults (&fixture->timings);
+  fixture->timings.connect_retry_delay_ms = 100;
+  fixture->timings.connect_timeout_ms = 3000;
+  fixture->timings.list_timeout_ms = 300;
+  fixture->timings.call_timeout_ms = 300;
+  fixture->timings.call_timeout_max_ms = 1000;
+  fixture->timings.ping_timeout_ms = 300;
+  fixture->timings.reconnect_delay_ms = 50;
+  fixture->timings.reconnect_delay_max_ms = 400;
+  fixture->timings.max_quick_failures = 3;
+  fixture->timings.healthy_after_ms = 1500;
+  fixture->timings.stop_grace_ms = 300;
+  fixture->timings.list_changed_delay_ms = 50;
+}
+
+static void
+stopped_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_true (tether_server_stop_finish (TETHER_SERVER (object), result, NULL));
+  *done = TRUE;
+}
+
+static void
+stop_server (TetherServer *server)
+{
+  gboolean done = FALSE;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  tether_server_stop_async (server, FALSE, NULL, stopped_cb, &done);
+  while (!done && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (done);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  if (fixture->server != NULL)
+    {
+      stop_server (fixture->server);
+      g_signal_handlers_disconnect_by_data (fixture->server, fixture);
+      test_assert_finalized (g_steal_pointer (&fixture->server));
+    }
+
+  /* Nothing of the test's may be left: no fake server, no grandchild. */
+  test_assert_no_processes_matching (fixture->dir, 5000);
+  test_assert_no_leftovers (fixture->fds_before, 0, 5000);
+
+  g_unlink (fixture->count_file);
+  g_rmdir (fixture->dir);
+  g_clear_pointer (&fixture->dir, g_free);
+  g_clear_pointer (&fixture->count_file, g_free);
+  g_clear_pointer (&fixture->steps, g_array_unref);
+}
+
+/* Starts the fake server with the count file and these extra arguments. */
+static TetherServer *
+start_fake (Fixture    *fixture,
+            const char *first_arg,
+            ...)
+{
+  g_autoptr(TetherServerConfig) config = tether_server_config_new ("fake");
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  const char *arg;
+  va_list ap;
+
+  g_ptr_array_add (args, (gpointer)"--count-file");
+  g_ptr_array_add (args, fixture->count_file);
+  va_start (ap, first_arg);
+  for (arg = first_arg; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer)arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+
+  tether_server_config_set_command (config, FAKE_MCP_SERVER);
+  tether_server_config_set_args (config, (const char * const *)args->pdata);
+
+  fixture->server = tether_server_new (config, &fixture->timings);
+  g_signal_connect (fixture->server, "notify::state", G_CALLBACK (state_changed_cb), fixture);
+  tether_server_start (fixture->server);
+
+  return fixture->server;
+}
+
+static gboolean
+wait_for_state (TetherServer      *server,
+                TetherServerState  state,
+                guint              timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while (tether_server_get_state (server) != state && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  return tether_server_get_state (server) == state;
+}
+
+static void
+wait_settled (TetherServer *server)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while ((tether_server_get_state (server) != TETHER_SERVER_STATE_CONNECTED ||
+          tether_server_get_busy (server)) &&
+         tether_server_get_state (server) != TETHER_SERVER_STATE_ERROR &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+}
+
+static guint
+count_steps (Fixture           *fixture,
+             TetherServerState  state)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < fixture->steps->len; i++)
+    if (g_array_index (fixture->steps, Step, i).state == state)
+      n++;
+
+  return n;
+}
+
+static guint
+fake_count (Fixture    *fixture,
+            const char *method)
+{
+  return test_read_count (fixture->count_file, method);
+}
+
+static pid_t
+server_pid (TetherServer *server)
+{
+  McpClient *client = tether_server_get_client (server);
+  McpTransport *transport;
+  const char *id;
+
+  g_assert_nonnull (client);
+  transport = mcp_client_get_transport (client);
+  g_assert_true (MCP_IS_STDIO_TRANSPORT (transport));
+  id = mcp_process_get_identifier (mcp_stdio_transport_get_process (MCP_STDIO_TRANSPORT (transport)));
+  g_assert_nonnull (id);
+
+  return (pid_t)g_ascii_strtoll (id, NULL, 10);
+}
+
+/* A working server: connected, with its lists. */
+static void
+test_connects_with_lists (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, NULL);
+  g_autofree char *status = NULL;
+
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_prompts (server)), >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_resources (server)), >, 0);
+  g_assert_null (tether_server_get_error_message (server));
+  g_assert_cmpstr (tether_server_get_protocol_version (server), ==, "2025-11-25");
+
+  status = tether_server_dup_status_text (server, g_get_monotonic_time ());
+  g_assert_true (g_str_has_prefix (status, "Connected · "));
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 1);
+}
+
+/* Rule 1: three attempts 0/1/2 delays apart, then error with the reason
+ * and the stderr tail. */
+static void
+test_three_attempts_then_error (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--crash-on-start", NULL);
+  const char *details;
+  gint64 first = 0, last = 0;
+  guint connecting = 0;
+
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 10000));
+
+  for (guint i = 0; i < fixture->steps->len; i++)
+    {
+      Step *step = &g_array_index (fixture->steps, Step, i);
+
+      if (step->state == TETHER_SERVER_STATE_CONNECTING)
+        {
+          connecting++;
+          g_assert_cmpuint (step->attempt, ==, connecting);
+          if (first == 0)
+            first = step->time;
+          last = step->time;
+        }
+    }
+
+  g_assert_cmpuint (connecting, ==, 3);
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_WAITING), ==, 2);
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTED), ==, 0);
+  /* waits of 1 × and 2 × the retry delay (100 ms) before attempts 2 and 3 */
+  g_assert_cmpint (last - first, >=, 300 * 1000);
+  g_assert_cmpuint (tether_server_get_attempt (server), ==, 3);
+  g_assert_cmpuint (tether_server_get_attempts (server), ==, 3);
+
+  details = tether_server_get_error_details (server);
+  g_test_message ("details: %s", details);
+  g_assert_nonnull (tether_server_get_error_message (server));
+  g_assert_nonnull (strstr (details, "3"));                /* exit status 3 */
+  g_assert_nonnull (strstr (details, "crashing on start")); /* its last stderr line */
+}
+
+/* Rule 1: an error no attempt can fix ends the round at once. */
+static void
+test_command_not_found_is_final (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  g_autoptr(TetherServerConfig) config = tether_server_config_new ("missing");
+
+  tether_server_config_set_command (config, "tether-no-such-command-anywhere");
+  fixture->server = tether_server_new (config, &fixture->timings);
+  g_signal_connect (fixture->server, "notify::state", G_CALLBACK (state_changed_cb), fixture);
+  tether_server_start (fixture->server);
+
+  g_assert_true (wait_for_state (fixture->server, TETHER_SERVER_STATE_ERROR, 5000));
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTING), ==, 1);
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_WAITING), ==, 0);
+  g_assert_nonnull (strstr (tether_server_get_error_message (fixture->server),
+                            "command not found: tether-no-such-command-anywhere"));
+}
+
+/* Rule 5: a crash leaves connected at once, and the server comes back. */
+static void
+test_crash_reconnects (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, NULL);
+  pid_t pid;
+  gint64 killed, left = 0;
+
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  pid = server_pid (server);
+
+  g_array_set_size (fixture->steps, 0);
+  killed = g_get_monotonic_time ();
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+  left = g_array_index (fixture->steps, Step, 0).time;
+  g_test_message ("left connected %.1f ms after the kill", (left - killed) / 1000.0);
+  g_assert_cmpint (left - killed, <, 1000 * 1000);
+
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  g_assert_cmpint (server_pid (server), !=, pid);
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
+}
+
+/* Rule 5: a server that keeps dying right after connecting stops in error. */
+static void
+test_flapping_stops (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--crash-after-ms", "150", NULL);
+
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 15000));
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTED), ==, 3);
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "Gave up after 3 failures"));
+
+  /* and it stays there */
+  iterate_for (600);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_ERROR);
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 3);
+}
+
+/* Rule 5: healthy for long enough, the count starts afresh. */
+static void
+test_healthy_resets_count (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  TetherServer *server;
+
+  fixture->timings.healthy_after_ms = 100;
+  server = start_fake (fixture, "--crash-after-ms", "400", NULL);
+
+  /* Five deaths, each after a healthy period: never gives up. */
+  for (guint i = 0; i < 5; i++)
+    {
+      g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+      g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+      g_assert_cmpuint (tether_server_get_attempt (server), ==, 1);
+    }
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_ERROR), ==, 0);
+}
+
+/* Rule 4: a list that times out gets one reconnect and one retry. */
+static void
+test_list_timeout_reconnects_once (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--hang-on", "tools/list", NULL);
+
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  /* first session's list times out, reconnect, second times out too */
+  iterate_for (2000);
+
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_nonnull (tether_server_get_error_message (server));
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "tools/list"));
+}
+
+typedef struct
+{
+  JsonNode *result;
+  GError   *error;
+  gboolean  done;
+} CallResult;
+
+static void
+call_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  CallResult *call = user_data;
+
+  call->result = tether_server_call_tool_finish (TETHER_SERVER (object), result, &call->error);
+  call->done = TRUE;
+}
+
+static void
+call_and_wait (TetherServer *server,
+               const char   *tool,
+               CallResult   *call)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  g_autoptr(JsonObject) args = json_object_new ();
+
+  json_object_set_string_member (args, "message", "hello");
+  tether_server_call_tool_async (server, tool, args, NULL, NULL, NULL, call_done_cb, call);
+  while (!call->done && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (call->done);
+}
+
+/* Rule 4: a tools/call that timed out is never sent again, and the server
+ * is not restarted for it. */
+static void
+test_call_timeout_not_resent (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--hang-on", "tools/call", NULL);
+  CallResult call = { 0, };
+
+  wait_settled (server);
+  call_and_wait (server, "echo", &call);
+
+  g_assert_error (call.error, MCP_ERROR, MCP_ERROR_TIMEOUT);
+  iterate_for (500);
+  g_assert_cmpuint (fake_count (fixture, "tools/call"), ==, 1);
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 1);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_clear_error (&call.error);
+}
+
+/* Rule 4: a call the server died in: outcome unknown, not sent again, even
+ * though the server reconnects. */
+static void
+test_call_crash_not_resent (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--crash-on-call", NULL);
+  CallResult call = { 0, };
+
+  wait_settled (server);
+  call_and_wait (server, "echo", &call);
+
+  g_assert_error (call.error, MCP_ERROR, MCP_ERROR_CLOSED);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  iterate_for (300);
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "tools/call"), ==, 1);
+  g_clear_error (&call.error);
+}
+
+/* A call issued while connecting waits for the connection. */
+static void
+test_call_waits_for_connection (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--slow-start", "300", NULL);
+  CallResult call = { 0, };
+
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTING);
+  call_and_wait (server, "echo", &call);
+
+  g_assert_no_error (call.error);
+  g_assert_nonnull (call.result);
+  g_assert_cmpuint (fake_count (fixture, "tools/call"), ==, 1);
+  json_node_unref (call.result);
+}
+
+/* Rule 2: disabling mid-attempt cancels it and stops the process. */
+static void
+test_disable_during_connect (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--slow-start", "5000", NULL);
+  pid_t pid;
+  gboolean done = FALSE;
+
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTING);
+  iterate_for (100);
+  pid = server_pid (server);
+  g_assert_true (test_pid_alive (pid));
+
+  tether_server_stop_async (server, TRUE, NULL, stopped_cb, &done);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_DISABLED);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (test_pid_alive (pid));
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTED), ==, 0);
+}
+
+/* Rule 6: a manual reconnect ends the old process and starts a new one. */
+static void
+test_manual_reconnect (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, NULL);
+  pid_t old_pid;
+
+  wait_settled (server);
+  old_pid = server_pid (server);
+
+  tether_server_reconnect (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTING);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+
+  g_assert_cmpint (server_pid (server), !=, old_pid);
+  g_assert_false (test_pid_alive (old_pid));
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
+}
+
+/* Rule 5: a server that stops answering pings is not shown connected. */
+static void
+test_liveness_ping (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  TetherServer *server;
+
+  fixture->timings.ping_interval_ms = 100;
+  server = start_fake (fixture, "--hang-on", "ping", NULL);
+
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "Not answering"));
+}
+
+/* Rule 7: stopping a server that ignores SIGTERM and has grandchildren
+ * leaves nothing behind (asserted by the teardown). */
+static void
+test_stop_kills_group (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--ignore-stdin-eof", "--ignore-sigterm",
+                                     "--grandchildren", "2", NULL);
+  gint64 start;
+
+  wait_settled (server);
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 3);
+
+  start = g_get_monotonic_time ();
+  stop_server (server);
+  g_test_message ("stopped in %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
+  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 0);
+}
+
+/* list_changed, even early and in bursts, refreshes the list once. */
+static void
+test_list_changed_refreshes (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--list-changed-early", NULL);
+
+  wait_settled (server);
+  iterate_for (300);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
+  g_assert_false (tether_server_get_busy (server));
+}
+
+
+static TetherServer *
+start_http (Fixture    *fixture,
+            const char *url,
+            TetherServerKind kind)
+{
+  g_autoptr(TetherServerConfig) config = tether_server_config_new ("remote");
+
+  tether_server_config_set_kind (config, kind);
+  tether_server_config_set_url (config, url);
+  tether_server_config_set_header_value (config, "Authorization", "Bearer very-secret-token");
+
+  fixture->server = tether_server_new (config, &fixture->timings);
+  g_signal_connect (fixture->server, "notify::state", G_CALLBACK (state_changed_cb), fixture);
+  tether_server_start (fixture->server);
+
+  return fixture->server;
+}
+
+static guint
+log_count (TetherServer *server,
+           const char   *needle)
+{
+  GListModel *log = tether_server_get_log (server);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(TetherLogEntry) entry = g_list_model_get_item (log, i);
+
+      if (strstr (tether_log_entry_get_text (entry), needle) != NULL)
+        n++;
+    }
+
+  return n;
+}
+
+static gboolean
+log_contains (TetherServer *server,
+              const char   *needle)
+{
+  return log_count (server, needle) > 0;
+}
+
+/* HTTP: connected with its lists; the header reached the server and no
+ * secret reached the log. */
+static void
+test_http_connects (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+  TetherServer *server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
+  g_autofree char *diagnostics = NULL;
+
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
+  g_assert_false (log_contains (server, "very-secret-token"));
+  diagnostics = tether_server_dup_diagnostics (server);
+  g_assert_null (strstr (diagnostics, "very-secret-token"));
+  g_assert_nonnull (strstr (diagnostics, "Authorization"));
+
+  stop_server (server);
+  fake_http_server_free (http);
+}
+
+/* A URL without a type finds the legacy SSE server, and remembers it. */
+static void
+test_http_auto_remembers_sse (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+  TetherServer *server;
+  guint posts_to_url = 0; /* GET requests so far */
+
+  http->legacy = TRUE;
+  server = start_http (fixture, http->url, TETHER_SERVER_KIND_AUTO);
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_true (log_contains (server, "legacy HTTP+SSE"));
+
+  /* the next session goes straight to SSE: no Streamable HTTP attempt */
+  g_assert_cmpuint (log_count (server, "with HTTP 405"), ==, 1);
+  posts_to_url = fake_http_server_count (http, "GET", NULL);
+  tether_server_reconnect (server);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 10000));
+  g_assert_cmpuint (log_count (server, "with HTTP 405"), ==, 1);
+  g_assert_cmpuint (fake_http_server_count (http, "GET", NULL), >, posts_to_url);
+
+  stop_server (server);
+  fake_http_server_free (http);
+}
+
+/* Rule 5 over HTTP: the server goes away; failing pings end "connected". */
+static void
+test_http_dead_is_never_green (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+  TetherServer *server;
+
+  fixture->timings.ping_interval_ms = 100;
+  server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+
+  fake_http_server_free (http);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+  g_assert_nonnull (tether_server_get_error_message (server));
+  /* it keeps trying, and gives up after the quick failures */
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 10000));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  test_warm_up ();
+
+#define ADD(path, func) \
+  g_test_add ("/Tether/Server/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("connects-with-lists", test_connects_with_lists);
+  ADD ("three-attempts-then-error", test_three_attempts_then_error);
+  ADD ("command-not-found-is-final", test_command_not_found_is_final);
+  ADD ("crash-reconnects", test_crash_reconnects);
+  ADD ("flapping-stops-in-error", test_flapping_stops);
+  ADD ("healthy-resets-count", test_healthy_resets_count);
+  ADD ("list-timeout-reconnects-once", test_list_timeout_reconnects_once);
+  ADD ("call-timeout-not-resent", test_call_timeout_not_resent);
+  ADD ("call-crash-not-resent", test_call_crash_not_resent);
+  ADD ("call-waits-for-connection", test_call_waits_for_connection);
+  ADD ("disable-during-connect", test_disable_during_connect);
+  ADD ("manual-reconnect", test_manual_reconnect);
+  ADD ("liveness-ping", test_liveness_ping);
+  ADD ("stop-kills-group", test_stop_kills_group);
+  ADD ("list-changed-refreshes", test_list_changed_refreshes);
+  ADD ("http-connects", test_http_connects);
+  ADD ("http-auto-remembers-sse", test_http_auto_remembers_sse);
+  ADD ("http-dead-is-never-green", test_http_dead_is_never_green);
+
+#undef ADD
+
+  return g_test_run ();
+}

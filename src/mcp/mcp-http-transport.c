@@ -1231,6 +1231,31 @@ exchange_stream_ended (Exchange     *ex,
     }
 }
 
+/* Feeds the parser what the stream already holds, without waiting.
+ * Returns TRUE at its end. A read error is left for the next read. */
+static gboolean
+exchange_drain (Exchange  *ex,
+                GError   **error)
+{
+  GPollableInputStream *pollable;
+
+  if (!G_IS_POLLABLE_INPUT_STREAM (ex->input) ||
+      !g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (ex->input)))
+    return FALSE;
+
+  pollable = G_POLLABLE_INPUT_STREAM (ex->input);
+  for (;;)
+    {
+      gssize n = g_pollable_input_stream_read_nonblocking (pollable, ex->buffer, READ_BUFFER_SIZE,
+                                                           ex->cancellable, NULL);
+
+      if (n == 0)
+        return TRUE;
+      if (n < 0 || !mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, error))
+        return FALSE;
+    }
+}
+
 static void
 on_stream_read (GObject      *source,
                 GAsyncResult *result,
@@ -1240,6 +1265,8 @@ on_stream_read (GObject      *source,
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GError) error = NULL;
   McpSseEvent *event;
+  gboolean at_end = FALSE;
+  gboolean fed;
   gssize n;
 
   n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
@@ -1273,7 +1300,18 @@ on_stream_read (GObject      *source,
       return;
     }
 
-  if (!mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, &error))
+  fed = mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, &error);
+
+  /* A POST stream ends soon after its answer, and the end is often here
+   * already: taken before the answer goes out, the connection is free
+   * again for the request the answer may prompt. */
+  if (fed && ex->kind == EXCHANGE_POST)
+    {
+      at_end = exchange_drain (ex, &error);
+      fed = error == NULL;
+    }
+
+  if (!fed)
     {
       /* The events before the one that is too large still count. */
       while ((event = mcp_sse_parser_pop_event (ex->parser)) != NULL)
@@ -1296,6 +1334,12 @@ on_stream_read (GObject      *source,
       mcp_sse_event_free (event);
       if (!go_on)
         return;
+    }
+
+  if (at_end)
+    {
+      exchange_stream_ended (ex, NULL);
+      return;
     }
 
   /* A POST stream whose answer came is done; a resumed one may be kept open

@@ -43,6 +43,7 @@ enter_netns "$0" "$@"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP PIPE
 
 echo "1..4"
 ok "only loopback in the test's network namespace"

@@ -47,6 +47,7 @@ stop_server () {
   fi
 }
 trap 'stop_server; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP PIPE
 
 echo "1..20"
 ok "only loopback in the test's network namespace"

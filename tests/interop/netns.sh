@@ -10,10 +10,10 @@
 # with only lo, up; inside it, check that lo is all there is. Never returns
 # outside the namespace; fails loudly when one cannot be made.
 #
-# The namespace has its own PIDs too, and SCRIPT is its first process: when
-# SCRIPT ends, however it ends (even killed by a test timeout, which kills
-# unshare and so, with --kill-child, SCRIPT), every process it started dies
-# with it. No peer outlives its test.
+# The namespace has its own PIDs and /proc too, and SCRIPT is its first
+# process: when SCRIPT ends, however it ends (even killed by a test
+# timeout, which kills unshare and so, with --kill-child, SCRIPT), every
+# process it started dies with it. No peer outlives its test.
 enter_netns () {
   if [ "${TETHER_INTEROP_NETNS:-}" = 1 ]; then
     links=$(ip -o link show | awk -F': ' '{ print $2 }' | tr '\n' ' ')
@@ -32,9 +32,11 @@ enter_netns () {
   done
 
   # As root, or as a user where user namespaces are allowed.
-  for flags in -npf -rnpf; do
-    if unshare $flags --kill-child sh -c 'ip link set lo up' >/dev/null 2>&1; then
-      TETHER_INTEROP_NETNS=1 exec unshare $flags --kill-child sh -c 'ip link set lo up; exec "$@"' sh "$@"
+  # Its own /proc too, which LeakSanitizer reads by the namespace's PIDs.
+  for flags in -npfm -rnpfm; do
+    if unshare $flags --mount-proc --kill-child sh -c 'ip link set lo up' >/dev/null 2>&1; then
+      TETHER_INTEROP_NETNS=1 exec unshare $flags --mount-proc --kill-child \
+        sh -c 'ip link set lo up; exec "$@"' sh "$@"
     fi
   done
 

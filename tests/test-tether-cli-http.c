@@ -130,7 +130,7 @@ run_cli (Run        *run,
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  const char *envp_debug[] = { "G_MESSAGES_DEBUG=all", "LC_ALL=C.UTF-8", NULL };
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "G_MESSAGES_DEBUG", "all", TRUE);
   gint64 start = g_get_monotonic_time ();
   int wait_status;
   va_list ap;
@@ -143,7 +143,7 @@ run_cli (Run        *run,
   g_ptr_array_add (argv, NULL);
 
   /* Every debug message on: a secret must not reach any of them. */
-  g_spawn_sync (NULL, (char **)argv->pdata, (char **)envp_debug, G_SPAWN_DEFAULT, NULL, NULL,
+  g_spawn_sync (NULL, (char **)argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
                 &run->out, &run->err, &wait_status, &error);
   g_assert_no_error (error);
   run->elapsed_ms = (g_get_monotonic_time () - start) / 1000.0;

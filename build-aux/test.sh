@@ -18,7 +18,8 @@ else
 fi
 meson compile -C "$builddir"
 
-# The interop suite's npm peers (pinned by tests/interop/package-lock.json).
+# The interop suite's npm peers (pinned by tests/interop/package-lock.json)
+# and the Node 22 the conformance runner needs (tests/interop/node22/).
 # Without them the interop tests fail and say so; the other suites still run.
 tests/interop/install-peers.sh "$builddir" ||
   echo "test.sh: could not install the npm peers; the interop tests will fail" >&2

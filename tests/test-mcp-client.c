@@ -613,6 +613,152 @@ test_close_fails_pending (void)
   close_client (client);
 }
 
+/* A failed delivery fails its request with the transport's own error,
+ * code and message: an HTTP status, a reply that is not MCP, an expired
+ * session are kept as such, not turned into a generic closed connection. */
+static GError *
+request_failing_send (McpClient        *client,
+                      McpTestTransport *transport,
+                      const char       *method,
+                      const GError     *send_error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  GError *error = NULL;
+
+  mcp_test_transport_set_hold_sends (transport, TRUE);
+  mcp_client_request_async (client, method, NULL, NULL, NULL, test_store_result, &result);
+  iterate_pending ();
+  g_assert_null (result);
+
+  mcp_test_transport_set_hold_sends (transport, FALSE);
+  mcp_test_transport_release_sends (transport, send_error);
+  test_wait_for (&result);
+  g_assert_null (mcp_client_request_finish (client, result, &error));
+  g_assert_nonnull (error);
+
+  return error;
+}
+
+static void
+test_send_errors_kept (void)
+{
+  g_autoptr(McpTestTransport) transport = NULL;
+  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  struct {
+    const char *method;
+    GQuark      domain;
+    int         code;
+    const char *message;
+  } kept[] = {
+    { "tools/list", MCP_ERROR, MCP_ERROR_HTTP_STATUS,
+      "The server answered “tools/list” with HTTP 500 Internal Server Error: boom" },
+    { "tools/call", MCP_ERROR, MCP_ERROR_HTTP_STATUS,
+      "The server answered “tools/call” with HTTP 401 Unauthorized" },
+    { "prompts/list", MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+      "The server answered “prompts/list” with content type “text/html”, not JSON or an event stream" },
+    { "tools/call", MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
+      "The server ended the session, and starting a new one failed: HTTP 404" },
+    { "resources/read", MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
+      "The server's reply to “resources/read” is larger than the limit of 16 bytes" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autoptr(GError) send_error = g_error_new_literal (kept[i].domain, kept[i].code, kept[i].message);
+      g_autoptr(GError) error = request_failing_send (client, transport, kept[i].method, send_error);
+
+      g_test_message ("%s: %s", kept[i].method, error->message);
+      g_assert_error (error, kept[i].domain, kept[i].code);
+      g_assert_cmpstr (error->message, ==, kept[i].message);
+    }
+
+  /* A failed request is not a failed session. */
+  g_assert_false (mcp_client_is_closed (client));
+
+  close_client (client);
+}
+
+/* Only NOT_SENT says a message never left. Whatever else went wrong while a
+ * tools/call was on its way may have let it reach the server: it fails as
+ * closed, outcome unknown, with the transport's reason. */
+static void
+test_send_errors_call_never_not_sent (void)
+{
+  g_autoptr(McpTestTransport) transport = NULL;
+  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(GError) not_sent = g_error_new_literal (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                                                    "Could not reach the server at http://127.0.0.1:9: Connection refused");
+  g_autoptr(GError) broke = g_error_new_literal (MCP_ERROR, MCP_ERROR_CLOSED,
+                                                 "The connection broke before the server answered “tools/call”");
+  g_autoptr(GError) io = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED, "Connection reset by peer");
+  g_autoptr(GError) failed = g_error_new_literal (MCP_ERROR, MCP_ERROR_FAILED, "something odd");
+  GError *errors[] = { broke, io, failed };
+  g_autoptr(GError) error = NULL;
+
+  error = request_failing_send (client, transport, "tools/call", not_sent);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_NOT_SENT);
+  g_assert_nonnull (strstr (error->message, "tools/call was not sent"));
+  g_assert_nonnull (strstr (error->message, "Connection refused"));
+  g_clear_error (&error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
+    {
+      error = request_failing_send (client, transport, "tools/call", errors[i]);
+      g_test_message ("%s", error->message);
+      g_assert_error (error, MCP_ERROR, MCP_ERROR_CLOSED);
+      g_assert_nonnull (strstr (error->message, "outcome is unknown"));
+      g_assert_nonnull (strstr (error->message, errors[i]->message));
+      g_clear_error (&error);
+
+      /* Other requests: the transport's message, or "closed" with it. */
+      error = request_failing_send (client, transport, "tools/list", errors[i]);
+      g_assert_error (error, MCP_ERROR, MCP_ERROR_CLOSED);
+      if (g_error_matches (errors[i], MCP_ERROR, MCP_ERROR_CLOSED))
+        g_assert_cmpstr (error->message, ==, errors[i]->message);
+      else
+        {
+          g_assert_nonnull (strstr (error->message, "tools/list was answered"));
+          g_assert_nonnull (strstr (error->message, errors[i]->message));
+        }
+      g_clear_error (&error);
+    }
+
+  g_assert_false (mcp_client_is_closed (client));
+  close_client (client);
+}
+
+/* The transport's own deadline: the server may still be at it, so it is
+ * told, and its late answer is dropped. */
+static void
+test_send_timeout_cancels (void)
+{
+  g_autoptr(McpTestTransport) transport = NULL;
+  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) timeout = g_error_new_literal (MCP_ERROR, MCP_ERROR_TIMEOUT,
+                                                   "The server did not answer “tools/call” within 0.1 s");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *late = NULL;
+  JsonObject *cancel;
+  gint64 id;
+
+  g_signal_connect (client, "event", G_CALLBACK (collect_event), events);
+  error = request_failing_send (client, transport, "tools/call", timeout);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_TIMEOUT);
+  g_assert_cmpstr (error->message, ==, timeout->message);
+
+  id = sent_id (transport, 2);
+  cancel = mcp_test_transport_find_sent (transport, "notifications/cancelled");
+  g_assert_nonnull (cancel);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (cancel, "params"), "requestId"), ==, id);
+
+  late = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{}}", id);
+  mcp_test_transport_receive (transport, late);
+  g_assert_true (events_contain (events, "late answer"));
+
+  close_client (client);
+}
+
 static void
 connect_expect_error (const FakeMcpOptions  *options,
                       GError               **error)
@@ -924,6 +1070,9 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/progress-extends-timeout", test_progress_extends_timeout);
   g_test_add_func ("/Mcp/Client/progress-hard-cap", test_progress_hard_cap);
   g_test_add_func ("/Mcp/Client/close-fails-pending", test_close_fails_pending);
+  g_test_add_func ("/Mcp/Client/send-errors-kept", test_send_errors_kept);
+  g_test_add_func ("/Mcp/Client/send-errors-call-never-not-sent", test_send_errors_call_never_not_sent);
+  g_test_add_func ("/Mcp/Client/send-timeout-cancels", test_send_timeout_cancels);
   g_test_add_func ("/Mcp/Client/unsupported-version", test_unsupported_version);
   g_test_add_func ("/Mcp/Client/modern-only-server", test_modern_only);
   g_test_add_func ("/Mcp/Client/older-versions", test_older_versions);

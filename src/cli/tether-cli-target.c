@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "mcp-error.h"
@@ -17,9 +19,14 @@
 
 struct _TetherCliTarget
 {
-  char         **argv;
-  char          *name;
-  TetherServer  *server;
+  char          **argv;
+  char           *name;
+  TetherServer   *server;
+
+  /* --url */
+  char           *url;
+  McpHttpMode     mode;
+  char          **headers;   /* "Name: value"; the values are secrets */
 };
 
 TetherCliTarget *
@@ -35,6 +42,94 @@ tether_cli_target_new_stdio (const char * const *argv)
   return target;
 }
 
+/* The transport for an HTTP target, with its headers; the errors name
+ * the header, never its value. */
+static McpHttpTransport *
+http_transport_new (const char          *url,
+                    McpHttpMode          mode,
+                    const char * const  *headers,
+                    GError             **error)
+{
+  g_autoptr(McpHttpTransport) transport = NULL;
+
+  if (!mcp_http_check_url (url, error))
+    return NULL;
+
+  transport = mcp_http_transport_new (url, mode);
+
+  for (guint i = 0; headers != NULL && headers[i] != NULL; i++)
+    {
+      const char *colon = strchr (headers[i], ':');
+      g_autofree char *name = NULL;
+      g_autoptr(GError) header_error = NULL;
+
+      if (colon == NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s",
+                       _("--header needs a name and a value, like --header 'Authorization: Bearer …'"));
+          return NULL;
+        }
+
+      name = g_strstrip (g_strndup (headers[i], colon - headers[i]));
+      if (!mcp_http_transport_add_header (transport, name, colon + 1 + strspn (colon + 1, " \t"), &header_error))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "--header: %s", header_error->message);
+          return NULL;
+        }
+    }
+
+  return g_steal_pointer (&transport);
+}
+
+/* The URL as messages show it: no user, password, query or fragment,
+ * which may hold a token. */
+static char *
+url_display_name (const char *url)
+{
+  g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED | G_URI_FLAGS_HAS_PASSWORD, NULL);
+
+  if (uri == NULL)
+    return g_strdup_printf ("%s URL", g_uri_peek_scheme (url));
+
+  return g_uri_join (G_URI_FLAGS_ENCODED, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
+                     g_uri_get_port (uri), g_uri_get_path (uri), NULL, NULL);
+}
+
+/**
+ * tether_cli_target_new_http:
+ * @url: an http or https URL
+ * @mode: which HTTP transport to speak
+ * @headers: (nullable): headers for every request, each "Name: value"
+ * @error: return location for a usage error
+ *
+ * Returns: (transfer full) (nullable): the target, or %NULL when the URL
+ *   or a header is not valid
+ */
+TetherCliTarget *
+tether_cli_target_new_http (const char          *url,
+                            McpHttpMode          mode,
+                            const char * const  *headers,
+                            GError             **error)
+{
+  g_autoptr(McpHttpTransport) check = NULL;
+  TetherCliTarget *target;
+
+  g_return_val_if_fail (url != NULL, NULL);
+
+  check = http_transport_new (url, mode, headers, error);
+  if (check == NULL)
+    return NULL;
+
+  target = g_new0 (TetherCliTarget, 1);
+  target->url = g_strdup (url);
+  target->mode = mode;
+  target->headers = g_strdupv ((char **)headers);
+  target->name = url_display_name (url);
+
+  return target;
+}
+
 void
 tether_cli_target_free (TetherCliTarget *target)
 {
@@ -43,6 +138,8 @@ tether_cli_target_free (TetherCliTarget *target)
 
   g_strfreev (target->argv);
   g_free (target->name);
+  g_free (target->url);
+  g_strfreev (target->headers);
   g_clear_object (&target->server);
   g_free (target);
 }
@@ -75,7 +172,7 @@ tether_cli_target_new_server (TetherServer *server)
  * @target: a #TetherCliTarget
  *
  * Returns: (transfer none) (nullable): the managed server behind a target
- *   named from the configuration, %NULL for an ad-hoc command
+ *   named from the configuration, %NULL for an ad-hoc command or URL
  */
 TetherServer *
 tether_cli_target_get_server (TetherCliTarget *target)
@@ -83,7 +180,8 @@ tether_cli_target_get_server (TetherCliTarget *target)
   return target->server;
 }
 
-/* A short name for messages: the server's name, or the command's base name. */
+/* A short name for messages: the server's name, the command's base name,
+ * or the URL without anything secret. */
 const char *
 tether_cli_target_get_name (TetherCliTarget *target)
 {
@@ -216,8 +314,22 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
       return;
     }
 
-  process = mcp_process_new ((const char * const *)target->argv);
-  transport = mcp_stdio_transport_new (process);
+  if (target->url != NULL)
+    {
+      McpHttpTransport *http = http_transport_new (target->url, target->mode,
+                                                   (const char * const *)target->headers, NULL);
+
+      /* The transport's own deadline for each POST: no shorter than the
+       * client's, which ends a request first and tells the server. */
+      g_assert (http != NULL);
+      mcp_http_transport_set_request_timeout (http, MAX (timeout_ms, TETHER_CLI_CONNECT_TIMEOUT_MS));
+      transport = MCP_TRANSPORT (http);
+    }
+  else
+    {
+      process = mcp_process_new ((const char * const *)target->argv);
+      transport = mcp_stdio_transport_new (process);
+    }
   client = mcp_client_new (transport);
   /* Starting a server may take long (a first `npx -y` downloads it): the
    * handshake gets at least the connect timeout, whatever the requests

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "mcp-client.h"
+#include "mcp-http-transport.h"
 #include "tether-server.h"
 
 G_BEGIN_DECLS
@@ -16,13 +17,18 @@ G_BEGIN_DECLS
 #define TETHER_CLI_CONNECT_TIMEOUT_MS 60000
 
 /* A target yields a connected McpClient: an ad-hoc stdio command
- * (`-- SERVER-COMMAND ARGS…`) or a server of the configuration, by name,
- * managed by a TetherServer with the connection rules of DESIGN §3. Every
- * command works with all of them; the ones that must go through the
- * server's rules (a tool call) ask tether_cli_target_get_server(). */
+ * (`-- SERVER-COMMAND ARGS…`), an HTTP server (`--url URL`), or a server
+ * of the configuration, by name, managed by a TetherServer with the
+ * connection rules of DESIGN §3. Every command works with all of them; the
+ * ones that must go through the server's rules (a tool call) ask
+ * tether_cli_target_get_server(). */
 typedef struct _TetherCliTarget TetherCliTarget;
 
 TetherCliTarget *tether_cli_target_new_stdio       (const char * const  *argv);
+TetherCliTarget *tether_cli_target_new_http        (const char          *url,
+                                                    McpHttpMode          mode,
+                                                    const char * const  *headers,
+                                                    GError             **error);
 TetherCliTarget *tether_cli_target_new_server      (TetherServer        *server);
 void             tether_cli_target_free            (TetherCliTarget     *target);
 const char      *tether_cli_target_get_name        (TetherCliTarget     *target);

@@ -7,6 +7,8 @@
  * tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]
  * tether-cli [--config FILE] [--timings SPEC] [--timeout MS] [--json] COMMAND NAME [ARGS…]
  * tether-cli [--config FILE] [--timings SPEC] [--json] list|add|remove|enable|disable|watch|import …
+ * tether-cli [--timeout MS] [--json] --url URL [--header 'Name: value']…
+ *            [--transport auto|http|sse] COMMAND [ARGS…]
  *
  * Exit status: 0 success, 1 failure (one line on stderr says why),
  * 2 usage error.
@@ -26,6 +28,15 @@
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
 #include "tether-cli-target.h"
+
+/* --url and what goes with it, before or after the command. */
+typedef struct
+{
+  const char  *url;
+  GPtrArray   *headers;
+  McpHttpMode  mode;
+  gboolean     mode_given;
+} UrlOptions;
 
 typedef struct
 {
@@ -47,6 +58,7 @@ print_usage (FILE *out)
 
   fprintf (out, "%s\n", _("Usage: tether-cli [OPTIONS] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]"));
   fprintf (out, "%s\n", _("       tether-cli [OPTIONS] COMMAND NAME [ARGS…]"));
+  fprintf (out, "%s\n", _("       tether-cli [OPTIONS] --url URL [--header 'NAME: VALUE']… COMMAND [ARGS…]"));
   fprintf (out, "%s\n\n", _("       tether-cli [OPTIONS] CONFIGURATION-COMMAND [ARGS…]"));
   fprintf (out, "%s\n", _("Commands, for a server given by its command line after “--” or by its NAME in the configuration:"));
   for (guint i = 0; i < n; i++)
@@ -68,10 +80,16 @@ print_usage (FILE *out)
   fprintf (out, "  %-33s %s\n", "--timeout MS", _("wait at most MS milliseconds for each answer (default 60000);"));
   fprintf (out, "  %-33s %s\n", "", _("starting the server may take 60 s in any case"));
   fprintf (out, "  %-33s %s\n", "--json", _("print JSON instead of text"));
+  fprintf (out, "  %-33s %s\n", "--url URL", _("talk to the MCP server at this http or https URL"));
+  fprintf (out, "  %-33s %s\n", "--header 'NAME: VALUE'", _("send this header with every request (repeatable);"));
+  fprintf (out, "  %-33s %s\n", "", _("values are never printed"));
+  fprintf (out, "  %-33s %s\n", "--transport auto|http|sse", _("Streamable HTTP, legacy HTTP+SSE, or try both (auto,"));
+  fprintf (out, "  %-33s %s\n", "", _("the default)"));
   fprintf (out, "  %-33s %s\n", "--help", _("show this help"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
   fprintf (out, "\n%s\n", _("Examples:"));
   fprintf (out, "  %s\n", "tether-cli tools -- npx -y @modelcontextprotocol/server-everything");
+  fprintf (out, "  %s\n", "tether-cli --url http://127.0.0.1:3001/mcp tools");
   fprintf (out, "  %s\n", "tether-cli add memory -- npx -y @modelcontextprotocol/server-memory");
   fprintf (out, "  %s\n", "tether-cli list");
   fprintf (out, "  %s\n", "tether-cli call memory read_graph '{}'");
@@ -152,6 +170,44 @@ take_value (const char  *name,
   return TRUE;
 }
 
+/* Takes --url, --header or --transport (with its value) at argv[*i].
+ * Returns TRUE if it was one; *error is set if its value is missing or
+ * wrong. Header values are never echoed. */
+static gboolean
+take_url_option (char       **argv,
+                 int         *i,
+                 UrlOptions  *options,
+                 GError     **error)
+{
+  guint at = (guint)*i;
+  const char *value;
+
+  if (tether_cli_match_option (argv, &at, "--url", &value, error))
+    {
+      if (value != NULL && options->url != NULL)
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s", _("--url may be given once"));
+      options->url = value;
+    }
+  else if (tether_cli_match_pair (argv, &at, "--header", ':', &value, error))
+    {
+      if (value != NULL)
+        g_ptr_array_add (options->headers, (gpointer)value);
+    }
+  else if (tether_cli_match_option (argv, &at, "--transport", &value, error))
+    {
+      if (value != NULL && !mcp_http_mode_from_string (value, &options->mode))
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--transport must be auto, http or sse, not “%s”"), value);
+      options->mode_given = TRUE;
+    }
+  else
+    return FALSE;
+
+  *i = (int)at;
+
+  return TRUE;
+}
+
 static void
 closed_cb (GObject      *object,
            GAsyncResult *result,
@@ -223,6 +279,8 @@ main (int   argc,
   TetherCliOptions options = { 0 };
   const char *timings_spec = NULL;
   const char *server_name = NULL;
+  g_autoptr(GPtrArray) headers = g_ptr_array_new ();
+  UrlOptions url_options = { .headers = headers, .mode = MCP_HTTP_MODE_AUTO };
   const char *command_name = NULL;
   gboolean json = FALSE;
   guint timeout_ms = 0;
@@ -265,7 +323,8 @@ main (int   argc,
           timeout_ms = (guint)n;
         }
       else if (take_value ("--config", argv, &i, &options.config_path, &error) ||
-               take_value ("--timings", argv, &i, &timings_spec, &error))
+               take_value ("--timings", argv, &i, &timings_spec, &error) ||
+               take_url_option (argv, &i, &url_options, &error))
         {
           if (error != NULL)
             return usage_error ("%s", error->message);
@@ -287,6 +346,9 @@ main (int   argc,
     return usage_error ("%s", error->message);
 
   config_command = tether_cli_find_config_command (command_name);
+  if (config_command != NULL && (url_options.url != NULL || headers->len > 0 || url_options.mode_given))
+    return usage_error (_("--url, --header and --transport go with %s only after it, to add a server"),
+                        command_name);
   if (config_command != NULL)
     return run_config_command (config_command, &options, &argv[i]);
 
@@ -295,10 +357,25 @@ main (int   argc,
     return usage_error (_("unknown command %s"), command_name);
 
   for (; i < argc && !g_str_equal (argv[i], "--"); i++)
-    g_ptr_array_add (command_args, argv[i]);
+    {
+      if (take_url_option (argv, &i, &url_options, &error))
+        {
+          if (error != NULL)
+            return usage_error ("%s", error->message);
+        }
+      else
+        g_ptr_array_add (command_args, argv[i]);
+    }
 
+  if (url_options.url != NULL)
+    {
+      if (i < argc)
+        return usage_error (_("give either --url or a server command after “--”, not both"));
+    }
+  else if (headers->len > 0 || url_options.mode_given)
+    return usage_error (_("--header and --transport go with --url"));
   /* Without "--", the server is one of the configuration, named first. */
-  if (i >= argc && command_args->len > 0)
+  else if (i >= argc && command_args->len > 0)
     {
       server_name = g_ptr_array_steal_index (command_args, 0);
       if (server_name[0] == '-')
@@ -306,8 +383,9 @@ main (int   argc,
     }
   g_ptr_array_add (command_args, NULL);
 
-  if (server_name == NULL && (i >= argc || i + 1 >= argc))
-    return usage_error (_("no server given: name one of the configuration, or put its command line after “--”"));
+  if (server_name == NULL && url_options.url == NULL && (i >= argc || i + 1 >= argc))
+    return usage_error (_("no server given: name one of the configuration, put its command line after “--”, "
+                          "or give its --url"));
 
   cli.run.json = json;
   cli.run.timeout_ms = timeout_ms;
@@ -318,7 +396,18 @@ main (int   argc,
   if (!cli.command->parse (&cli.run, (char **)command_args->pdata, &error))
     return usage_error ("%s", error->message);
 
-  if (server_name != NULL)
+  if (url_options.url != NULL)
+    {
+      g_ptr_array_add (headers, NULL);
+      target = tether_cli_target_new_http (url_options.url, url_options.mode,
+                                           (const char * const *)headers->pdata, &error);
+      if (target == NULL)
+        {
+          g_clear_pointer (&cli.run.args, g_strfreev);
+          return usage_error ("%s", error->message);
+        }
+    }
+  else if (server_name != NULL)
     {
       target = tether_cli_open_server_target (&options, server_name, &error);
       if (target == NULL)

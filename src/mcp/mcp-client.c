@@ -412,11 +412,9 @@ cancelled_cb (GCancellable *cancellable,
 }
 
 static GError *
-closed_error_for (McpClient *self,
-                  Pending   *p)
+closed_error_because (Pending    *p,
+                      const char *why)
 {
-  const char *why = self->close_error != NULL ? self->close_error->message : _("the session was ended");
-
   if (g_str_equal (p->method, "tools/call"))
     return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                         _("The connection closed while tools/call was running; its outcome is unknown: %s"),
@@ -424,6 +422,41 @@ closed_error_for (McpClient *self,
 
   return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                       _("The connection closed before %s was answered: %s"), p->method, why);
+}
+
+static GError *
+closed_error_for (McpClient *self,
+                  Pending   *p)
+{
+  return closed_error_because (p, self->close_error != NULL ? self->close_error->message
+                                                            : _("the session was ended"));
+}
+
+/* Why a request failed when its delivery did. The transport knows best
+ * what happened (an HTTP status, its own deadline, a reply that is not
+ * MCP, an expired session, a connection that broke): its error is kept,
+ * code and message. Only MCP_ERROR_NOT_SENT says the message never left;
+ * whatever else the transport could not classify counts as a closed
+ * connection, never as NOT_SENT, so a tools/call that may have reached
+ * the server is never sent again; and a closed tools/call says that its
+ * outcome is unknown. */
+static GError *
+send_error_for (Pending      *p,
+                const GError *error)
+{
+  /* Connecting: the transport's reason says it all ("Could not reach…"). */
+  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) && p->is_initialize)
+    return g_error_copy (error);
+
+  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
+    return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                        _("%s was not sent: %s"), p->method, error->message);
+
+  if (error->domain == MCP_ERROR && error->code != MCP_ERROR_FAILED &&
+      (error->code != MCP_ERROR_CLOSED || !g_str_equal (p->method, "tools/call")))
+    return g_error_copy (error);
+
+  return closed_error_because (p, error->message);
 }
 
 /* May run inside start_request (the stdio transport delivers most
@@ -442,11 +475,18 @@ sent_cb (McpTransport *transport,
     {
       p->send_state = SEND_DONE;
 
-      if (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
-        pending_complete (p, NULL,
-                          g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                                       _("%s was not sent: %s"), p->method, error->message));
-      else if (error != NULL || p->orphaned)
+      if (g_error_matches (error, MCP_ERROR, MCP_ERROR_TIMEOUT))
+        {
+          /* The transport gave up waiting: the server may still be at
+           * it, so it is told, and a late answer is recognised. */
+          emit_event (self, "request %" G_GINT64_FORMAT " (%s) timed out in the transport after %.1f s%s",
+                      p->id, p->method, elapsed_seconds (p),
+                      p->is_initialize ? "" : "; sent notifications/cancelled");
+          pending_abandon (p, send_error_for (p, error), "timed out");
+        }
+      else if (error != NULL)
+        pending_complete (p, NULL, send_error_for (p, error));
+      else if (p->orphaned)
         pending_complete (p, NULL, closed_error_for (self, p));
     }
 
@@ -940,6 +980,14 @@ static void
 initialize_failed_closed (GTask *task)
 {
   McpClient *self = g_task_get_source_object (task);
+
+  /* The server never saw it (an HTTP server that cannot be reached): the
+   * transport's words say it all. */
+  if (g_error_matches (self->close_error, MCP_ERROR, MCP_ERROR_NOT_SENT))
+    {
+      initialized_fail (task, g_error_copy (self->close_error));
+      return;
+    }
 
   initialized_fail (task, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                                        _("The server closed the connection during initialize: %s"),

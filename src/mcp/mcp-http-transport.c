@@ -163,6 +163,7 @@ struct _McpHttpTransport
   char             *fallback_reason;
 
   guint             awaiting_initialize : 1;
+  guint             awaiting_initialized : 1;
   guint             reinitializing : 1;
   guint             legacy_connecting : 1;
   guint             want_stream : 1;
@@ -541,11 +542,29 @@ outgoing_fail (Outgoing     *out,
   if (task != NULL)
     g_task_return_error (task, g_error_copy (error));
 
+  /* An initialize that never reached the server, or whose connection
+   * broke, leaves no session to speak of: the transport closes, and says
+   * why. (An HTTP status or a JSON-RPC error is the client's to judge.) */
+  if (self != NULL && !out->internal && !self->closing &&
+      g_strcmp0 (out->method, "initialize") == 0 &&
+      (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) ||
+       g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED)))
+    {
+      close_with_error (self, error);
+      return;
+    }
+
   /* Without an initialize answer, what waits for it goes out as it is. */
   if (self != NULL && !out->internal && self->awaiting_initialize &&
       g_strcmp0 (out->method, "initialize") == 0)
     {
       self->awaiting_initialize = FALSE;
+      flush_held (self);
+    }
+  else if (self != NULL && !out->internal && self->awaiting_initialized &&
+           g_strcmp0 (out->method, "notifications/initialized") == 0)
+    {
+      self->awaiting_initialized = FALSE;
       flush_held (self);
     }
 }
@@ -740,7 +759,7 @@ exchange_send_error (Exchange     *ex,
                         _("Could not reach the server at %s: %s"), origin, error->message);
 
   return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                      _("The connection broke before the server answered “%s”; whether it was carried out is unknown: %s"),
+                      _("The connection broke before the server answered “%s”: %s"),
                       name, error->message);
 }
 
@@ -1212,6 +1231,31 @@ exchange_stream_ended (Exchange     *ex,
     }
 }
 
+/* Feeds the parser what the stream already holds, without waiting.
+ * Returns TRUE at its end. A read error is left for the next read. */
+static gboolean
+exchange_drain (Exchange  *ex,
+                GError   **error)
+{
+  GPollableInputStream *pollable;
+
+  if (!G_IS_POLLABLE_INPUT_STREAM (ex->input) ||
+      !g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (ex->input)))
+    return FALSE;
+
+  pollable = G_POLLABLE_INPUT_STREAM (ex->input);
+  for (;;)
+    {
+      gssize n = g_pollable_input_stream_read_nonblocking (pollable, ex->buffer, READ_BUFFER_SIZE,
+                                                           ex->cancellable, NULL);
+
+      if (n == 0)
+        return TRUE;
+      if (n < 0 || !mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, error))
+        return FALSE;
+    }
+}
+
 static void
 on_stream_read (GObject      *source,
                 GAsyncResult *result,
@@ -1221,6 +1265,8 @@ on_stream_read (GObject      *source,
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GError) error = NULL;
   McpSseEvent *event;
+  gboolean at_end = FALSE;
+  gboolean fed;
   gssize n;
 
   n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
@@ -1254,7 +1300,18 @@ on_stream_read (GObject      *source,
       return;
     }
 
-  if (!mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, &error))
+  fed = mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, &error);
+
+  /* A POST stream ends soon after its answer, and the end is often here
+   * already: taken before the answer goes out, the connection is free
+   * again for the request the answer may prompt. */
+  if (fed && ex->kind == EXCHANGE_POST)
+    {
+      at_end = exchange_drain (ex, &error);
+      fed = error == NULL;
+    }
+
+  if (!fed)
     {
       /* The events before the one that is too large still count. */
       while ((event = mcp_sse_parser_pop_event (ex->parser)) != NULL)
@@ -1277,6 +1334,12 @@ on_stream_read (GObject      *source,
       mcp_sse_event_free (event);
       if (!go_on)
         return;
+    }
+
+  if (at_end)
+    {
+      exchange_stream_ended (ex, NULL);
+      return;
     }
 
   /* A POST stream whose answer came is done; a resumed one may be kept open
@@ -1896,6 +1959,12 @@ on_post_answered (Exchange *ex)
       /* Answers come on the event stream. */
       exchange_finish (ex);
       outgoing_succeed (out);
+      if (!out->internal && self->awaiting_initialized &&
+          g_strcmp0 (out->method, "notifications/initialized") == 0)
+        {
+          self->awaiting_initialized = FALSE;
+          flush_held (self);
+        }
       return;
     }
 
@@ -1914,7 +1983,13 @@ on_post_answered (Exchange *ex)
           if (out->internal)
             reinit_done (self);
           else
-            open_stream (self);
+            {
+              /* The GET stream goes out before the requests that waited,
+               * so what the server sends about them has a way to come. */
+              open_stream (self);
+              self->awaiting_initialized = FALSE;
+              flush_held (self);
+            }
         }
       return;
     }
@@ -2023,7 +2098,8 @@ dispatch_post (McpHttpTransport *self,
 static gboolean
 is_gated (McpHttpTransport *self)
 {
-  return self->awaiting_initialize || self->reinitializing || self->legacy_connecting;
+  return self->awaiting_initialize || self->awaiting_initialized ||
+         self->reinitializing || self->legacy_connecting;
 }
 
 static void
@@ -2274,6 +2350,11 @@ mcp_http_transport_send_async (McpTransport        *transport,
       g_queue_push_tail (&self->held, g_steal_pointer (&out));
       return;
     }
+
+  /* Like the SDKs, nothing more goes out until the server has taken
+   * notifications/initialized: a server may refuse requests before it. */
+  if (g_strcmp0 (out->method, "notifications/initialized") == 0)
+    self->awaiting_initialized = TRUE;
 
   dispatch_post (self, out);
 }

@@ -3,20 +3,30 @@
 //
 // node sdk-client.cjs PEERS_DIR tools -- SERVER ARGS…
 // node sdk-client.cjs PEERS_DIR ping COUNT INFLIGHT -- SERVER ARGS…
+// node sdk-client.cjs PEERS_DIR ping COUNT INFLIGHT --url URL   (Streamable HTTP)
 //
 // SPDX-License-Identifier: GPL-3.0-or-later
 'use strict';
 
 const [peers, mode, ...rest] = process.argv.slice(2);
-const sep = rest.indexOf('--');
+const urlAt = rest.indexOf('--url');
+const sep = urlAt >= 0 ? urlAt : rest.indexOf('--');
 const opts = rest.slice(0, sep);
 const server = rest.slice(sep + 1);
 const load = (m) => require(require.resolve(m, { paths: [peers] }));
 const { Client } = load('@modelcontextprotocol/sdk/client/index.js');
-const { StdioClientTransport } = load('@modelcontextprotocol/sdk/client/stdio.js');
+
+function makeTransport() {
+  if (urlAt >= 0) {
+    const { StreamableHTTPClientTransport } = load('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    return new StreamableHTTPClientTransport(new URL(server[0]));
+  }
+  const { StdioClientTransport } = load('@modelcontextprotocol/sdk/client/stdio.js');
+  return new StdioClientTransport({ command: server[0], args: server.slice(1), stderr: 'ignore' });
+}
 
 async function main() {
-  const transport = new StdioClientTransport({ command: server[0], args: server.slice(1), stderr: 'ignore' });
+  const transport = makeTransport();
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);
 

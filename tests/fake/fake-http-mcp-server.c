@@ -4,14 +4,19 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Usage: fake-http-mcp-server [--sse] [--legacy]
+ * Usage: fake-http-mcp-server [--sse] [--legacy] [--require-header 'NAME: VALUE']
+ *                             [--count-file PATH]
  * Listens on 127.0.0.1 (a free port), prints its URL on stdout, and runs
- * until its standard input closes or it gets SIGTERM or SIGINT.
+ * until its standard input closes or it gets SIGTERM or SIGINT. With
+ * --require-header, requests without that header are answered 401; with
+ * --count-file, the numbers of initialize and tools/call requests are
+ * written to PATH on exit.
  */
 
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <glib-unix.h>
@@ -49,6 +54,8 @@ main (int   argc,
   g_autoptr(FakeHttpServer) server = NULL;
   gboolean sse = FALSE;
   gboolean legacy = FALSE;
+  const char *required_header = NULL;
+  const char *count_file = NULL;
 
   for (int i = 1; i < argc; i++)
     {
@@ -56,9 +63,13 @@ main (int   argc,
         sse = TRUE;
       else if (g_str_equal (argv[i], "--legacy"))
         legacy = TRUE;
+      else if (g_str_equal (argv[i], "--require-header") && i + 1 < argc && strchr (argv[i + 1], ':') != NULL)
+        required_header = argv[++i];
+      else if (g_str_equal (argv[i], "--count-file") && i + 1 < argc)
+        count_file = argv[++i];
       else
         {
-          g_printerr ("usage: %s [--sse] [--legacy]\n", argv[0]);
+          g_printerr ("usage: %s [--sse] [--legacy] [--require-header 'NAME: VALUE'] [--count-file PATH]\n", argv[0]);
           return 2;
         }
     }
@@ -67,6 +78,7 @@ main (int   argc,
   server->reply = sse ? FAKE_REPLY_SSE : FAKE_REPLY_JSON;
   server->legacy = legacy;
   server->keep_no_log = TRUE;
+  server->required_header = g_strdup (required_header);
 
   g_print ("%s\n", server->url);
   fflush (stdout);
@@ -75,6 +87,15 @@ main (int   argc,
   g_unix_signal_add (SIGINT, on_quit, loop);
   g_unix_fd_add (0, G_IO_IN | G_IO_HUP, on_stdin, loop);
   g_main_loop_run (loop);
+
+  if (count_file != NULL)
+    {
+      g_autofree char *counts = g_strdup_printf ("initialize %u\ntools/call %u\n",
+                                                 fake_mcp_core_get_count (server->core, "initialize"),
+                                                 fake_mcp_core_get_count (server->core, "tools/call"));
+
+      g_file_set_contents (count_file, counts, -1, NULL);
+    }
 
   return 0;
 }

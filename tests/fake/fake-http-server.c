@@ -22,9 +22,23 @@ typedef struct
   gsize              offset;
   guint              timer_id;
   guint              watch_id;
+  char              *id_key;         /* waits for the answer to this request */
+  char              *token_key;      /* and carries its progress (SSE) */
+  guint              serial;         /* names its events */
+  guint              n_events;
+  gboolean           is_json;        /* a paused JSON reply */
   gboolean           is_get_stream;
   gboolean           ended;          /* we finished it */
 } Live;
+
+/* What the core sent while it handled one request. */
+typedef struct
+{
+  char      *id_key;
+  GPtrArray *before;                 /* messages before the answer (text) */
+  char      *answer;
+  gboolean   drop;                   /* drop the connection instead */
+} Handling;
 
 static void
 request_free (FakeHttpRequest *request)
@@ -47,6 +61,8 @@ live_free (Live *live)
   g_clear_handle_id (&live->timer_id, g_source_remove);
   g_clear_handle_id (&live->watch_id, g_source_remove);
   g_clear_pointer (&live->trickle, g_bytes_unref);
+  g_clear_pointer (&live->id_key, g_free);
+  g_clear_pointer (&live->token_key, g_free);
   g_clear_object (&live->msg);
   g_free (live);
 }
@@ -194,34 +210,97 @@ sse_event (const char *id,
   return g_strdup_printf ("event: message\ndata: %s\n\n", data);
 }
 
-/* The answer, as JSON or as an event stream, as the server is set to. */
+/* A message for no request in particular, on every open GET stream. */
+static void
+broadcast (FakeHttpServer *self,
+           const char     *text)
+{
+  for (guint i = 0; i < self->live->len; i++)
+    {
+      Live *live = g_ptr_array_index (self->live, i);
+      g_autofree char *event = NULL;
+      g_autofree char *id = NULL;
+
+      if (!live->is_get_stream || live->ended)
+        continue;
+
+      id = g_strdup_printf ("get-%u", ++self->counter);
+      event = sse_event (id, text);
+      live_write (live, event);
+    }
+}
+
+/* An answer and what came before it, as one JSON body or as an event
+ * stream, as the server is set to. Without @answer the stream stays open
+ * (returned) for what comes later. */
+static Live *
+reply_with (FakeHttpServer    *self,
+            SoupServerMessage *msg,
+            GPtrArray         *before,
+            const char        *answer)
+{
+  g_autoptr(GString) stream = g_string_new (NULL);
+  guint n = ++self->counter;
+  guint k = 0;
+  Live *live;
+
+  if (self->reply == FAKE_REPLY_JSON)
+    {
+      /* Nowhere to put what came before: the GET streams get it. */
+      for (guint i = 0; before != NULL && i < before->len; i++)
+        broadcast (self, g_ptr_array_index (before, i));
+      if (answer != NULL)
+        {
+          set_json (msg, SOUP_STATUS_OK, answer);
+          return NULL;
+        }
+      live = live_new (self, msg);
+      live->is_json = TRUE;
+      live_watch (live);
+      soup_server_message_pause (msg);
+      return live;
+    }
+
+  if (self->priming)
+    g_string_append_printf (stream, "id: s%u-%u\ndata:\n\n", n, k++);
+  for (guint i = 0; before != NULL && i < before->len; i++)
+    {
+      g_autofree char *id = self->priming ? g_strdup_printf ("s%u-%u", n, k++) : NULL;
+      g_autofree char *event = sse_event (id, g_ptr_array_index (before, i));
+
+      g_string_append (stream, event);
+    }
+  if (answer != NULL)
+    {
+      g_autofree char *id = self->priming ? g_strdup_printf ("s%u-%u", n, k++) : NULL;
+      g_autofree char *event = sse_event (id, answer);
+
+      g_string_append (stream, event);
+    }
+
+  sse_start (msg);
+  if (answer != NULL)
+    {
+      soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY,
+                                stream->str, stream->len);
+      soup_message_body_complete (soup_server_message_get_response_body (msg));
+      return NULL;
+    }
+
+  live = live_new (self, msg);
+  live->serial = n;
+  live->n_events = k;
+  live_watch (live);
+  live_write (live, stream->len > 0 ? stream->str : ": waiting\n\n");
+  return live;
+}
+
 static void
 reply (FakeHttpServer    *self,
        SoupServerMessage *msg,
        const char        *answer)
 {
-  g_autofree char *stream = NULL;
-  g_autofree char *event = NULL;
-  g_autofree char *event_id = NULL;
-  g_autofree char *priming = NULL;
-  guint n = ++self->counter;
-
-  if (self->reply == FAKE_REPLY_JSON)
-    {
-      set_json (msg, SOUP_STATUS_OK, answer);
-      return;
-    }
-
-  if (self->priming)
-    priming = g_strdup_printf ("id: s%u-0\ndata:\n\n", n);
-  event_id = g_strdup_printf ("s%u-1", n);
-  event = sse_event (self->priming ? event_id : NULL, answer);
-  stream = g_strconcat (priming != NULL ? priming : "", event, NULL);
-
-  sse_start (msg);
-  soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY,
-                            stream, strlen (stream));
-  soup_message_body_complete (soup_server_message_get_response_body (msg));
+  reply_with (self, msg, NULL, answer);
 }
 
 static gboolean
@@ -271,18 +350,173 @@ trickle (FakeHttpServer    *self,
 }
 
 /* ---------------------------------------------------------------------- */
-/* MCP                                                                     */
+/* MCP: the fake core answers, this routes what it sends                   */
 
-static const char *
-initialize_result (FakeHttpServer *self)
+static Live *legacy_stream (FakeHttpServer *self);
+
+static char *
+progress_token_key (JsonObject *message)
 {
-  static char result[512];
+  JsonNode *params = json_object_get_member (message, "params");
+  JsonNode *meta;
+  JsonNode *token = NULL;
 
-  g_snprintf (result, sizeof result,
-              "{\"protocolVersion\":\"%s\",\"capabilities\":{\"tools\":{\"listChanged\":true}},"
-              "\"serverInfo\":{\"name\":\"fake-http\",\"version\":\"1.0\"}}",
-              self->version);
-  return result;
+  if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
+    return NULL;
+
+  /* A request's _meta.progressToken, or a progress notification's token. */
+  meta = json_object_get_member (json_node_get_object (params), "_meta");
+  if (meta != NULL && JSON_NODE_HOLDS_OBJECT (meta))
+    token = json_object_get_member (json_node_get_object (meta), "progressToken");
+  else
+    token = json_object_get_member (json_node_get_object (params), "progressToken");
+
+  return token != NULL ? node_to_string (token) : NULL;
+}
+
+/* A message for a request that is still open: its answer ends it. */
+static void
+live_deliver (Live       *live,
+              const char *text,
+              gboolean    is_answer)
+{
+  FakeHttpServer *self = live->server;
+
+  if (live->is_json)
+    {
+      live->ended = TRUE;
+      set_json (live->msg, SOUP_STATUS_OK, text);
+      soup_server_message_unpause (live->msg);
+      return;
+    }
+
+  {
+    g_autofree char *id = self->priming ? g_strdup_printf ("s%u-%u", live->serial, live->n_events++) : NULL;
+    g_autofree char *event = sse_event (id, text);
+
+    live_write (live, event);
+  }
+  if (is_answer)
+    live_end (live);
+}
+
+static void
+core_send_cb (JsonNode *message,
+              gpointer  user_data)
+{
+  FakeHttpServer *self = user_data;
+  Handling *handling = self->handling;
+  JsonObject *object = json_node_get_object (message);
+  g_autofree char *text = node_to_string (message);
+  g_autofree char *id_key = NULL;
+  g_autofree char *token_key = NULL;
+  gboolean is_answer = !json_object_has_member (object, "method");
+
+  if (self->legacy)
+    {
+      Live *stream = legacy_stream (self);
+      g_autofree char *event = g_strdup_printf ("event: message\ndata: %s\n\n", text);
+
+      if (stream != NULL)
+        live_write (stream, event);
+      return;
+    }
+
+  if (is_answer)
+    id_key = node_to_string (json_object_get_member (object, "id"));
+  else
+    token_key = progress_token_key (object);
+
+  if (handling != NULL)
+    {
+      if (is_answer && g_strcmp0 (id_key, handling->id_key) == 0)
+        handling->answer = g_steal_pointer (&text);
+      else
+        g_ptr_array_add (handling->before, g_steal_pointer (&text));
+      return;
+    }
+
+  for (guint i = 0; i < self->live->len; i++)
+    {
+      Live *live = g_ptr_array_index (self->live, i);
+
+      if (live->ended || live->is_get_stream)
+        continue;
+      if ((is_answer && g_strcmp0 (live->id_key, id_key) == 0) ||
+          (token_key != NULL && !live->is_json && g_strcmp0 (live->token_key, token_key) == 0))
+        {
+          live_deliver (live, text, is_answer);
+          return;
+        }
+    }
+
+  /* Not about an open request: the GET streams carry it, if any. */
+  if (!is_answer)
+    broadcast (self, text);
+}
+
+/* The "crash" tool: over HTTP, the connection breaks once the request was
+ * read, with no answer. */
+static gboolean
+core_hook (const char *method,
+           JsonObject *params,
+           gpointer    user_data)
+{
+  FakeHttpServer *self = user_data;
+  Handling *handling = self->handling;
+
+  if (handling != NULL && g_str_equal (method, "tools/call") && params != NULL &&
+      g_strcmp0 (json_object_get_string_member_with_default (params, "name", NULL), "crash") == 0)
+    {
+      handling->drop = TRUE;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Hands a request to the core and answers with what it sends. */
+static void
+answer_with_core (FakeHttpServer    *self,
+                  SoupServerMessage *msg,
+                  JsonNode          *root)
+{
+  JsonObject *request = json_node_get_object (root);
+  Handling handling = { 0 };
+  Live *live;
+
+  handling.id_key = node_to_string (json_object_get_member (request, "id"));
+  handling.before = g_ptr_array_new_with_free_func (g_free);
+
+  if (g_strcmp0 (json_object_get_string_member_with_default (request, "method", NULL), "initialize") == 0)
+    fake_mcp_core_set_protocol_version (self->core, self->version);
+
+  self->handling = &handling;
+  fake_mcp_core_handle (self->core, root);
+  self->handling = NULL;
+
+  if (handling.drop)
+    {
+      g_autoptr(GIOStream) connection = soup_server_message_steal_connection (msg);
+
+      g_io_stream_close (connection, NULL, NULL);
+      g_free (handling.id_key);
+      g_free (handling.answer);
+      g_ptr_array_unref (handling.before);
+      return;
+    }
+
+  live = reply_with (self, msg, handling.before, handling.answer);
+  if (live != NULL)
+    {
+      live->id_key = g_steal_pointer (&handling.id_key);
+      if (!live->is_json)
+        live->token_key = progress_token_key (request);
+    }
+
+  g_free (handling.id_key);
+  g_free (handling.answer);
+  g_ptr_array_unref (handling.before);
 }
 
 static gint64
@@ -310,14 +544,15 @@ answer_request (FakeHttpServer    *self,
   g_autofree char *answer = NULL;
   guint n;
 
-  if (g_str_equal (method, "ping"))
-    answer = make_result (id, "{}");
+  if (!g_str_has_prefix (method, "test/"))
+    {
+      g_autoptr(JsonNode) root = json_node_init_object (json_node_alloc (), request);
+
+      answer_with_core (self, msg, root);
+      return;
+    }
   else if (g_str_equal (method, "test/echo"))
     answer = make_result (id, params_text);
-  else if (g_str_equal (method, "tools/list"))
-    answer = make_result (id, "{\"tools\":[{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}]}");
-  else if (g_str_equal (method, "tools/call"))
-    answer = make_result (id, "{\"content\":[{\"type\":\"text\",\"text\":\"echo\"}]}");
   else if (g_str_equal (method, "test/hang"))
     {
       live_watch (live_new (self, msg));
@@ -471,10 +706,10 @@ answer_request (FakeHttpServer    *self,
     }
   else
     {
-      g_autofree char *id_text = node_to_string (id);
-      g_autofree char *body = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32601,"
-                                               "\"message\":\"Method not found\"}}", id_text);
-      set_json (msg, SOUP_STATUS_OK, body);
+      /* Unknown test methods: the core says so. */
+      g_autoptr(JsonNode) root = json_node_init_object (json_node_alloc (), request);
+
+      answer_with_core (self, msg, root);
       return;
     }
 
@@ -545,6 +780,19 @@ parse_request (SoupServerMessage *msg,
   return json_node_get_object (json_parser_get_root (parser));
 }
 
+static gboolean
+on_delayed_accept (gpointer data)
+{
+  Live *live = data;
+
+  live->timer_id = 0;
+  live->ended = TRUE;
+  soup_server_message_set_status (live->msg, SOUP_STATUS_ACCEPTED, NULL);
+  soup_server_message_unpause (live->msg);
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 handle_post (FakeHttpServer    *self,
              SoupServerMessage *msg,
@@ -563,7 +811,7 @@ handle_post (FakeHttpServer    *self,
 
   if (g_strcmp0 (method, "initialize") == 0)
     {
-      g_autofree char *answer = make_result (json_object_get_member (request, "id"), initialize_result (self));
+      g_autoptr(JsonNode) root = json_node_init_object (json_node_alloc (), request);
 
       self->n_initialize++;
       if (!self->sessionless)
@@ -573,7 +821,7 @@ handle_post (FakeHttpServer    *self,
           soup_message_headers_replace (soup_server_message_get_response_headers (msg),
                                         "Mcp-Session-Id", self->session_id);
         }
-      reply (self, msg, answer);
+      answer_with_core (self, msg, root);
       return;
     }
 
@@ -582,6 +830,20 @@ handle_post (FakeHttpServer    *self,
 
   if (method == NULL || !json_object_has_member (request, "id"))
     {
+      g_autoptr(JsonNode) root = json_node_init_object (json_node_alloc (), request);
+
+      /* Notifications and answers to the core's requests. */
+      fake_mcp_core_handle (self->core, root);
+
+      if (self->notification_delay_ms > 0)
+        {
+          Live *live = live_new (self, msg);
+
+          live->timer_id = g_timeout_add (self->notification_delay_ms, on_delayed_accept, live);
+          soup_server_message_pause (msg);
+          return;
+        }
+
       /* Some servers answer notifications 200 with a body. */
       if (self->notification_body != NULL)
         set_json (msg, SOUP_STATUS_OK, self->notification_body);
@@ -639,12 +901,14 @@ handle_get (FakeHttpServer    *self,
 /* ---------------------------------------------------------------------- */
 /* Legacy HTTP+SSE                                                         */
 
+/* The stream of the current session: the newest. An older one may belong
+ * to a client that just left, which the server only notices later. */
 static Live *
 legacy_stream (FakeHttpServer *self)
 {
-  for (guint i = 0; i < self->live->len; i++)
+  for (guint i = self->live->len; i > 0; i--)
     {
-      Live *live = g_ptr_array_index (self->live, i);
+      Live *live = g_ptr_array_index (self->live, i - 1);
 
       if (live->is_get_stream && !live->ended)
         return live;
@@ -690,7 +954,6 @@ legacy_post (FakeHttpServer    *self,
   const char *session = query != NULL ? g_hash_table_lookup (query, "sessionId") : NULL;
   const char *method = json_object_get_string_member_with_default (request, "method", NULL);
   Live *stream = legacy_stream (self);
-  g_autofree char *answer = NULL;
   JsonNode *id = json_object_get_member (request, "id");
 
   if (stream == NULL || session == NULL || g_strcmp0 (session, self->session_id) != 0)
@@ -710,28 +973,28 @@ legacy_post (FakeHttpServer    *self,
   soup_server_message_set_status (msg, SOUP_STATUS_ACCEPTED, NULL);
   soup_server_message_set_response (msg, "text/plain", SOUP_MEMORY_STATIC, "Accepted", 8);
 
-  if (method == NULL || id == NULL)
-    return;
-
-  if (g_str_equal (method, "initialize"))
-    {
-      self->n_initialize++;
-      answer = make_result (id, initialize_result (self));
-    }
-  else if (g_str_equal (method, "test/echo"))
+  if (g_strcmp0 (method, "test/echo") == 0 && id != NULL)
     {
       JsonNode *params = json_object_get_member (request, "params");
       g_autofree char *params_text = params != NULL ? node_to_string (params) : g_strdup ("{}");
+      g_autofree char *answer = make_result (id, params_text);
+      g_autofree char *event = g_strdup_printf ("event: message\ndata: %s\n\n", answer);
 
-      answer = make_result (id, params_text);
+      live_write (stream, event);
+      return;
     }
-  else
-    answer = make_result (id, "{}");
 
+  if (g_strcmp0 (method, "initialize") == 0)
+    {
+      self->n_initialize++;
+      fake_mcp_core_set_protocol_version (self->core, self->version);
+    }
+
+  /* The core answers on the event stream (see core_send_cb). */
   {
-    g_autofree char *event = g_strdup_printf ("event: message\ndata: %s\n\n", answer);
+    g_autoptr(JsonNode) root = json_node_init_object (json_node_alloc (), request);
 
-    live_write (stream, event);
+    fake_mcp_core_handle (self->core, root);
   }
 }
 
@@ -780,6 +1043,20 @@ handle (SoupServer        *server,
   if (method == SOUP_METHOD_POST)
     request = parse_request (msg, parser);
   record (self, msg, path, request);
+
+  if (self->required_header != NULL)
+    {
+      const char *colon = strchr (self->required_header, ':');
+      g_autofree char *name = g_strndup (self->required_header, colon - self->required_header);
+      const char *value = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), name);
+
+      if (g_strcmp0 (value, colon + 1 + strspn (colon + 1, " ")) != 0)
+        {
+          set_json (msg, SOUP_STATUS_UNAUTHORIZED,
+                    "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32001,\"message\":\"Unauthorized\"},\"id\":null}");
+          return;
+        }
+    }
 
   if (method == SOUP_METHOD_POST && request == NULL)
     {
@@ -841,6 +1118,8 @@ fake_http_server_new_https (GTlsCertificate *certificate)
   self->requests = g_ptr_array_new_with_free_func ((GDestroyNotify)request_free);
   self->live = g_ptr_array_new_with_free_func ((GDestroyNotify)live_free);
   self->replay = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->core = fake_mcp_core_new (NULL, core_send_cb, self);
+  fake_mcp_core_set_hook (self->core, core_hook, self);
 
   self->server = soup_server_new ("server-header", "fake-mcp ",
                                   "tls-certificate", certificate,
@@ -878,6 +1157,7 @@ fake_http_server_free (FakeHttpServer *self)
 
   soup_server_disconnect (self->server);
   g_clear_object (&self->server);
+  g_clear_pointer (&self->core, fake_mcp_core_free);
   g_ptr_array_unref (self->live);
   g_ptr_array_unref (self->requests);
   g_hash_table_unref (self->replay);
@@ -885,6 +1165,7 @@ fake_http_server_free (FakeHttpServer *self)
   g_free (self->url);
   g_free (self->version);
   g_free (self->legacy_endpoint);
+  g_free (self->required_header);
   g_free (self->notification_body);
   g_free (self->session_id);
   g_free (self);
@@ -950,21 +1231,9 @@ void
 fake_http_server_notify (FakeHttpServer *self,
                          const char     *method)
 {
-  for (guint i = 0; i < self->live->len; i++)
-    {
-      Live *live = g_ptr_array_index (self->live, i);
-      g_autofree char *data = NULL;
-      g_autofree char *event = NULL;
-      g_autofree char *id = NULL;
+  g_autofree char *data = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"method\":\"%s\"}", method);
 
-      if (!live->is_get_stream)
-        continue;
-
-      id = g_strdup_printf ("get-%u", ++self->counter);
-      data = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"method\":\"%s\"}", method);
-      event = sse_event (id, data);
-      live_write (live, event);
-    }
+  broadcast (self, data);
 }
 
 /* Ends every open GET stream, as a server restarting its stream would. */

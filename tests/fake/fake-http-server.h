@@ -10,6 +10,8 @@
 #include <libsoup/soup.h>
 #include <json-glib/json-glib.h>
 
+#include "fake-mcp-core.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -37,8 +39,13 @@ typedef struct
  * A Streamable HTTP MCP server on 127.0.0.1, on the caller's main context.
  * Knobs are plain fields; set them before the requests they should affect.
  *
- * Besides initialize, ping, tools/list and tools/call (tool "echo"), it
- * answers test methods that produce one fault each:
+ * The MCP methods (initialize, ping, the lists, tools/call with the fake
+ * tools: echo, add, slow with progress, hang, …) are answered by the fake
+ * core (fake-mcp-core.h), the same as the stdio fake's; what it sends
+ * while answering goes on the request's stream (SSE) or the GET streams
+ * (JSON), and a late answer on the request's stream when it comes. The
+ * tool "crash" breaks the connection once the request was read.
+ * Besides, it answers test methods that produce one fault each:
  *   test/echo           the params back as the result
  *   test/hang           never answers (the response stays open)
  *   test/sse-hang       SSE: a priming event, then nothing
@@ -82,6 +89,8 @@ typedef struct
   char          *legacy_endpoint;   /* the endpoint event's data */
   gboolean       keep_no_log;       /* do not record requests (benchmarks) */
   gboolean       legacy_no_endpoint;
+  char          *required_header;   /* "Name: value": 401 without it */
+  guint          notification_delay_ms; /* answer notifications this late */
 
   /* What it saw */
   GPtrArray     *requests;          /* FakeHttpRequest */
@@ -89,7 +98,10 @@ typedef struct
   guint          n_abandoned;       /* responses the client went away from */
   char          *session_id;
 
+  FakeMcpCore   *core;              /* the MCP logic */
+
   /* Internal */
+  gpointer       handling;
   GPtrArray     *live;
   GHashTable    *replay;            /* Last-Event-ID → SSE text */
   guint          counter;

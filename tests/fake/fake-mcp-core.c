@@ -100,6 +100,16 @@ fake_mcp_core_set_hook (FakeMcpCore     *core,
   core->hook_data = user_data;
 }
 
+/* Answer initialize with @version whatever the client asks (NULL: the
+ * client's version when supported). */
+void
+fake_mcp_core_set_protocol_version (FakeMcpCore *core,
+                                    const char  *version)
+{
+  g_free (core->protocol_version);
+  core->protocol_version = g_strdup (version);
+}
+
 guint
 fake_mcp_core_get_count (FakeMcpCore *core,
                          const char  *method)

@@ -47,6 +47,8 @@ void         fake_mcp_core_free         (FakeMcpCore          *core);
 void         fake_mcp_core_set_hook     (FakeMcpCore          *core,
                                          FakeMcpHookFunc       hook,
                                          gpointer              user_data);
+void         fake_mcp_core_set_protocol_version (FakeMcpCore  *core,
+                                                 const char   *version);
 void         fake_mcp_core_handle       (FakeMcpCore          *core,
                                          JsonNode             *message);
 gboolean     fake_mcp_core_handle_text  (FakeMcpCore          *core,

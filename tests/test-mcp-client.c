@@ -896,6 +896,74 @@ test_server_request_roundtrip (void)
   close_client (client);
 }
 
+static void
+record_method_cb (McpTransport *transport,
+                  JsonNode     *message,
+                  GPtrArray    *seen)
+{
+  JsonObject *object = json_node_get_object (message);
+  const char *method = json_object_get_string_member (object, "method");
+  JsonNode *params = json_object_get_member (object, "params");
+
+  /* The large one is told by the size of its data. */
+  if (params != NULL && json_object_has_member (json_node_get_object (params), "data"))
+    g_ptr_array_add (seen, g_strdup_printf ("%s %zu", method,
+                                            strlen (json_object_get_string_member (json_node_get_object (params),
+                                                                                   "data"))));
+  else
+    g_ptr_array_add (seen, g_strdup (method));
+}
+
+static void
+record_closed_cb (McpTransport *transport,
+                  const GError *error,
+                  GPtrArray    *seen)
+{
+  g_ptr_array_add (seen, g_strdup ("closed"));
+}
+
+/* A large message is parsed off the main thread (DESIGN §2.3), and what
+ * arrives after it — another message, the end of the connection — still
+ * comes after it. */
+static void
+test_large_message_in_order (void)
+{
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new ();
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) large = g_string_new ("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"data\":\"");
+  gint64 deadline;
+  gint64 start;
+
+  for (guint i = 0; i < 2 * 1024 * 1024; i++)
+    g_string_append_c (large, 'a' + i % 26);
+  g_string_append (large, "\"}}");
+
+  g_signal_connect (transport, "message-received", G_CALLBACK (record_method_cb), seen);
+  g_signal_connect (transport, "closed", G_CALLBACK (record_closed_cb), seen);
+
+  mcp_test_transport_receive (transport, "{\"jsonrpc\":\"2.0\",\"method\":\"first\"}");
+  start = g_get_monotonic_time ();
+  mcp_test_transport_receive (transport, large->str);
+  g_test_message ("handing over 2 MB took %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+  mcp_test_transport_receive (transport, "{\"jsonrpc\":\"2.0\",\"method\":\"after\"}");
+  mcp_test_transport_receive (transport, "not json");
+  mcp_test_transport_close_with_error (transport, NULL);
+
+  /* Small messages come at once; the large one later, and the rest after it. */
+  g_assert_cmpuint (seen->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (seen, 0), ==, "first");
+  g_assert_false (mcp_transport_is_closed (MCP_TRANSPORT (transport)));
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!mcp_transport_is_closed (MCP_TRANSPORT (transport)) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpuint (seen->len, ==, 4);
+  g_assert_cmpstr (g_ptr_array_index (seen, 1), ==, "notifications/message 2097152");
+  g_assert_cmpstr (g_ptr_array_index (seen, 2), ==, "after");
+  g_assert_cmpstr (g_ptr_array_index (seen, 3), ==, "closed");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -926,6 +994,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/call-tool-never-idempotent", test_call_tool_never_idempotent);
   g_test_add_func ("/Mcp/Client/ten-thousand-tools", test_many_tools);
   g_test_add_func ("/Mcp/Client/items", test_items);
+  g_test_add_func ("/Mcp/Transport/large-message-in-order", test_large_message_in_order);
 
   return g_test_run ();
 }

@@ -12,10 +12,23 @@
 #include "mcp-error.h"
 #include "mcp-transport-private.h"
 
+/* A message this large is parsed on a worker thread: 10 000 tools are about
+ * 3 MB of JSON, a quarter of a second of parsing that would freeze the
+ * window (DESIGN §2.3). Smaller ones are parsed at once, as they arrive. */
+#define THREAD_PARSE_SIZE (256 * 1024)
+
 typedef struct
 {
   JsonParser *parser;
   gsize       max_message_size;
+
+  /* While a large message is parsed, what arrives after it waits in
+   * order behind it, and so does the end of the connection. */
+  GQueue      waiting;
+  GError     *deferred_close;
+  guint       parsing : 1;
+  guint       close_deferred : 1;
+
   guint       closed : 1;
 } McpTransportPrivate;
 
@@ -47,6 +60,8 @@ mcp_transport_finalize (GObject *object)
   McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
 
   g_clear_object (&priv->parser);
+  g_queue_clear_full (&priv->waiting, (GDestroyNotify)g_bytes_unref);
+  g_clear_error (&priv->deferred_close);
 
   G_OBJECT_CLASS (mcp_transport_parent_class)->finalize (object);
 }
@@ -328,31 +343,15 @@ is_jsonrpc_message (JsonNode *node)
          (json_object_has_member (object, "result") || json_object_has_member (object, "error"));
 }
 
-gboolean
-_mcp_transport_handle_text (McpTransport *self,
-                            const char   *text,
-                            gsize         length)
+/* What a parsed text holds: messages are emitted, anything else reported. */
+static gboolean
+deliver (McpTransport *self,
+         JsonNode     *root,
+         const char   *text,
+         gsize         length)
 {
-  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) root = NULL;
   gboolean emitted = FALSE;
 
-  g_assert (MCP_IS_TRANSPORT (self));
-
-  if (length > G_MAXSSIZE)
-    length = G_MAXSSIZE;
-
-  if (priv->parser == NULL)
-    priv->parser = json_parser_new_immutable ();
-
-  if (!json_parser_load_from_data (priv->parser, text, (gssize)length, &error))
-    {
-      _mcp_transport_emit_invalid (self, text, length, error->message);
-      return FALSE;
-    }
-
-  root = json_parser_steal_root (priv->parser);
   if (root == NULL)
     {
       _mcp_transport_emit_invalid (self, text, length, "empty message");
@@ -390,6 +389,126 @@ _mcp_transport_handle_text (McpTransport *self,
   _mcp_transport_emit_message (self, root);
 
   return TRUE;
+}
+
+static void
+parse_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) error = NULL;
+  GBytes *bytes = task_data;
+  gsize length;
+  const char *text = g_bytes_get_data (bytes, &length);
+
+  if (!json_parser_load_from_data (parser, text, (gssize)length, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, json_parser_steal_root (parser), (GDestroyNotify)json_node_unref);
+}
+
+static gboolean handle_bytes (McpTransport *self,
+                              GBytes       *bytes);
+
+static void
+parsed_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  McpTransport *self = MCP_TRANSPORT (object);
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+  GBytes *bytes = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  gsize length;
+  const char *text = g_bytes_get_data (bytes, &length);
+
+  priv->parsing = FALSE;
+
+  root = g_task_propagate_pointer (G_TASK (result), &error);
+  if (error != NULL)
+    _mcp_transport_emit_invalid (self, text, length, error->message);
+  else
+    deliver (self, root, text, length);
+
+  /* Then what came after it, in order, until the next large one. */
+  while (!priv->parsing && !g_queue_is_empty (&priv->waiting))
+    {
+      g_autoptr(GBytes) next = g_queue_pop_head (&priv->waiting);
+
+      handle_bytes (self, next);
+    }
+
+  if (!priv->parsing && priv->close_deferred)
+    {
+      g_autoptr(GError) close_error = g_steal_pointer (&priv->deferred_close);
+
+      priv->close_deferred = FALSE;
+      _mcp_transport_emit_closed (self, close_error);
+    }
+}
+
+static gboolean
+handle_bytes (McpTransport *self,
+              GBytes       *bytes)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  gsize length;
+  const char *text = g_bytes_get_data (bytes, &length);
+
+  if (length >= THREAD_PARSE_SIZE)
+    {
+      g_autoptr(GTask) task = g_task_new (self, NULL, parsed_cb, NULL);
+
+      g_task_set_source_tag (task, handle_bytes);
+      g_task_set_name (task, "[mcp] parse a large message");
+      g_task_set_task_data (task, g_bytes_ref (bytes), (GDestroyNotify)g_bytes_unref);
+      priv->parsing = TRUE;
+      g_task_run_in_thread (task, parse_in_thread);
+      return FALSE;
+    }
+
+  if (priv->parser == NULL)
+    priv->parser = json_parser_new_immutable ();
+
+  if (!json_parser_load_from_data (priv->parser, text, (gssize)length, &error))
+    {
+      _mcp_transport_emit_invalid (self, text, length, error->message);
+      return FALSE;
+    }
+
+  root = json_parser_steal_root (priv->parser);
+
+  return deliver (self, root, text, length);
+}
+
+gboolean
+_mcp_transport_handle_text (McpTransport *self,
+                            const char   *text,
+                            gsize         length)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  if (length > G_MAXSSIZE)
+    length = G_MAXSSIZE;
+
+  bytes = g_bytes_new (text, length);
+
+  /* Behind a large message still being parsed: wait for it. */
+  if (priv->parsing)
+    {
+      g_queue_push_tail (&priv->waiting, g_steal_pointer (&bytes));
+      return FALSE;
+    }
+
+  return handle_bytes (self, bytes);
 }
 
 void
@@ -460,8 +579,16 @@ _mcp_transport_emit_closed (McpTransport *self,
 
   g_assert (MCP_IS_TRANSPORT (self));
 
-  if (priv->closed)
+  if (priv->closed || priv->close_deferred)
     return;
+
+  /* Messages that arrived before the end are delivered before it. */
+  if (priv->parsing)
+    {
+      priv->close_deferred = TRUE;
+      priv->deferred_close = error != NULL ? g_error_copy (error) : NULL;
+      return;
+    }
 
   priv->closed = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);

@@ -8,6 +8,10 @@
  * read alike: the name (in monospace, as the protocol spells it), a title
  * when the server gives one, a detail line (a resource's URI and MIME type,
  * a parameter's type), a "required" tag, and the description.
+ *
+ * Built in code, not from a template: a list of 10 000 tools makes a page of
+ * these whenever it scrolls far, and parsing a template for each was most of
+ * that cost (measured by tests/test-window.c, /Tether/Window/many-tools).
  */
 
 #define G_LOG_DOMAIN "tether-capability-row"
@@ -29,7 +33,7 @@ struct _TetherCapabilityRow
   GObject   *item;
   gboolean   expanded;
 
-  /* Template widgets */
+  GtkWidget *box;
   GtkLabel  *description_label;
   GtkLabel  *detail_label;
   GtkLabel  *name_label;
@@ -190,13 +194,11 @@ tether_capability_row_update (TetherCapabilityRow *self)
     {
       gtk_label_set_wrap (self->description_label, FALSE);
       gtk_label_set_lines (self->description_label, -1);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->description_label), description);
     }
   else
     {
       gtk_label_set_wrap (self->description_label, TRUE);
       gtk_label_set_lines (self->description_label, MCP_IS_TOOL (self->item) ? -1 : 3);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->description_label), NULL);
     }
   gtk_label_set_ellipsize (self->description_label,
                            MCP_IS_TOOL (self->item) && self->expanded ? PANGO_ELLIPSIZE_NONE
@@ -213,10 +215,7 @@ tether_capability_row_dispose (GObject *object)
 {
   TetherCapabilityRow *self = (TetherCapabilityRow *)object;
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), TETHER_TYPE_CAPABILITY_ROW);
-  /* The template's outer box is not a bound child: unparent it too. */
-  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
-    gtk_widget_unparent (child);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
 
   g_clear_object (&self->item);
 
@@ -292,20 +291,88 @@ tether_capability_row_class_init (TetherCapabilityRowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-capability-row.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "capabilityrow");
-  gtk_widget_class_bind_template_child (widget_class, TetherCapabilityRow, description_label);
-  gtk_widget_class_bind_template_child (widget_class, TetherCapabilityRow, detail_label);
-  gtk_widget_class_bind_template_child (widget_class, TetherCapabilityRow, name_label);
-  gtk_widget_class_bind_template_child (widget_class, TetherCapabilityRow, tag_label);
-  gtk_widget_class_bind_template_child (widget_class, TetherCapabilityRow, title_label);
+}
+
+static GtkLabel *
+add_label (GtkWidget  *box,
+           const char *first_class,
+           ...)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  const char *css_class = first_class;
+  va_list args;
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+
+  va_start (args, first_class);
+  while (css_class != NULL)
+    {
+      gtk_widget_add_css_class (label, css_class);
+      css_class = va_arg (args, const char *);
+    }
+  va_end (args);
+
+  gtk_box_append (GTK_BOX (box), label);
+
+  return GTK_LABEL (label);
+}
+
+/* The full description of a one-line tool, when the pointer rests on it:
+ * asked for then, since setting a tooltip on every row costs a round trip
+ * to the display server. */
+static gboolean
+query_tooltip_cb (TetherCapabilityRow *self,
+                  int                  x,
+                  int                  y,
+                  gboolean             keyboard_mode,
+                  GtkTooltip          *tooltip,
+                  GtkWidget           *label)
+{
+  if (!MCP_IS_TOOL (self->item) || self->expanded ||
+      !pango_layout_is_ellipsized (gtk_label_get_layout (self->description_label)))
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, mcp_tool_get_description (MCP_TOOL (self->item)));
+
+  return TRUE;
 }
 
 static void
 tether_capability_row_init (TetherCapabilityRow *self)
 {
-  gtk_widget_init_template (GTK_WIDGET (self));
+  GtkWidget *header;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  gtk_widget_set_margin_top (self->box, 9);
+  gtk_widget_set_margin_bottom (self->box, 9);
+  gtk_widget_set_margin_end (self->box, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_box_append (GTK_BOX (self->box), header);
+  self->name_label = add_label (header, "monospace", "capability-name", NULL);
+  self->title_label = add_label (header, "dim-label", NULL);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->title_label), TRUE);
+  self->tag_label = GTK_WIDGET (add_label (header, "caption", "tag", NULL));
+  /* Translators: a tag beside a tool parameter or prompt argument the caller must give */
+  gtk_label_set_label (GTK_LABEL (self->tag_label), _("required"));
+  gtk_label_set_ellipsize (GTK_LABEL (self->tag_label), PANGO_ELLIPSIZE_NONE);
+  gtk_widget_set_valign (self->tag_label, GTK_ALIGN_CENTER);
+
+  self->detail_label = add_label (self->box, "caption", "monospace", "dim-label", NULL);
+  gtk_label_set_wrap (self->detail_label, TRUE);
+  gtk_label_set_wrap_mode (self->detail_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (self->detail_label, 2);
+
+  self->description_label = add_label (self->box, NULL);
+  gtk_label_set_wrap_mode (self->description_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_natural_wrap_mode (self->description_label, GTK_NATURAL_WRAP_NONE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->description_label), TRUE);
+  g_signal_connect_object (self->description_label, "query-tooltip",
+                           G_CALLBACK (query_tooltip_cb), self, G_CONNECT_SWAPPED);
 }
 
 GObject *

@@ -387,6 +387,52 @@ create_parameters_cb (gpointer item,
   return g_steal_pointer (&parameters);
 }
 
+/* The tools' rows are made in code rather than by a GtkBuilderListItemFactory:
+ * scrolling far through 10 000 tools makes a page of rows at a time, and
+ * parsing a template for each was most of that cost. */
+static void
+tool_setup_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+
+  gtk_tree_expander_set_indent_for_icon (GTK_TREE_EXPANDER (expander), TRUE);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), g_object_new (TETHER_TYPE_CAPABILITY_ROW, NULL));
+  gtk_list_item_set_child (item, expander);
+}
+
+static void
+tool_bind_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  GtkTreeExpander *expander = GTK_TREE_EXPANDER (gtk_list_item_get_child (item));
+  GtkWidget *row = gtk_tree_expander_get_child (expander);
+  GtkTreeListRow *list_row = gtk_list_item_get_item (item);
+  g_autoptr(GObject) object = gtk_tree_list_row_get_item (list_row);
+  GBinding *binding;
+
+  gtk_tree_expander_set_list_row (expander, list_row);
+  tether_capability_row_set_item (TETHER_CAPABILITY_ROW (row), object);
+  binding = g_object_bind_property (list_row, "expanded", row, "expanded", G_BINDING_SYNC_CREATE);
+  g_object_set_data (G_OBJECT (item), "expanded-binding", binding);
+}
+
+static void
+tool_unbind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  GtkTreeExpander *expander = GTK_TREE_EXPANDER (gtk_list_item_get_child (item));
+  GBinding *binding = g_object_steal_data (G_OBJECT (item), "expanded-binding");
+
+  if (binding != NULL)
+    g_binding_unbind (binding);
+  gtk_tree_expander_set_list_row (expander, NULL);
+  tether_capability_row_set_item (TETHER_CAPABILITY_ROW (gtk_tree_expander_get_child (expander)), NULL);
+}
+
 static void
 tool_activated_cb (TetherServerPage *self,
                    guint             position,
@@ -659,6 +705,7 @@ tether_server_page_init (TetherServerPage *self)
     "notify::server-title", "notify::server-version", "notify::protocol-version",
     "notify::instructions",
   };
+  GtkListItemFactory *factory;
   GtkFilter *filter;
   GtkAdjustment *adjustment;
 
@@ -685,6 +732,13 @@ tether_server_page_init (TetherServerPage *self)
   for (guint i = 0; i < N_TABS; i++)
     g_signal_connect_object (self->filtered[i], "items-changed",
                              G_CALLBACK (filtered_items_changed_cb), self, G_CONNECT_SWAPPED);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (tool_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (tool_bind_cb), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (tool_unbind_cb), NULL);
+  gtk_list_view_set_factory (self->tools_view, factory);
+  g_object_unref (factory);
 
   self->tools_tree = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered[TAB_TOOLS])),
                                               FALSE, FALSE, create_parameters_cb, NULL, NULL);

@@ -107,8 +107,9 @@ static void validate (TetherServerDialog *self);
 
 typedef struct
 {
-  GString *errors;
-  GString *warnings;
+  GString  *errors;
+  GString  *warnings;
+  gboolean  blocked;   /* Save stays off, though nothing is said yet */
 } Messages;
 
 static void
@@ -367,8 +368,8 @@ validate_name (TetherServerDialog *self,
     add_message (messages->warnings, _("The name starts or ends with a space."));
 
   mark_row (GTK_WIDGET (self->name_row), bad && (self->name_touched || messages->errors->len > 0));
-  if (bad && messages->errors->len == 0)
-    add_message (messages->errors, "");
+  if (bad)
+    messages->blocked = TRUE;
 }
 
 static void
@@ -434,7 +435,7 @@ validate_command (TetherServerDialog *self,
 
           /* The arguments as the server will get them, one by one. */
           for (guint i = 0; i < n; i++)
-            g_string_append_printf (list, "%s%s", i > 0 ? "  " : "", argv[i]);
+            g_string_append_printf (list, "%s%s", i > 0 ? " · " : "", argv[i]);
           text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                "%u argument: %s", "%u arguments: %s", n),
                                   n, list->str);
@@ -449,8 +450,8 @@ validate_command (TetherServerDialog *self,
       add_message (messages->warnings, text);
     }
 
-  if (command_bad && messages->errors->len == 0)
-    add_message (messages->errors, "");
+  if (command_bad)
+    messages->blocked = TRUE;
 }
 
 static void
@@ -465,8 +466,7 @@ validate_url (TetherServerDialog *self,
     {
       if (self->url_touched)
         add_message (messages->errors, _("Enter the server’s URL, like https://example.com/mcp."));
-      else
-        add_message (messages->errors, "");
+      messages->blocked = TRUE;
     }
   else if ((uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL)) == NULL ||
            (g_ascii_strcasecmp (g_uri_get_scheme (uri), "http") != 0 &&
@@ -483,7 +483,13 @@ validate_url (TetherServerDialog *self,
 static gboolean
 messages_say_something (Messages *messages)
 {
-  return messages->errors->len > 0 && messages->errors->str[0] != '\0';
+  return messages->errors->len > 0;
+}
+
+static gboolean
+messages_block (Messages *messages)
+{
+  return messages->errors->len > 0 || messages->blocked;
 }
 
 static void
@@ -491,6 +497,7 @@ messages_clear (Messages *messages)
 {
   g_string_truncate (messages->errors, 0);
   g_string_truncate (messages->warnings, 0);
+  messages->blocked = FALSE;
 }
 
 static void
@@ -510,7 +517,7 @@ validate (TetherServerDialog *self)
 {
   g_autoptr(GString) errors = g_string_new (NULL);
   g_autoptr(GString) warnings = g_string_new (NULL);
-  Messages messages = { errors, warnings };
+  Messages messages = { errors, warnings, FALSE };
   g_autoptr(GString) first = g_string_new (NULL);
   gboolean can_save = TRUE;
   gboolean local = get_kind (self) == KIND_LOCAL;
@@ -526,7 +533,7 @@ validate (TetherServerDialog *self)
 
   validate_name (self, &messages);
   show_messages (self->name_message, &messages);
-  if (messages.errors->len > 0)
+  if (messages_block (&messages))
     can_save = FALSE;
   if (messages_say_something (&messages))
     g_string_append (first, messages.errors->str);
@@ -536,7 +543,7 @@ validate (TetherServerDialog *self)
     {
       validate_command (self, &messages);
       show_messages (self->command_message, &messages);
-      if (messages.errors->len > 0)
+      if (messages_block (&messages))
         can_save = FALSE;
       if (first->len == 0 && messages_say_something (&messages))
         g_string_append (first, messages.errors->str);
@@ -549,7 +556,7 @@ validate (TetherServerDialog *self)
     {
       validate_url (self, &messages);
       show_messages (self->url_message, &messages);
-      if (messages.errors->len > 0)
+      if (messages_block (&messages))
         can_save = FALSE;
       if (first->len == 0 && messages_say_something (&messages))
         g_string_append (first, messages.errors->str);
@@ -558,7 +565,7 @@ validate (TetherServerDialog *self)
       check_pairs (self->header_rows, TRUE, &messages);
       show_messages (self->headers_message, &messages);
     }
-  if (messages.errors->len > 0)
+  if (messages_block (&messages))
     can_save = FALSE;
   if (first->len == 0 && messages_say_something (&messages))
     g_string_append (first, messages.errors->str);
@@ -852,6 +859,8 @@ tether_server_dialog_constructed (GObject *object)
 
   fill (self);
   validate (self);
+
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
 }
 
 static void

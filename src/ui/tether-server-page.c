@@ -207,6 +207,11 @@ update_tab (TetherServerPage *self,
       title = _("Server Turned Off");
       description = _(tabs[tab].disabled);
     }
+  else if (state == TETHER_SERVER_STATE_ERROR)
+    {
+      title = _("Not Connected");
+      description = _("The server failed to start: the reason is above. Reconnect tries again.");
+    }
   else
     {
       title = _("Not Connected");

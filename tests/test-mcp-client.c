@@ -796,6 +796,9 @@ test_many_tools (void)
   g_autoptr(GPtrArray) tools = NULL;
   g_autoptr(GError) error = NULL;
 
+  /* The in-process fake builds 10 000 tools on the main loop: under the
+   * sanitizers on a busy machine that alone took more than a minute. */
+  mcp_client_set_request_timeout (client, 600000);
   tools = list_tools (client, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (tools->len, ==, 10010);
@@ -922,6 +925,50 @@ record_closed_cb (McpTransport *transport,
   g_ptr_array_add (seen, g_strdup ("closed"));
 }
 
+/* An answer that arrived in time but is still being parsed when the
+ * request's time runs out is the answer, not a timeout. */
+static void
+test_timeout_waits_for_parse (void)
+{
+  g_autoptr(McpTestTransport) transport = NULL;
+  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) tools = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) answer = NULL;
+  McpRequestOptions options = { 0, };
+  JsonObject *request;
+  gint64 until;
+
+  /* 16 MB: parsing takes far longer than the 20 ms left. */
+  answer = g_string_new (NULL);
+  g_string_append_printf (answer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"tools\":["
+                          "{\"name\":\"big\",\"inputSchema\":{\"type\":\"object\"},\"description\":\"",
+                          (gint64) 2);
+  for (guint i = 0; i < 16 * 1024 * 1024; i++)
+    g_string_append_c (answer, 'a' + i % 26);
+  g_string_append (answer, "\"}]}}");
+
+  options.timeout_ms = 300;
+  options.max_timeout_ms = 300;
+  mcp_client_list_tools_async (client, &options, NULL, test_store_result, &result);
+  request = mcp_test_transport_find_sent (transport, "tools/list");
+  g_assert_nonnull (request);
+  g_assert_cmpint (json_object_get_int_member (request, "id"), ==, 2);
+
+  until = g_get_monotonic_time () + 280 * 1000;
+  while (g_get_monotonic_time () < until)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_assert_null (result);
+
+  mcp_test_transport_receive (transport, answer->str);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tools->len, ==, 1);
+}
+
 /* A large message is parsed off the main thread (DESIGN §2.3), and what
  * arrives after it — another message, the end of the connection — still
  * comes after it. */
@@ -995,6 +1042,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/ten-thousand-tools", test_many_tools);
   g_test_add_func ("/Mcp/Client/items", test_items);
   g_test_add_func ("/Mcp/Transport/large-message-in-order", test_large_message_in_order);
+  g_test_add_func ("/Mcp/Client/timeout-waits-for-parse", test_timeout_waits_for_parse);
 
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include "mcp-client.h"
 #include "mcp-error.h"
 #include "mcp-json-private.h"
+#include "mcp-transport-private.h"
 #include "mcp-util-private.h"
 
 /* One MCP session over a transport (DESIGN.md §2.1, mcp-client.md).
@@ -275,6 +276,14 @@ timeout_cb (gpointer user_data)
   double elapsed = elapsed_seconds (p);
 
   p->timeout_id = 0;
+
+  /* The answer may be in the large message being parsed: it arrived in
+   * time, so wait for it rather than call it late. */
+  if (self->transport != NULL && _mcp_transport_is_parsing (self->transport))
+    {
+      p->timeout_id = g_timeout_add (20, timeout_cb, p);
+      return G_SOURCE_REMOVE;
+    }
 
   if (p->extended)
     error = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,

@@ -20,6 +20,8 @@ G_BEGIN_DECLS
 gboolean _mcp_transport_handle_text        (McpTransport *self,
                                             const char   *text,
                                             gsize         length);
+/* Whether a large message that has arrived is still being parsed. */
+gboolean _mcp_transport_is_parsing         (McpTransport *self);
 void     _mcp_transport_emit_message       (McpTransport *self,
                                             JsonNode     *message);
 void     _mcp_transport_emit_invalid       (McpTransport *self,

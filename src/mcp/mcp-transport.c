@@ -511,6 +511,16 @@ _mcp_transport_handle_text (McpTransport *self,
   return handle_bytes (self, bytes);
 }
 
+gboolean
+_mcp_transport_is_parsing (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  return priv->parsing;
+}
+
 void
 _mcp_transport_emit_message (McpTransport *self,
                              JsonNode     *message)

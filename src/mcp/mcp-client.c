@@ -1000,7 +1000,11 @@ initialize_cb (GObject      *object,
       JSON_NODE_HOLDS_OBJECT (json_object_get_member (reply_object, "capabilities")))
     self->server_capabilities = json_node_copy (json_object_get_member (reply_object, "capabilities"));
   else
-    self->server_capabilities = json_node_init_object (json_node_alloc (), json_object_new ());
+    {
+      /* (json_node_init_object() would take a reference of its own.) */
+      self->server_capabilities = json_node_new (JSON_NODE_OBJECT);
+      json_node_take_object (self->server_capabilities, json_object_new ());
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_CAPABILITIES]);
 
   g_object_thaw_notify (G_OBJECT (self));

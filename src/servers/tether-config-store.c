@@ -160,7 +160,9 @@ parse (TetherConfigStore  *self,
   blank = g_strndup (text, length);
   if (g_strstrip (blank)[0] == '\0')
     {
-      *root_out = json_node_init_object (json_node_alloc (), json_object_new ());
+      /* (json_node_init_object() would take a reference of its own.) */
+      *root_out = json_node_new (JSON_NODE_OBJECT);
+      json_node_take_object (*root_out, json_object_new ());
       *servers_out = g_steal_pointer (&servers);
       return TRUE;
     }
@@ -1059,7 +1061,8 @@ static void
 tether_config_store_init (TetherConfigStore *self)
 {
   self->servers = g_ptr_array_new_with_free_func ((GDestroyNotify)server_free);
-  self->root = json_node_init_object (json_node_alloc (), json_object_new ());
+  self->root = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (self->root, json_object_new ());
   self->indent = 2;
 }
 

@@ -304,7 +304,11 @@ test_cycles_leak_nothing (Fixture       *fixture,
   g_test_message ("fds: %u while connected before, %u after", fds_connected, test_count_fds ());
   g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 1);
   g_assert_cmpuint (test_count_fds (), ==, fds_connected);
-  g_assert_cmpuint (test_read_count (g_build_filename (fixture->dir, "counts", NULL), "initialize"), ==, cycles + 1);
+  {
+    g_autofree char *counts = g_build_filename (fixture->dir, "counts", NULL);
+
+    g_assert_cmpuint (test_read_count (counts, "initialize"), ==, cycles + 1);
+  }
 }
 
 /* Quitting with 20 servers, some with grandchildren, some deaf to SIGTERM,

@@ -1179,6 +1179,37 @@ test_remove_undo (Fixture       *fixture,
   run_app (fixture, remove_body);
 }
 
+static void
+clipboard_read_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static gboolean
+text_read (Fixture       *fixture,
+           gconstpointer  data)
+{
+  return *(char **)data != NULL;
+}
+
+static char *
+read_clipboard (Fixture *fixture)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (fixture->window)), NULL,
+                                 clipboard_read_cb, &text);
+  wait_until (fixture, text_read, &text, 5000, "the clipboard");
+
+  return text;
+}
+
 static gboolean
 tools_shown (Fixture       *fixture,
              gconstpointer  data)
@@ -1243,6 +1274,21 @@ capabilities_body (Fixture *fixture)
   g_signal_emit_by_name (search, "search-changed");
   wait_until (fixture, tools_shown, GUINT_TO_POINTER (10), 5000, "the search to be cleared");
   g_assert_cmpuint (tab_n_items (fixture, "log"), ==, n_log);
+
+  /* Copy Diagnostics and Copy Log put text on the clipboard. */
+  {
+    g_autofree char *text = NULL;
+
+    gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.copy-diagnostics", NULL);
+    text = read_clipboard (fixture);
+    g_assert_nonnull (strstr (text, "server “good”"));
+    g_assert_nonnull (strstr (text, "Configuration:"));
+    g_clear_pointer (&text, g_free);
+
+    gtk_widget_activate_action (GTK_WIDGET (get_page (fixture)), "page.copy-log", NULL);
+    text = read_clipboard (fixture);
+    g_assert_nonnull (strstr (text, "Connected to Fake MCP Server"));
+  }
 
   /* New lines arrive live. */
   tether_server_reconnect (get_server (fixture, "good"));

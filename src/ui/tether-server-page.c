@@ -731,8 +731,9 @@ tether_server_page_init (TetherServerPage *self)
   filter = search_filter (self, TETHER_TYPE_LOG_ENTRY, "text", NULL);
   self->filtered[TAB_LOG] = gtk_filter_list_model_new (NULL, filter);
 
-  /* Searching 10 000 tools a bit at a time keeps typing smooth. */
-  gtk_filter_list_model_set_incremental (self->filtered[TAB_TOOLS], TRUE);
+  /* Not incremental: an incremental filter over 10 000 tools made every
+   * frame of scrolling cost about as much as the list is long (measured:
+   * 125 ms instead of 16 ms a step); filtering them at once takes a frame. */
 
   for (guint i = 0; i < N_TABS; i++)
     g_signal_connect_object (self->filtered[i], "items-changed",

@@ -945,12 +945,12 @@ test_timeout_waits_for_parse (void)
   JsonObject *request;
   gint64 until;
 
-  /* 16 MB: parsing takes far longer than the 20 ms left. */
+  /* 8 MB: parsing takes far longer than the 20 ms left. */
   answer = g_string_new (NULL);
   g_string_append_printf (answer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"tools\":["
                           "{\"name\":\"big\",\"inputSchema\":{\"type\":\"object\"},\"description\":\"",
                           (gint64) 2);
-  for (guint i = 0; i < 16 * 1024 * 1024; i++)
+  for (guint i = 0; i < 8 * 1024 * 1024; i++)
     g_string_append_c (answer, 'a' + i % 26);
   g_string_append (answer, "\"}]}}");
 

@@ -174,9 +174,27 @@ tether_application_quit_action (GSimpleAction *action,
   g_application_quit (G_APPLICATION (self));
 }
 
+static void
+tether_application_show_server_action (GSimpleAction *action,
+                                       GVariant      *parameter,
+                                       gpointer       user_data)
+{
+  TetherApplication *self = user_data;
+  GtkWindow *window;
+
+  g_assert (TETHER_IS_APPLICATION (self));
+
+  /* A notification was clicked: the window, at that server's page. */
+  g_application_activate (G_APPLICATION (self));
+  window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (TETHER_IS_WINDOW (window))
+    tether_window_show_server (TETHER_WINDOW (window), g_variant_get_string (parameter, NULL));
+}
+
 static const GActionEntry app_actions[] = {
   { "about", tether_application_about_action },
   { "quit", tether_application_quit_action },
+  { "show-server", tether_application_show_server_action, "s" },
 };
 
 static void

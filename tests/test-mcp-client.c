@@ -943,14 +943,16 @@ test_many_tools (void)
   g_autoptr(McpClient) client = connect_with_core (&fake, NULL);
   g_autoptr(GPtrArray) tools = NULL;
   g_autoptr(GError) error = NULL;
-  gint64 start = g_get_monotonic_time ();
+  g_autoptr(GAsyncResult) result = NULL;
 
-  /* Two million allocations: under the sanitizers with slow unwinding (CI)
-   * this takes a minute, under a second otherwise. The timeout only
-   * guards against a hang. */
+  /* The in-process fake builds 10 000 tools on the main loop: under the
+   * sanitizers on a busy machine that alone took more than a minute, so
+   * neither the request's timeout nor test_wait_for()'s 15 s apply. */
   mcp_client_set_request_timeout (client, 600000);
-  tools = list_tools (client, &error);
-  g_test_message ("listed 10 010 tools in %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
+  mcp_client_list_tools_async (client, NULL, NULL, test_store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  tools = mcp_client_list_tools_finish (client, result, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (tools->len, ==, 10010);
   g_assert_cmpstr (mcp_tool_get_name (g_ptr_array_index (tools, 10009)), ==, "tool-10000");
@@ -1050,6 +1052,118 @@ test_server_request_roundtrip (void)
   close_client (client);
 }
 
+static void
+record_method_cb (McpTransport *transport,
+                  JsonNode     *message,
+                  GPtrArray    *seen)
+{
+  JsonObject *object = json_node_get_object (message);
+  const char *method = json_object_get_string_member (object, "method");
+  JsonNode *params = json_object_get_member (object, "params");
+
+  /* The large one is told by the size of its data. */
+  if (params != NULL && json_object_has_member (json_node_get_object (params), "data"))
+    g_ptr_array_add (seen, g_strdup_printf ("%s %zu", method,
+                                            strlen (json_object_get_string_member (json_node_get_object (params),
+                                                                                   "data"))));
+  else
+    g_ptr_array_add (seen, g_strdup (method));
+}
+
+static void
+record_closed_cb (McpTransport *transport,
+                  const GError *error,
+                  GPtrArray    *seen)
+{
+  g_ptr_array_add (seen, g_strdup ("closed"));
+}
+
+/* An answer that arrived in time but is still being parsed when the
+ * request's time runs out is the answer, not a timeout. */
+static void
+test_timeout_waits_for_parse (void)
+{
+  g_autoptr(McpTestTransport) transport = NULL;
+  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) tools = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) answer = NULL;
+  McpRequestOptions options = { 0, };
+  JsonObject *request;
+  gint64 until;
+
+  /* 8 MB: parsing takes far longer than the 20 ms left. */
+  answer = g_string_new (NULL);
+  g_string_append_printf (answer, "{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"tools\":["
+                          "{\"name\":\"big\",\"inputSchema\":{\"type\":\"object\"},\"description\":\"",
+                          (gint64) 2);
+  for (guint i = 0; i < 8 * 1024 * 1024; i++)
+    g_string_append_c (answer, 'a' + i % 26);
+  g_string_append (answer, "\"}]}}");
+
+  options.timeout_ms = 300;
+  options.max_timeout_ms = 300;
+  mcp_client_list_tools_async (client, &options, NULL, test_store_result, &result);
+  request = mcp_test_transport_find_sent (transport, "tools/list");
+  g_assert_nonnull (request);
+  g_assert_cmpint (json_object_get_int_member (request, "id"), ==, 2);
+
+  until = g_get_monotonic_time () + 280 * 1000;
+  while (g_get_monotonic_time () < until)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_assert_null (result);
+
+  mcp_test_transport_receive (transport, answer->str);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tools->len, ==, 1);
+}
+
+/* A large message is parsed off the main thread (DESIGN §2.3), and what
+ * arrives after it — another message, the end of the connection — still
+ * comes after it. */
+static void
+test_large_message_in_order (void)
+{
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new ();
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) large = g_string_new ("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"data\":\"");
+  gint64 deadline;
+  gint64 start;
+
+  for (guint i = 0; i < 2 * 1024 * 1024; i++)
+    g_string_append_c (large, 'a' + i % 26);
+  g_string_append (large, "\"}}");
+
+  g_signal_connect (transport, "message-received", G_CALLBACK (record_method_cb), seen);
+  g_signal_connect (transport, "closed", G_CALLBACK (record_closed_cb), seen);
+
+  mcp_test_transport_receive (transport, "{\"jsonrpc\":\"2.0\",\"method\":\"first\"}");
+  start = g_get_monotonic_time ();
+  mcp_test_transport_receive (transport, large->str);
+  g_test_message ("handing over 2 MB took %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+  mcp_test_transport_receive (transport, "{\"jsonrpc\":\"2.0\",\"method\":\"after\"}");
+  mcp_test_transport_receive (transport, "not json");
+  mcp_test_transport_close_with_error (transport, NULL);
+
+  /* Small messages come at once; the large one later, and the rest after it. */
+  g_assert_cmpuint (seen->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (seen, 0), ==, "first");
+  g_assert_false (mcp_transport_is_closed (MCP_TRANSPORT (transport)));
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!mcp_transport_is_closed (MCP_TRANSPORT (transport)) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpuint (seen->len, ==, 4);
+  g_assert_cmpstr (g_ptr_array_index (seen, 1), ==, "notifications/message 2097152");
+  g_assert_cmpstr (g_ptr_array_index (seen, 2), ==, "after");
+  g_assert_cmpstr (g_ptr_array_index (seen, 3), ==, "closed");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1083,6 +1197,8 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/call-tool-never-idempotent", test_call_tool_never_idempotent);
   g_test_add_func ("/Mcp/Client/ten-thousand-tools", test_many_tools);
   g_test_add_func ("/Mcp/Client/items", test_items);
+  g_test_add_func ("/Mcp/Transport/large-message-in-order", test_large_message_in_order);
+  g_test_add_func ("/Mcp/Client/timeout-waits-for-parse", test_timeout_waits_for_parse);
 
   return g_test_run ();
 }

@@ -692,6 +692,39 @@ test_http_dead_is_never_green (Fixture       *fixture,
   g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 10000));
 }
 
+static void
+status_on_notify_cb (TetherServer *server,
+                     GParamSpec   *pspec,
+                     guint        *calls)
+{
+  g_autofree char *status = tether_server_dup_status_text (server, g_get_monotonic_time ());
+
+  g_assert_nonnull (status);
+  (*calls)++;
+}
+
+/* The window asks for the status text on every change of the server, also
+ * in the middle of a reconnect or a stop, when the session is half gone. */
+static void
+test_status_text_at_every_change (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  TetherServer *server;
+  guint calls = 0;
+
+  server = start_fake (fixture, NULL);
+  g_signal_connect (server, "notify", G_CALLBACK (status_on_notify_cb), &calls);
+
+  wait_settled (server);
+  tether_server_reconnect (server);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  wait_settled (server);
+  stop_server (server);
+
+  g_signal_handlers_disconnect_by_func (server, status_on_notify_cb, &calls);
+  g_assert_cmpuint (calls, >, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -720,6 +753,7 @@ main (int   argc,
   ADD ("http-connects", test_http_connects);
   ADD ("http-auto-remembers-sse", test_http_auto_remembers_sse);
   ADD ("http-dead-is-never-green", test_http_dead_is_never_green);
+  ADD ("status-text-at-every-change", test_status_text_at_every_change);
 
 #undef ADD
 

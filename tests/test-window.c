@@ -1,89 +1,1547 @@
-/* test-window.c — the real main window under Xvfb
+/* test-window.c — the real window under Xvfb, with real fake servers
  *
  * Copyright 2026 The Tether authors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each test runs the real application (g_application_run with --config on a
+ * temporary servers.json), drives the real widgets from its "activate" —
+ * buttons, switches, entries, actions — and checks the models, the servers'
+ * processes and the file on disk.
  */
 
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
+#include <time.h>
 
+#include "mcp-tool.h"
 #include "tether-application.h"
+#include "tether-config-banner.h"
+#include "tether-server-dialog.h"
+#include "tether-server-page.h"
+#include "tether-server-row.h"
+#include "tether-status-icon.h"
+#include "tether-status-label.h"
+#include "tether-tool-parameter.h"
+#include "test-util.h"
 #include "ui/tether-window.h"
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
+/* Measured: the sanitized build is this much slower here (waits), and its
+ * allocations, each unwinding the stack, make CPU-bound work slower still. */
+#if defined(__SANITIZE_ADDRESS__)
+# define SLOWDOWN 25
+# define CPU_SLOWDOWN 100
+#else
+# define SLOWDOWN 1
+# define CPU_SLOWDOWN 1
+#endif
+
+typedef struct _Fixture Fixture;
+typedef void (*TestBody) (Fixture *fixture);
+
+struct _Fixture
 {
-  GtkWidget *child;
+  char              *dir;
+  char              *path;
+  TetherApplication *app;
+  TetherWindow      *window;
+  TestBody           body;
+  GHashTable        *subtitles;   /* server name → GPtrArray of texts seen */
+};
 
+/* A notification server on the session bus (org.gtk.Notifications, which
+ * GApplication prefers), so notifications are received and can be checked. */
+
+static GHashTable *notifications;   /* id → a{sv} */
+
+static void
+notifications_method_cb (GDBusConnection       *connection,
+                         const char            *sender,
+                         const char            *object_path,
+                         const char            *interface_name,
+                         const char            *method_name,
+                         GVariant              *parameters,
+                         GDBusMethodInvocation *invocation,
+                         gpointer               user_data)
+{
+  const char *app_id;
+  const char *id;
+
+  if (g_str_equal (method_name, "AddNotification"))
+    {
+      GVariant *notification;
+
+      g_variant_get (parameters, "(&s&s@a{sv})", &app_id, &id, &notification);
+      g_test_message ("notification %s from %s", id, app_id);
+      g_hash_table_insert (notifications, g_strdup (id), notification);
+    }
+  else if (g_str_equal (method_name, "RemoveNotification"))
+    {
+      g_variant_get (parameters, "(&s&s)", &app_id, &id);
+      g_hash_table_remove (notifications, id);
+    }
+
+  g_dbus_method_invocation_return_value (invocation, NULL);
+}
+
+static GDBusConnection *
+start_notification_server (void)
+{
+  static const char xml[] =
+    "<node><interface name='org.gtk.Notifications'>"
+    "<method name='AddNotification'><arg type='s'/><arg type='s'/><arg type='a{sv}'/></method>"
+    "<method name='RemoveNotification'><arg type='s'/><arg type='s'/></method>"
+    "</interface></node>";
+  static const GDBusInterfaceVTable vtable = { notifications_method_cb, NULL, NULL };
+  g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autofree char *address = g_dbus_address_get_for_bus_sync (G_BUS_TYPE_SESSION, NULL, &error);
+  GDBusConnection *connection;
+
+  g_assert_no_error (error);
+  connection = g_dbus_connection_new_for_address_sync (address,
+                                                       G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+                                                       G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                                                       NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_dbus_connection_register_object (connection, "/org/gtk/Notifications",
+                                     info->interfaces[0], &vtable, NULL, NULL, &error);
+  g_assert_no_error (error);
+  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "RequestName",
+                                       g_variant_new ("(su)", "org.gtk.Notifications", 4),
+                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+  g_assert_no_error (error);
+
+  notifications = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
+
+  return connection;
+}
+
+/* Waiting */
+
+typedef gboolean (*Condition) (Fixture *fixture, gconstpointer data);
+
+static void
+wait_until (Fixture       *fixture,
+            Condition      condition,
+            gconstpointer  data,
+            guint          timeout_ms,
+            const char    *what)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)timeout_ms * 1000 * SLOWDOWN;
+
+  while (!condition (fixture, data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("timed out after %u ms waiting for %s", timeout_ms, what);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* A button's activation shows it pressed, then clicks it a moment later. */
+static void
+click (gpointer widget)
+{
+  g_assert_true (gtk_widget_is_sensitive (widget));
+  gtk_widget_activate (widget);
+  iterate_for (400 * SLOWDOWN);
+}
+
+/* Finding widgets */
+
+static void
+collect_descendants (GtkWidget *widget,
+                     GType      type,
+                     GPtrArray *found)
+{
   if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
+    g_ptr_array_add (found, widget);
 
-  for (child = gtk_widget_get_first_child (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
+    collect_descendants (child, type, found);
+}
 
-      if (found != NULL)
-        return found;
+static gpointer
+find_descendant (gpointer widget,
+                 GType    type)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), type, found);
+
+  return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
+}
+
+static GtkWidget *
+find_actionable (gpointer    widget,
+                 const char *action_name)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_BUTTON, found);
+  for (guint i = 0; i < found->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (found, i)), action_name) == 0)
+      return g_ptr_array_index (found, i);
+
+  return NULL;
+}
+
+static TetherServerRow *
+find_row (Fixture    *fixture,
+          const char *name)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (fixture->window), TETHER_TYPE_SERVER_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      TetherServer *server = tether_server_row_get_server (g_ptr_array_index (rows, i));
+
+      if (server != NULL && g_strcmp0 (tether_server_get_name (server), name) == 0)
+        return g_ptr_array_index (rows, i);
     }
 
   return NULL;
 }
 
-static void
-iterate_until_mapped (GtkWidget *widget)
+static const char *
+row_subtitle (TetherServerRow *row)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  return tether_status_label_get_text (find_descendant (row, TETHER_TYPE_STATUS_LABEL));
+}
 
-  while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
+typedef struct
+{
+  const char *name;
+  const char *text;
+} Subtitle;
+
+static gboolean
+row_says (Fixture       *fixture,
+          gconstpointer  data)
+{
+  const Subtitle *want = data;
+  TetherServerRow *row = find_row (fixture, want->name);
+
+  return row != NULL && g_pattern_match_simple (want->text, row_subtitle (row));
+}
+
+/* The row's subtitle matches @text, a pattern (it follows the server before
+ * the next frame). */
+static void
+wait_subtitle (Fixture    *fixture,
+               const char *name,
+               const char *text)
+{
+  Subtitle want = { name, text };
+
+  wait_until (fixture, row_says, &want, 5000, text);
+}
+
+static TetherServerPage *
+get_page (Fixture *fixture)
+{
+  TetherServerPage *page = find_descendant (fixture->window, TETHER_TYPE_SERVER_PAGE);
+
+  g_assert_nonnull (page);
+
+  return page;
+}
+
+static GtkListView *
+tab_list (Fixture    *fixture,
+          const char *tab)
+{
+  AdwViewStack *stack = tether_server_page_get_view_stack (get_page (fixture));
+  GtkWidget *child = adw_view_stack_get_child_by_name (stack, tab);
+
+  g_assert_nonnull (child);
+
+  return find_descendant (child, GTK_TYPE_LIST_VIEW);
+}
+
+static guint
+tab_n_items (Fixture    *fixture,
+             const char *tab)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (tab_list (fixture, tab))));
+}
+
+static TetherServerDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (TETHER_IS_SERVER_DIALOG (window))
+        return TETHER_SERVER_DIALOG (window);
+    }
+
+  return NULL;
+}
+
+static AdwEntryRow *
+find_entry_row (gpointer    widget,
+                const char *title)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), ADW_TYPE_ENTRY_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), title) == 0)
+      return g_ptr_array_index (rows, i);
+
+  g_error ("no entry row titled %s", title);
 }
 
 static void
-test_window_empty_state (void)
+set_text (gpointer    dialog,
+          const char *title,
+          const char *text)
 {
-  g_autoptr(TetherApplication) app = tether_application_new ();
-  g_autoptr(GError) error = NULL;
-  TetherWindow *window;
-  GtkWidget *status;
-  GtkWidget *header;
+  gtk_editable_set_text (GTK_EDITABLE (find_entry_row (dialog, title)), text);
+}
 
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+/* The servers, their processes and the file */
+
+static TetherServerManager *
+get_manager (Fixture *fixture)
+{
+  return tether_application_get_manager (fixture->app);
+}
+
+static TetherServer *
+get_server (Fixture    *fixture,
+            const char *name)
+{
+  return tether_server_manager_lookup (get_manager (fixture), name, NULL);
+}
+
+static char *
+counts_path (Fixture    *fixture,
+             const char *name)
+{
+  return g_strdup_printf ("%s/%s.counts", fixture->dir, name);
+}
+
+static guint
+initialize_count (Fixture    *fixture,
+                  const char *name)
+{
+  g_autofree char *path = counts_path (fixture, name);
+
+  return test_read_count (path, "initialize");
+}
+
+static guint
+running (Fixture    *fixture,
+         const char *name)
+{
+  g_autofree char *path = counts_path (fixture, name);
+
+  return test_count_processes_matching (path);
+}
+
+static char *
+read_config (Fixture *fixture)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (fixture->path, &contents, NULL, &error);
   g_assert_no_error (error);
 
-  window = tether_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until_mapped (GTK_WIDGET (window));
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  return g_steal_pointer (&contents);
+}
 
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Tether");
+/* A member of a server's entry in the file, or NULL. */
+static JsonNode *
+config_member (Fixture    *fixture,
+               const char *name,
+               const char *member)
+{
+  g_autofree char *contents = read_config (fixture);
+  g_autoptr(JsonNode) root = json_from_string (contents, NULL);
+  JsonObject *servers;
+  JsonObject *entry;
 
-  header = find_descendant (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
-  g_assert_nonnull (header);
-  g_assert_true (gtk_widget_get_mapped (header));
+  g_assert_nonnull (root);
+  servers = json_object_get_object_member (json_node_get_object (root), "mcpServers");
+  g_assert_nonnull (servers);
+  if (!json_object_has_member (servers, name))
+    return NULL;
+  entry = json_object_get_object_member (servers, name);
+  if (!json_object_has_member (entry, member))
+    return NULL;
 
-  status = find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE);
-  g_assert_nonnull (status);
-  g_assert_true (gtk_widget_get_mapped (status));
-  g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (status)), ==, "No MCP Servers");
-  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (status)), "drop"));
+  return json_node_copy (json_object_get_member (entry, member));
+}
 
-  /* The app menu's actions exist and are enabled. */
-  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
-  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
+static gboolean
+config_disabled (Fixture    *fixture,
+                 const char *name)
+{
+  g_autoptr(JsonNode) node = config_member (fixture, name, "disabled");
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  return node != NULL && json_node_get_boolean (node);
+}
+
+static void
+write_config (Fixture    *fixture,
+              const char *contents)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (fixture->path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+/* A fake server entry whose process can be told apart by its count file. */
+static char *
+fake_entry (Fixture    *fixture,
+            const char *name,
+            const char *extra)
+{
+  return g_strdup_printf ("\"%s\": { \"command\": \"%s\", \"args\": [\"--count-file\", \"%s/%s.counts\"%s%s] }",
+                          name, FAKE_MCP_SERVER, fixture->dir, name,
+                          extra != NULL ? ", " : "", extra != NULL ? extra : "");
+}
+
+/* Conditions */
+
+static gboolean
+server_in_state (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const struct { const char *name; TetherServerState state; } *want = data;
+  TetherServer *server = get_server (fixture, want->name);
+
+  return server != NULL && tether_server_get_state (server) == want->state;
+}
+
+static void
+wait_state (Fixture           *fixture,
+            const char        *name,
+            TetherServerState  state)
+{
+  struct { const char *name; TetherServerState state; } want = { name, state };
+  g_autofree char *what = g_strdup_printf ("%s to be %s", name, tether_server_state_to_string (state));
+
+  wait_until (fixture, server_in_state, &want, 10000, what);
+}
+
+static gboolean
+server_settled (Fixture       *fixture,
+                gconstpointer  data)
+{
+  TetherServer *server = get_server (fixture, data);
+
+  return server != NULL &&
+         tether_server_get_state (server) == TETHER_SERVER_STATE_CONNECTED &&
+         !tether_server_get_busy (server);
+}
+
+static void
+wait_connected (Fixture    *fixture,
+                const char *name)
+{
+  wait_until (fixture, server_settled, name, 10000, name);
+}
+
+/* Running the application */
+
+static void
+record_subtitle_cb (TetherStatusLabel *label,
+                    GParamSpec        *pspec,
+                    Fixture           *fixture)
+{
+  TetherServer *server = tether_status_label_get_server (label);
+  GPtrArray *seen;
+  const char *text = tether_status_label_get_text (label);
+
+  if (server == NULL || text == NULL || *text == '\0')
+    return;
+
+  seen = g_hash_table_lookup (fixture->subtitles, tether_server_get_name (server));
+  if (seen == NULL)
+    {
+      seen = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_insert (fixture->subtitles, g_strdup (tether_server_get_name (server)), seen);
+    }
+
+  if (seen->len == 0 || g_strcmp0 (g_ptr_array_index (seen, seen->len - 1), text) != 0)
+    {
+      g_test_message ("%s: %s", tether_server_get_name (server), text);
+      g_ptr_array_add (seen, g_strdup (text));
+    }
+}
+
+static gboolean
+window_mapped (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (fixture->window));
+}
+
+static void
+activate_cb (GApplication *app,
+             Fixture      *fixture)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  /* Later activations (a notification's action) just present the window. */
+  g_signal_handlers_disconnect_by_func (app, activate_cb, fixture);
+
+  fixture->window = TETHER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (fixture->window);
+  wait_until (fixture, window_mapped, NULL, 10000, "the window to be mapped");
+  iterate_for (50);
+
+  /* Every subtitle the sidebar shows, as it changes. */
+  collect_descendants (GTK_WIDGET (fixture->window), TETHER_TYPE_SERVER_ROW, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      TetherStatusLabel *label = find_descendant (g_ptr_array_index (labels, i), TETHER_TYPE_STATUS_LABEL);
+
+      record_subtitle_cb (label, NULL, fixture);
+      g_signal_connect (label, "notify::text", G_CALLBACK (record_subtitle_cb), fixture);
+    }
+
+  fixture->body (fixture);
+
+  if (find_dialog () != NULL)
+    gtk_window_destroy (GTK_WINDOW (find_dialog ()));
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  fixture->window = NULL;
+  g_application_quit (app);
+}
+
+static void
+run_app (Fixture  *fixture,
+         TestBody  body)
+{
+  char *argv[] = { (char *)"tether", (char *)"--standalone", (char *)"--config", fixture->path, NULL };
+  guint fds_before = test_count_fds ();
+  int status;
+
+  fixture->body = body;
+  fixture->app = tether_application_new ();
+  g_signal_connect_after (fixture->app, "activate", G_CALLBACK (activate_cb), fixture);
+
+  status = g_application_run (G_APPLICATION (fixture->app), G_N_ELEMENTS (argv) - 1, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_clear_object (&fixture->app);
+
+  /* Quitting stopped every server: no process and no descriptor is left. */
+  test_assert_no_processes_matching (fixture->dir, 5000);
+  test_assert_no_leftovers (fds_before, 0, 5000);
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->dir = g_dir_make_tmp ("tether-window-XXXXXX", NULL);
+  fixture->path = g_build_filename (fixture->dir, "servers.json", NULL);
+  fixture->subtitles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                              (GDestroyNotify)g_ptr_array_unref);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) dir = g_dir_open (fixture->dir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (fixture->dir);
+
+  g_clear_pointer (&fixture->subtitles, g_hash_table_unref);
+  g_clear_pointer (&fixture->dir, g_free);
+  g_clear_pointer (&fixture->path, g_free);
+}
+
+/* Which texts a server's row showed, in order: each pattern must match a
+ * later text than the one before. */
+static void
+assert_subtitles (Fixture    *fixture,
+                  const char *name,
+                  ...)
+{
+  GPtrArray *seen = g_hash_table_lookup (fixture->subtitles, name);
+  const char *pattern;
+  guint next = 0;
+  va_list args;
+
+  g_assert_nonnull (seen);
+
+  va_start (args, name);
+  while ((pattern = va_arg (args, const char *)) != NULL)
+    {
+      while (next < seen->len && !g_pattern_match_simple (pattern, g_ptr_array_index (seen, next)))
+        next++;
+      if (next == seen->len)
+        g_error ("%s: no subtitle matching “%s” in the right order", name, pattern);
+      next++;
+    }
+  va_end (args);
+}
+
+/* Tests */
+
+static gboolean
+widget_mapped (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static gboolean
+widget_unmapped (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  return !gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static void
+empty_body (Fixture *fixture)
+{
+  AdwStatusPage *status = find_descendant (fixture->window, ADW_TYPE_STATUS_PAGE);
+  GtkWidget *add = find_actionable (status, "win.add-server");
+  TetherServerDialog *dialog;
+
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (status)));
+  g_assert_cmpstr (adw_status_page_get_title (status), ==, "No MCP Servers");
+  g_assert_nonnull (strstr (adw_status_page_get_description (status), "drop"));
+
+  /* The empty state's own button adds the first server. */
+  g_assert_nonnull (add);
+  g_assert_true (gtk_widget_get_mapped (add));
+  click (add);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Add Server");
+
+  set_text (dialog, "_Name", "first");
+  set_text (dialog, "_Command", FAKE_MCP_SERVER);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.save", NULL);
+  g_assert_null (find_dialog ());
+
+  wait_connected (fixture, "first");
+  wait_until (fixture, widget_unmapped, status, 5000, "the empty state to go (a crossfade)");
+  g_assert_nonnull (find_row (fixture, "first"));
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "first"));
+}
+
+static void
+test_empty_state (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+  run_app (fixture, empty_body);
+}
+
+static gboolean
+window_inactive (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  return !gtk_window_is_active (GTK_WINDOW (fixture->window));
+}
+
+static gboolean
+notified (Fixture       *fixture,
+          gconstpointer  data)
+{
+  return g_hash_table_contains (notifications, data);
+}
+
+static gboolean
+page_shows_details (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (get_page (fixture)), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = gtk_label_get_label (g_ptr_array_index (labels, i));
+
+      if (gtk_widget_get_mapped (g_ptr_array_index (labels, i)) &&
+          g_str_has_prefix (text, "Attempt 1 of 3 failed:\n") &&
+          strstr (text, data) != NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+rows_body (Fixture *fixture)
+{
+  const char *names[] = { "good", "broken", "flaky", "crashy", "off" };
+  TetherServerRow *row;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_nonnull (find_row (fixture, names[i]));
+
+  wait_connected (fixture, "good");
+  wait_state (fixture, "broken", TETHER_SERVER_STATE_ERROR);
+  wait_state (fixture, "crashy", TETHER_SERVER_STATE_ERROR);
+  wait_subtitle (fixture, "good", "Connected · 10 tools");
+  wait_subtitle (fixture, "crashy", "Failed: *");
+  wait_subtitle (fixture, "broken", "Failed: *");
+
+  row = find_row (fixture, "good");
+  g_assert_cmpstr (row_subtitle (row), ==, "Connected · 10 tools");
+  g_assert_cmpstr (tether_status_icon_get_icon_name (find_descendant (row, TETHER_TYPE_STATUS_ICON)),
+                   ==, "tether-state-connected-symbolic");
+
+  row = find_row (fixture, "broken");
+  g_assert_true (g_str_has_prefix (row_subtitle (row), "Failed: command not found: tether-no-such-command"));
+  g_assert_cmpstr (tether_status_icon_get_icon_name (find_descendant (row, TETHER_TYPE_STATUS_ICON)),
+                   ==, "tether-state-error-symbolic");
+
+  row = find_row (fixture, "off");
+  g_assert_cmpstr (row_subtitle (row), ==, "Disabled");
+  g_assert_cmpstr (tether_status_icon_get_icon_name (find_descendant (row, TETHER_TYPE_STATUS_ICON)),
+                   ==, "tether-state-disabled-symbolic");
+
+  /* The flaky server dies after 1.5 s and is brought back. */
+  wait_state (fixture, "flaky", TETHER_SERVER_STATE_WAITING);
+  wait_connected (fixture, "flaky");
+  wait_subtitle (fixture, "flaky", "Connected · 10 tools");
+
+  assert_subtitles (fixture, "good", "Connected · 10 tools", NULL);
+  assert_subtitles (fixture, "broken", "Failed: command not found: *", NULL);
+  assert_subtitles (fixture, "flaky", "Connected*", "Retrying in 1 s", "Connected · 10 tools", NULL);
+
+  /* A server that fails to start, reconnected from its row's menu: every
+   * attempt shows, then the failure. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reconnect-server", "s", "crashy");
+  wait_state (fixture, "crashy", TETHER_SERVER_STATE_CONNECTING);
+  wait_state (fixture, "crashy", TETHER_SERVER_STATE_ERROR);
+  wait_subtitle (fixture, "crashy", "Failed: *");
+  assert_subtitles (fixture, "crashy", "Failed: *", "Connecting — attempt 1 of 3",
+                    "Connecting — attempt 2 of 3", "Connecting — attempt 3 of 3", "Failed: *", NULL);
+  g_assert_cmpstr (tether_status_icon_get_icon_name (find_descendant (find_row (fixture, "crashy"),
+                                                                       TETHER_TYPE_STATUS_ICON)),
+                   ==, "tether-state-error-symbolic");
+
+  /* A server fails while the user works in another window: a notification
+   * says so, and clicking it opens that server. */
+  {
+    GtkWidget *other = gtk_window_new ();
+    GVariant *notification;
+    g_autoptr(GVariant) target = NULL;
+    const char *title = NULL;
+    const char *action = NULL;
+
+    g_hash_table_remove_all (notifications);
+    gtk_window_present (GTK_WINDOW (other));
+    wait_until (fixture, window_inactive, NULL, 5000, "the other window to take the focus");
+
+    gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reconnect-server", "s", "crashy");
+    wait_state (fixture, "crashy", TETHER_SERVER_STATE_CONNECTING);
+    wait_state (fixture, "crashy", TETHER_SERVER_STATE_ERROR);
+    wait_until (fixture, notified, "server-failed-crashy", 5000, "the notification");
+
+    notification = g_hash_table_lookup (notifications, "server-failed-crashy");
+    g_assert_true (g_variant_lookup (notification, "title", "&s", &title));
+    g_assert_cmpstr (title, ==, "“crashy” failed");
+    g_assert_true (g_variant_lookup (notification, "default-action", "&s", &action));
+    g_assert_cmpstr (action, ==, "app.show-server");
+    target = g_variant_lookup_value (notification, "default-action-target", G_VARIANT_TYPE_STRING);
+    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "crashy");
+    g_assert_cmpuint (g_hash_table_size (notifications), ==, 1);
+
+    gtk_window_destroy (GTK_WINDOW (other));
+    tether_window_show_server (fixture->window, "good");
+    g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "show-server", target);
+    g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "crashy"));
+  }
+
+  /* The page of a failed server shows the whole reason. */
+  tether_window_show_server (fixture->window, "broken");
+  wait_until (fixture, page_shows_details, "tether-no-such-command", 5000, "the error details");
+}
+
+static void
+test_rows_follow_state (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *flaky = fake_entry (fixture, "flaky", "\"--crash-after-ms\", \"1500\"");
+  /* Each attempt lasts a moment (slow start), then fails in initialize. */
+  g_autofree char *crashy = fake_entry (fixture, "crashy",
+                                        "\"--slow-start\", \"300\", \"--exit-during-initialize\"");
+  g_autofree char *off = fake_entry (fixture, "off", NULL);
+  g_autofree char *config = NULL;
+
+  off[strlen (off) - 2] = '\0';
+  config = g_strdup_printf ("{ \"mcpServers\": { %s,\n"
+                            "  \"broken\": { \"command\": \"tether-no-such-command\" },\n"
+                            "  %s,\n  %s,\n  %s, \"disabled\": true } } }\n",
+                            good, flaky, crashy, off);
+  write_config (fixture, config);
+  run_app (fixture, rows_body);
+}
+
+static gboolean
+initialized_twice (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  return initialize_count (fixture, data) >= 2;
+}
+
+static void
+reconnect_body (Fixture *fixture)
+{
+  GtkWidget *button;
+
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (initialize_count (fixture, "good"), ==, 1);
+  g_assert_true (tether_window_show_server (fixture->window, "good"));
+  iterate_for (50);
+
+  /* The page's Reconnect button. */
+  button = find_actionable (get_page (fixture), "win.reconnect");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  click (button);
+  wait_until (fixture, initialized_twice, "good", 10000, "a new initialize");
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (initialize_count (fixture, "good"), ==, 2);
+  g_assert_cmpuint (running (fixture, "good"), ==, 1);
+
+  /* Ctrl+R's action, and the row menu's, do the same. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reconnect", NULL);
+  wait_connected (fixture, "good");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reconnect-server", "s", "good");
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (initialize_count (fixture, "good"), ==, 4);
+}
+
+static void
+test_reconnect (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, reconnect_body);
+}
+
+static gboolean
+not_running (Fixture       *fixture,
+             gconstpointer  data)
+{
+  return running (fixture, data) == 0;
+}
+
+static void
+switch_body (Fixture *fixture)
+{
+  GtkSwitch *toggle;
+
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (running (fixture, "good"), ==, 1);
+  tether_window_show_server (fixture->window, "good");
+  iterate_for (50);
+
+  toggle = find_descendant (get_page (fixture), GTK_TYPE_SWITCH);
+  g_assert_nonnull (toggle);
+  g_assert_true (gtk_switch_get_active (toggle));
+  g_assert_false (config_disabled (fixture, "good"));
+
+  /* Off: saved in the file, and the process stops. */
+  gtk_widget_activate (GTK_WIDGET (toggle));
+  wait_until (fixture, not_running, "good", 10000, "the server's process to stop");
+  wait_state (fixture, "good", TETHER_SERVER_STATE_DISABLED);
+  g_assert_true (config_disabled (fixture, "good"));
+  iterate_for (100);
+  g_assert_false (gtk_switch_get_active (toggle));
+  wait_subtitle (fixture, "good", "Disabled");
+
+  /* On: a new process. */
+  gtk_widget_activate (GTK_WIDGET (toggle));
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (running (fixture, "good"), ==, 1);
+  g_assert_cmpuint (initialize_count (fixture, "good"), ==, 2);
+  g_assert_true (gtk_switch_get_active (toggle));
+  g_assert_false (config_disabled (fixture, "good"));
+}
+
+static void
+test_enable_switch (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{\n  \"mcpServers\": {\n    %s\n  }\n}\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, switch_body);
+}
+
+static void
+assert_problem (TetherServerDialog *dialog,
+                const char         *pattern)
+{
+  const char *problem = tether_server_dialog_get_problem (dialog);
+
+  g_test_message ("problem: %s", problem);
+  g_assert_false (tether_server_dialog_get_can_save (dialog));
+  g_assert_nonnull (problem);
+  if (!g_pattern_match_simple (pattern, problem))
+    g_error ("the dialog says “%s”, expected “%s”", problem, pattern);
+}
+
+static void
+add_body (Fixture *fixture)
+{
+  TetherServerDialog *dialog;
+  AdwComboRow *kind;
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *entry;
+  JsonArray *args;
+
+  wait_connected (fixture, "good");
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.add-server", NULL);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  kind = find_descendant (dialog, ADW_TYPE_COMBO_ROW);
+
+  /* Nothing typed yet: Save is off, but no message shouts yet. */
+  g_assert_false (tether_server_dialog_get_can_save (dialog));
+
+  set_text (dialog, "_Name", "x");
+  set_text (dialog, "_Name", "");
+  assert_problem (dialog, "Enter a name*");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (find_entry_row (dialog, "_Name")), "error"));
+
+  set_text (dialog, "_Name", "good");
+  assert_problem (dialog, "A server named “good” already exists.");
+
+  set_text (dialog, "_Name", "added");
+  set_text (dialog, "_Command", "x");
+  set_text (dialog, "_Command", "");
+  assert_problem (dialog, "Enter the command*");
+
+  /* A command that is not on PATH is a warning: it may be later. */
+  set_text (dialog, "_Command", "tether-not-on-path");
+  g_assert_true (tether_server_dialog_get_can_save (dialog));
+  g_assert_null (tether_server_dialog_get_problem (dialog));
+  {
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    gboolean warned = FALSE;
+
+    collect_descendants (GTK_WIDGET (dialog), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      if (gtk_widget_get_visible (g_ptr_array_index (labels, i)) &&
+          gtk_widget_has_css_class (g_ptr_array_index (labels, i), "warning") &&
+          strstr (gtk_label_get_label (g_ptr_array_index (labels, i)), "was not found on PATH") != NULL)
+        warned = TRUE;
+    g_assert_true (warned);
+  }
+
+  set_text (dialog, "_Arguments", "--say 'unfinished");
+  assert_problem (dialog, "The arguments cannot be read:*");
+
+  /* Remote: the URL must be http(s). */
+  adw_combo_row_set_selected (kind, 1);
+  set_text (dialog, "_URL", "ftp://example.com/mcp");
+  assert_problem (dialog, "The URL must start with http:// or https://.");
+  set_text (dialog, "_URL", "https://example.com/mcp");
+  g_assert_true (tether_server_dialog_get_can_save (dialog));
+
+  /* Refused input never reached the file. */
+  after = read_config (fixture);
+  g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&after, g_free);
+
+  /* Good input is saved, and the server connects. */
+  adw_combo_row_set_selected (kind, 0);
+  set_text (dialog, "_Command", FAKE_MCP_SERVER);
+  {
+    g_autofree char *counts = counts_path (fixture, "added");
+    g_autofree char *quoted = g_shell_quote (counts);
+    g_autofree char *line = g_strdup_printf ("--count-file %s --tools 2", quoted);
+
+    set_text (dialog, "_Arguments", line);
+  }
+  g_assert_true (tether_server_dialog_get_can_save (dialog));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.save", NULL);
+  g_assert_null (find_dialog ());
+
+  after = read_config (fixture);
+  root = json_from_string (after, NULL);
+  g_assert_nonnull (root);
+  entry = json_object_get_object_member (json_object_get_object_member (json_node_get_object (root),
+                                                                        "mcpServers"),
+                                         "added");
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (json_object_get_string_member (entry, "command"), ==, FAKE_MCP_SERVER);
+  args = json_object_get_array_member (entry, "args");
+  g_assert_cmpuint (json_array_get_length (args), ==, 4);
+  g_assert_cmpstr (json_array_get_string_element (args, 2), ==, "--tools");
+  g_assert_false (json_object_has_member (entry, "url"));
+
+  wait_connected (fixture, "added");
+  g_assert_cmpuint (initialize_count (fixture, "added"), ==, 1);
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "added"));
+  iterate_for (100);
+  wait_subtitle (fixture, "added", "Connected · 12 tools");
+}
+
+static void
+test_add_server (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, add_body);
+}
+
+static void
+edit_body (Fixture *fixture)
+{
+  TetherServerDialog *dialog;
+  AdwEntryRow *args;
+  g_autofree char *text = NULL;
+
+  wait_connected (fixture, "good");
+  tether_window_show_server (fixture->window, "good");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit", NULL);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Edit Server");
+
+  /* The fields show the server as configured. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_entry_row (dialog, "_Name"))), ==, "good");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_entry_row (dialog, "_Command"))), ==,
+                   FAKE_MCP_SERVER);
+  args = find_entry_row (dialog, "_Arguments");
+  g_assert_true (g_str_has_prefix (gtk_editable_get_text (GTK_EDITABLE (args)), "--count-file "));
+  g_assert_true (tether_server_dialog_get_can_save (dialog));
+
+  text = g_strdup_printf ("%s --tools 5", gtk_editable_get_text (GTK_EDITABLE (args)));
+  gtk_editable_set_text (GTK_EDITABLE (args), text);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.save", NULL);
+  g_assert_null (find_dialog ());
+
+  {
+    g_autoptr(JsonNode) args_node = config_member (fixture, "good", "args");
+    g_autoptr(JsonNode) note = config_member (fixture, "good", "x-note");
+    JsonArray *array = json_node_get_array (args_node);
+
+    g_assert_cmpuint (json_array_get_length (array), ==, 4);
+    g_assert_cmpstr (json_array_get_string_element (array, 2), ==, "--tools");
+    g_assert_cmpstr (json_array_get_string_element (array, 3), ==, "5");
+    /* The key Tether does not know survived the edit. */
+    g_assert_nonnull (note);
+    g_assert_cmpstr (json_node_get_string (note), ==, "kept");
+  }
+
+  /* The server restarted on its new configuration. */
+  wait_until (fixture, server_settled, "good", 10000, "good to restart");
+  iterate_for (200);
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (initialize_count (fixture, "good"), ==, 2);
+  wait_subtitle (fixture, "good", "Connected · 15 tools");
+}
+
+static void
+test_edit_server (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = NULL;
+
+  good[strlen (good) - 2] = '\0';
+  config = g_strdup_printf ("{ \"mcpServers\": { %s, \"x-note\": \"kept\" } } }\n", good);
+  write_config (fixture, config);
+  run_app (fixture, edit_body);
+}
+
+static gboolean
+row_gone (Fixture       *fixture,
+          gconstpointer  data)
+{
+  return get_server (fixture, data) == NULL;
+}
+
+static gboolean
+row_back (Fixture       *fixture,
+          gconstpointer  data)
+{
+  return get_server (fixture, data) != NULL;
+}
+
+static void
+remove_body (Fixture *fixture)
+{
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *removed = NULL;
+  g_autofree char *restored = NULL;
+
+  wait_connected (fixture, "good");
+  g_assert_true (tether_window_show_server (fixture->window, "good"));
+
+  /* Delete's action: gone from the file, the list and the processes. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.remove", NULL);
+  wait_until (fixture, row_gone, "good", 5000, "good to be removed");
+  wait_until (fixture, not_running, "good", 10000, "good's process to stop");
+  removed = read_config (fixture);
+  g_assert_null (strstr (removed, "\"good\""));
+  g_assert_nonnull (strstr (removed, "\"second\""));
+  iterate_for (100);
+  g_assert_null (find_row (fixture, "good"));
+
+  /* The toast's Undo puts the entry back exactly, and it runs again. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo-remove", NULL);
+  wait_until (fixture, row_back, "good", 5000, "good to be back");
+  restored = read_config (fixture);
+  g_assert_cmpstr (restored, ==, before);
+  wait_connected (fixture, "good");
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "good"));
+
+  /* Undo again does nothing: it was used. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo-remove", NULL);
+  g_clear_pointer (&restored, g_free);
+  restored = read_config (fixture);
+  g_assert_cmpstr (restored, ==, before);
+
+  /* The row menu's Remove names its server, whatever is selected. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.remove-server", "s", "second");
+  wait_until (fixture, row_gone, "second", 5000, "second to be removed");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo-remove", NULL);
+  wait_until (fixture, row_back, "second", 5000, "second to be back");
+  g_clear_pointer (&restored, g_free);
+  restored = read_config (fixture);
+  g_assert_cmpstr (restored, ==, before);
+}
+
+static void
+test_remove_undo (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = NULL;
+
+  /* Unknown keys, at the top and in an entry: undo must give back the very
+   * bytes. The file is in the layout Tether writes (json-glib, the file's
+   * own indent): the store keeps values and order, not a foreign layout. */
+  config = g_strdup_printf ("{\n  \"mcpServers\": {\n    \"first\":   { \"command\": \"tether-no-such-command\", \"disabled\": true },\n"
+                            "    %s,\n    \"second\": {\"command\": \"tether-no-such-command\", \"disabled\": true, \"x-keep\": [1, 2]}\n  },\n"
+                            "  \"x-top\": true\n}\n", good);
+  {
+    g_autoptr(JsonNode) root = json_from_string (config, NULL);
+    g_autoptr(JsonGenerator) generator = json_generator_new ();
+    g_autofree char *text = NULL;
+
+    g_assert_nonnull (root);
+    json_generator_set_pretty (generator, TRUE);
+    json_generator_set_indent (generator, 2);
+    json_generator_set_root (generator, root);
+    text = json_generator_to_data (generator, NULL);
+    g_free (config);
+    config = g_strconcat (text, "\n", NULL);
+  }
+  write_config (fixture, config);
+  run_app (fixture, remove_body);
+}
+
+static void
+clipboard_read_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static gboolean
+text_read (Fixture       *fixture,
+           gconstpointer  data)
+{
+  return *(char **)data != NULL;
+}
+
+static char *
+read_clipboard (Fixture *fixture)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (fixture->window)), NULL,
+                                 clipboard_read_cb, &text);
+  wait_until (fixture, text_read, &text, 5000, "the clipboard");
+
+  return text;
+}
+
+static gboolean
+tools_shown (Fixture       *fixture,
+             gconstpointer  data)
+{
+  return tab_n_items (fixture, "tools") == GPOINTER_TO_UINT (data);
+}
+
+static void
+capabilities_body (Fixture *fixture)
+{
+  GtkListView *tools;
+  GtkTreeListRow *first;
+  GtkWidget *search;
+  guint n_log;
+
+  wait_connected (fixture, "good");
+  tether_window_show_server (fixture->window, "good");
+  iterate_for (100);
+
+  /* Tools: each one a row that opens into its parameters. */
+  g_assert_cmpuint (tab_n_items (fixture, "tools"), ==, 10);
+  tools = tab_list (fixture, "tools");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (tools)));
+  first = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (tools)), 0);
+  {
+    g_autoptr(GObject) tool = gtk_tree_list_row_get_item (first);
+
+    g_assert_cmpstr (mcp_tool_get_name (MCP_TOOL (tool)), ==, "echo");
+  }
+  /* A click on the row opens it. */
+  g_signal_emit_by_name (tools, "activate", 0);
+  g_assert_true (gtk_tree_list_row_get_expanded (first));
+  g_assert_cmpuint (tab_n_items (fixture, "tools"), ==, 11);
+  {
+    g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (tools)), 1);
+    g_autoptr(GObject) parameter = gtk_tree_list_row_get_item (row);
+
+    g_assert_true (TETHER_IS_TOOL_PARAMETER (parameter));
+    g_assert_cmpstr (tether_tool_parameter_get_name (TETHER_TOOL_PARAMETER (parameter)), ==, "message");
+    g_assert_cmpstr (tether_tool_parameter_get_type_text (TETHER_TOOL_PARAMETER (parameter)), ==, "string");
+    g_assert_true (tether_tool_parameter_get_required (TETHER_TOOL_PARAMETER (parameter)));
+  }
+  g_clear_object (&first);
+
+  /* Prompts and resources (with the templates). */
+  g_assert_cmpuint (tab_n_items (fixture, "prompts"), ==, 2);
+  g_assert_cmpuint (tab_n_items (fixture, "resources"), ==, 3);
+
+  /* The log has the process's start and the connection. */
+  n_log = tab_n_items (fixture, "log");
+  g_assert_cmpuint (n_log, >=, 3);
+
+  /* Ctrl+F searches: the tools, and the log. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.search", NULL);
+  g_assert_true (tether_server_page_get_search_mode (get_page (fixture)));
+  search = find_descendant (get_page (fixture), GTK_TYPE_SEARCH_ENTRY);
+  gtk_editable_set_text (GTK_EDITABLE (search), "ECHO");
+  g_signal_emit_by_name (search, "search-changed");
+  /* echo, still open on its parameter */
+  wait_until (fixture, tools_shown, GUINT_TO_POINTER (2), 5000, "the search to filter the tools");
+  g_assert_cmpuint (tab_n_items (fixture, "log"), <, n_log);
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  g_signal_emit_by_name (search, "search-changed");
+  wait_until (fixture, tools_shown, GUINT_TO_POINTER (11), 5000, "the search to be cleared");
+  g_assert_cmpuint (tab_n_items (fixture, "log"), ==, n_log);
+
+  /* Copy Diagnostics and Copy Log put text on the clipboard. */
+  {
+    g_autofree char *text = NULL;
+
+    gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.copy-diagnostics", NULL);
+    text = read_clipboard (fixture);
+    g_assert_nonnull (strstr (text, "server “good”"));
+    g_assert_nonnull (strstr (text, "Configuration:"));
+    g_clear_pointer (&text, g_free);
+
+    gtk_widget_activate_action (GTK_WIDGET (get_page (fixture)), "page.copy-log", NULL);
+    text = read_clipboard (fixture);
+    g_assert_nonnull (strstr (text, "Connected to Fake MCP Server"));
+  }
+
+  /* New lines arrive live. */
+  tether_server_reconnect (get_server (fixture, "good"));
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (tab_n_items (fixture, "log"), >, n_log);
+}
+
+static void
+test_capabilities (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, capabilities_body);
+}
+
+/* The main thread's own CPU time, µs: what an iteration costs, without the
+ * time the machine gave to other processes (the suite runs in parallel). */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+typedef struct
+{
+  gint64 wall;   /* longest iteration, wall clock */
+  gint64 cpu;    /* longest iteration, the main thread's CPU time */
+} Stall;
+
+/* One non-blocking main-loop iteration, measured. */
+static gboolean
+measured_iteration (Stall *stall)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  gint64 c0 = thread_cpu_time ();
+  gboolean dispatched = g_main_context_iteration (NULL, FALSE);
+
+  stall->cpu = MAX (stall->cpu, thread_cpu_time () - c0);
+  stall->wall = MAX (stall->wall, g_get_monotonic_time () - t0);
+  if (!dispatched)
+    g_usleep (200);
+
+  return dispatched;
+}
+
+/* The longest main-loop iteration while scrolling @steps times, by @step
+ * pixels, or by @step of the whole list when @relative; 20 ms a step. */
+static Stall
+longest_while_scrolling (GtkAdjustment *adjustment,
+                         guint          steps,
+                         double         step,
+                         gboolean       relative)
+{
+  Stall stall = { 0, 0 };
+
+  gtk_adjustment_set_value (adjustment, 0);
+  iterate_for (100);
+
+  for (guint i = 0; i < steps; i++)
+    {
+      gint64 until = g_get_monotonic_time () + 20 * 1000;
+      double value = relative ? gtk_adjustment_get_upper (adjustment) * step * (i + 1)
+                              : gtk_adjustment_get_value (adjustment) + step;
+
+      gint64 t0 = g_get_monotonic_time ();
+      gint64 c0 = thread_cpu_time ();
+
+      /* What a scroll event's handler does, counted as its own iteration. */
+      gtk_adjustment_set_value (adjustment, value);
+      stall.cpu = MAX (stall.cpu, thread_cpu_time () - c0);
+      stall.wall = MAX (stall.wall, g_get_monotonic_time () - t0);
+
+      while (g_get_monotonic_time () < until)
+        measured_iteration (&stall);
+    }
+
+  return stall;
+}
+
+static void
+many_tools_body (Fixture *fixture)
+{
+  GtkListView *tools;
+  GtkAdjustment *adjustment;
+  Stall load = { 0, 0 };
+  gint64 start = g_get_monotonic_time ();
+  gint64 deadline = start + 30 * G_USEC_PER_SEC * SLOWDOWN;
+  gboolean loaded = FALSE;
+  gint64 loaded_at = 0;
+  Stall wheel;
+  Stall jump;
+  Stall search = { 0, 0 };
+
+  tether_window_show_server (fixture->window, "many");
+
+  /* The longest single main-loop iteration from the start of the connection
+   * until the list shows all 10 010 tools and has drawn for 300 ms more. */
+  while (!loaded || g_get_monotonic_time () < loaded_at + 300 * 1000)
+    {
+      measured_iteration (&load);
+
+      if (!loaded && tab_n_items (fixture, "tools") == 10010)
+        {
+          loaded = TRUE;
+          loaded_at = g_get_monotonic_time ();
+        }
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+
+  /* Scrolling: as a wheel or a touchpad does (a few rows a frame), and by
+   * jumps of 500 tools (a drag of the scrollbar: a whole page of new rows). */
+  tools = tab_list (fixture, "tools");
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (tools));
+  /* (Fewer steps in a sanitized build, where each takes seconds.) */
+  wheel = longest_while_scrolling (adjustment, SLOWDOWN > 1 ? 10 : 200, 150.0, FALSE);
+  jump = longest_while_scrolling (adjustment, SLOWDOWN > 1 ? 4 : 20, 0.05, TRUE);
+
+  /* Typing in the search filters the 10 000 at once. */
+  {
+    GtkWidget *entry = find_descendant (get_page (fixture), GTK_TYPE_SEARCH_ENTRY);
+    gint64 t0;
+    gint64 c0;
+
+    tether_server_page_start_search (get_page (fixture));
+    iterate_for (100);
+    t0 = g_get_monotonic_time ();
+    c0 = thread_cpu_time ();
+    gtk_editable_set_text (GTK_EDITABLE (entry), "tool-0999");
+    g_signal_emit_by_name (entry, "search-changed");
+    search.cpu = thread_cpu_time () - c0;
+    search.wall = g_get_monotonic_time () - t0;
+    while (g_get_monotonic_time () < t0 + 300 * 1000)
+      measured_iteration (&search);
+    g_assert_cmpuint (tab_n_items (fixture, "tools"), ==, 10);   /* tool-09990 … tool-09999 */
+  }
+
+  g_printerr ("# frame stall, 10 010 tools (longest main-loop iteration: main thread CPU / wall clock):\n"
+              "#   loading (%.0f ms to list them): %.1f / %.1f ms\n"
+              "#   scrolling by 150 px steps: %.1f / %.1f ms\n"
+              "#   scrolling by jumps of 500 tools: %.1f / %.1f ms\n"
+              "#   searching them: %.1f / %.1f ms\n",
+              (loaded_at - start) / 1000.0, load.cpu / 1000.0, load.wall / 1000.0,
+              wheel.cpu / 1000.0, wheel.wall / 1000.0, jump.cpu / 1000.0, jump.wall / 1000.0,
+              search.cpu / 1000.0, search.wall / 1000.0);
+
+  /* Generous bounds on the main thread's own work, so that other processes
+   * on a loaded machine do not count: a per-row cost or a parse on the main
+   * thread would be far above them. The sanitizers slow everything down. */
+  g_assert_cmpint (load.cpu, <, 500 * 1000 * CPU_SLOWDOWN);
+  g_assert_cmpint (wheel.cpu, <, 250 * 1000 * CPU_SLOWDOWN);
+  g_assert_cmpint (jump.cpu, <, 500 * 1000 * CPU_SLOWDOWN);
+  g_assert_cmpint (search.cpu, <, 250 * 1000 * CPU_SLOWDOWN);
+  /* and on the wall clock, to catch a hang */
+  g_assert_cmpint (load.wall, <, 3000 * 1000 * SLOWDOWN);
+}
+
+static void
+test_many_tools (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *many = fake_entry (fixture, "many", "\"--tools\", \"10000\"");
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", many);
+
+  write_config (fixture, config);
+  run_app (fixture, many_tools_body);
+}
+
+static gboolean
+banner_revealed (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GPtrArray) banners = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (fixture->window), TETHER_TYPE_CONFIG_BANNER, banners);
+  for (guint i = 0; i < banners->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (banners, i)) &&
+        tether_config_banner_get_revealed (g_ptr_array_index (banners, i)))
+      return GPOINTER_TO_INT (data);
+
+  return !GPOINTER_TO_INT (data);
+}
+
+static void
+banner_body (Fixture *fixture)
+{
+  g_autofree char *good_config = read_config (fixture);
+  g_autoptr(GPtrArray) banners = g_ptr_array_new ();
+  TetherConfigBanner *shown = NULL;
+
+  wait_connected (fixture, "good");
+  g_assert_true (banner_revealed (fixture, GINT_TO_POINTER (FALSE)));
+
+  /* An edit from outside breaks the file: the banner says where. */
+  write_config (fixture, "{\n  \"mcpServers\": {\n    \"good\": { \"command\": }\n  }\n}\n");
+  wait_until (fixture, banner_revealed, GINT_TO_POINTER (TRUE), 10000, "the banner");
+
+  collect_descendants (GTK_WIDGET (fixture->window), TETHER_TYPE_CONFIG_BANNER, banners);
+  for (guint i = 0; i < banners->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (banners, i)) &&
+        tether_config_banner_get_revealed (g_ptr_array_index (banners, i)))
+      shown = g_ptr_array_index (banners, i);
+  g_assert_nonnull (shown);
+  g_test_message ("banner: %s", tether_config_banner_get_title (shown));
+  g_assert_nonnull (strstr (tether_config_banner_get_title (shown), "line 3"));
+  {
+    GtkButton *open = find_descendant (shown, GTK_TYPE_BUTTON);
+
+    g_assert_nonnull (open);
+    g_assert_cmpstr (gtk_button_get_label (open), ==, "_Open File");
+    wait_until (fixture, widget_mapped, open, 5000, "the banner's button");
+  }
+
+  /* Tether runs on with the last good configuration. */
+  iterate_for (300);
+  g_assert_cmpint (tether_server_get_state (get_server (fixture, "good")), ==,
+                   TETHER_SERVER_STATE_CONNECTED);
+  g_assert_nonnull (find_row (fixture, "good"));
+
+  /* Fixed: the banner goes. */
+  write_config (fixture, good_config);
+  wait_until (fixture, banner_revealed, GINT_TO_POINTER (FALSE), 10000, "the banner to go");
+}
+
+static void
+test_invalid_config_banner (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, banner_body);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(GDBusConnection) connection = NULL;
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
   /* with-display.sh guarantees a display: no display is a failure. */
@@ -91,7 +1549,35 @@ main (int   argc,
     g_error ("cannot open a display (DISPLAY=%s)", g_getenv ("DISPLAY"));
   adw_init ();
 
-  g_test_add_func ("/Tether/Window/empty-state", test_window_empty_state);
+  connection = start_notification_server ();
 
-  return g_test_run ();
+  /* Short waits, so that retries and stops take a moment, not seconds. */
+  g_setenv ("TETHER_TIMINGS",
+            "connect_retry_delay_ms=100,stop_grace_ms=300,reconnect_delay_ms=500,"
+            "reconnect_delay_max_ms=1000,healthy_after_ms=400,list_changed_delay_ms=50,"
+            /* 10 000 tools from a sanitized fake server take a while */
+            "list_timeout_ms=120000",
+            TRUE);
+  test_warm_up ();
+
+#define ADD(path, func) \
+  g_test_add ("/Tether/Window/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("empty-state", test_empty_state);
+  ADD ("rows-follow-state", test_rows_follow_state);
+  ADD ("reconnect", test_reconnect);
+  ADD ("enable-switch", test_enable_switch);
+  ADD ("add-server", test_add_server);
+  ADD ("edit-server", test_edit_server);
+  ADD ("remove-undo", test_remove_undo);
+  ADD ("capabilities", test_capabilities);
+  ADD ("many-tools", test_many_tools);
+  ADD ("invalid-config-banner", test_invalid_config_banner);
+
+#undef ADD
+
+  status = g_test_run ();
+  g_dbus_connection_close_sync (connection, NULL, NULL);
+
+  return status;
 }

@@ -14,6 +14,7 @@
 #include "mcp-client.h"
 #include "mcp-error.h"
 #include "mcp-json-private.h"
+#include "mcp-transport-private.h"
 #include "mcp-util-private.h"
 
 /* One MCP session over a transport (DESIGN.md §2.1, mcp-client.md).
@@ -317,13 +318,21 @@ timer_cb (gpointer user_data)
   g_autoptr(GList) values = NULL;
   gint64 now = g_get_monotonic_time ();
   gint64 next = G_MAXINT64;
+  gboolean parsing;
+
+  /* An answer may be in a large message still being parsed off the main
+   * thread: it arrived in time, so look again shortly rather than call it
+   * late. */
+  parsing = self->transport != NULL && _mcp_transport_is_parsing (self->transport);
 
   values = g_hash_table_get_values (self->pending);
   for (GList *l = values; l != NULL; l = l->next)
     {
       Pending *p = l->data;
 
-      if (p->deadline <= now)
+      if (p->deadline <= now && parsing)
+        next = MIN (next, now + 20 * 1000);
+      else if (p->deadline <= now)
         g_array_append_val (late, p->id);
       else
         next = MIN (next, p->deadline);

@@ -14,10 +14,14 @@ G_BEGIN_DECLS
 /* Parse one complete message (a line of stdio, the data of an SSE event, an
  * HTTP body). A JSON-RPC object is emitted as ::message-received; anything
  * else is reported as ::invalid-message and skipped. Returns TRUE if a
- * message was emitted. */
+ * message was emitted at once. A large text is parsed on a worker thread and
+ * emitted later; what arrives meanwhile, and ::closed, wait behind it, so the
+ * order is kept. */
 gboolean _mcp_transport_handle_text        (McpTransport *self,
                                             const char   *text,
                                             gsize         length);
+/* Whether a large message that has arrived is still being parsed. */
+gboolean _mcp_transport_is_parsing         (McpTransport *self);
 void     _mcp_transport_emit_message       (McpTransport *self,
                                             JsonNode     *message);
 void     _mcp_transport_emit_invalid       (McpTransport *self,
@@ -29,7 +33,8 @@ void     _mcp_transport_emit_stderr_line   (McpTransport *self,
 void     _mcp_transport_emit_event         (McpTransport *self,
                                             const char   *format,
                                             ...) G_GNUC_PRINTF (2, 3);
-/* Emits ::closed once; later calls are ignored. @error NULL = clean close. */
+/* Emits ::closed once; later calls are ignored. @error NULL = clean close.
+ * While a large message is being parsed, ::closed follows its delivery. */
 void     _mcp_transport_emit_closed        (McpTransport *self,
                                             const GError *error);
 /* Serialise @message compactly (no newlines), as it goes on the wire. */

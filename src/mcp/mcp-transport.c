@@ -13,10 +13,23 @@
 #include "mcp-json-private.h"
 #include "mcp-transport-private.h"
 
+/* A message this large is parsed on a worker thread: 10 000 tools are about
+ * 3 MB of JSON, a good part of a second of parsing that would freeze the
+ * window (DESIGN §2.3). Smaller ones are parsed at once, as they arrive. */
+#define THREAD_PARSE_SIZE (256 * 1024)
+
 typedef struct
 {
   gsize       max_message_size;
+
+  /* While a large message is parsed, what arrives after it waits in
+   * order behind it, and so does the end of the connection. */
+  GQueue      waiting;
+  GError     *deferred_close;
+
   guint       closed : 1;
+  guint       parsing : 1;
+  guint       close_deferred : 1;
 } McpTransportPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (McpTransport, mcp_transport, G_TYPE_OBJECT)
@@ -45,6 +58,18 @@ static void mcp_transport_real_send_message (McpTransport         *self,
                                              McpSendFlags          flags,
                                              McpTransportSendFunc  callback,
                                              gpointer              user_data);
+
+static void
+mcp_transport_finalize (GObject *object)
+{
+  McpTransport *self = (McpTransport *)object;
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_queue_clear_full (&priv->waiting, (GDestroyNotify)g_bytes_unref);
+  g_clear_error (&priv->deferred_close);
+
+  G_OBJECT_CLASS (mcp_transport_parent_class)->finalize (object);
+}
 
 static void
 mcp_transport_get_property (GObject    *object,
@@ -94,6 +119,7 @@ mcp_transport_class_init (McpTransportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->finalize = mcp_transport_finalize;
   object_class->get_property = mcp_transport_get_property;
   object_class->set_property = mcp_transport_set_property;
 
@@ -383,26 +409,14 @@ is_jsonrpc_message (JsonNode *node)
          (json_object_has_member (object, "result") || json_object_has_member (object, "error"));
 }
 
-gboolean
-_mcp_transport_handle_text (McpTransport *self,
-                            const char   *text,
-                            gsize         length)
+/* What a parsed text holds: messages are emitted, anything else reported. */
+static gboolean
+deliver (McpTransport *self,
+         JsonNode     *root,
+         const char   *text,
+         gsize         length)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) root = NULL;
   gboolean emitted = FALSE;
-
-  g_assert (MCP_IS_TRANSPORT (self));
-
-  if (length > G_MAXSSIZE)
-    length = G_MAXSSIZE;
-
-  root = _mcp_json_parse (text, length, &error);
-  if (root == NULL)
-    {
-      _mcp_transport_emit_invalid (self, text, length, error->message);
-      return FALSE;
-    }
 
   if (JSON_NODE_HOLDS_ARRAY (root))
     {
@@ -435,6 +449,153 @@ _mcp_transport_handle_text (McpTransport *self,
   _mcp_transport_emit_message (self, root);
 
   return TRUE;
+}
+
+static gboolean
+parse_and_deliver (McpTransport *self,
+                   const char   *text,
+                   gsize         length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = _mcp_json_parse (text, length, &error);
+
+  if (root == NULL)
+    {
+      _mcp_transport_emit_invalid (self, text, length, error->message);
+      return FALSE;
+    }
+
+  return deliver (self, root, text, length);
+}
+
+static void
+parse_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GError *error = NULL;
+  GBytes *bytes = task_data;
+  gsize length;
+  const char *text = g_bytes_get_data (bytes, &length);
+  JsonNode *root = _mcp_json_parse (text, length, &error);
+
+  if (root == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, root, (GDestroyNotify)json_node_unref);
+}
+
+static gboolean handle_bytes (McpTransport *self,
+                              GBytes       *bytes);
+
+static void
+parsed_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  McpTransport *self = MCP_TRANSPORT (object);
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+  GBytes *bytes = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  gsize length;
+  const char *text = g_bytes_get_data (bytes, &length);
+
+  priv->parsing = FALSE;
+
+  root = g_task_propagate_pointer (G_TASK (result), &error);
+  if (root == NULL)
+    _mcp_transport_emit_invalid (self, text, length, error->message);
+  else
+    deliver (self, root, text, length);
+
+  /* Then what came after it, in order, until the next large one. */
+  while (!priv->parsing && !g_queue_is_empty (&priv->waiting))
+    {
+      g_autoptr(GBytes) next = g_queue_pop_head (&priv->waiting);
+
+      handle_bytes (self, next);
+    }
+
+  if (!priv->parsing && priv->close_deferred)
+    {
+      g_autoptr(GError) close_error = g_steal_pointer (&priv->deferred_close);
+
+      priv->close_deferred = FALSE;
+      _mcp_transport_emit_closed (self, close_error);
+    }
+}
+
+static void
+parse_on_thread (McpTransport *self,
+                 GBytes       *bytes)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+  g_autoptr(GTask) task = g_task_new (self, NULL, parsed_cb, NULL);
+
+  g_task_set_source_tag (task, parse_on_thread);
+  g_task_set_name (task, "[mcp] parse a large message");
+  g_task_set_task_data (task, g_bytes_ref (bytes), (GDestroyNotify)g_bytes_unref);
+  priv->parsing = TRUE;
+  g_task_run_in_thread (task, parse_in_thread);
+}
+
+static gboolean
+handle_bytes (McpTransport *self,
+              GBytes       *bytes)
+{
+  gsize length;
+  const char *text = g_bytes_get_data (bytes, &length);
+
+  if (length >= THREAD_PARSE_SIZE)
+    {
+      parse_on_thread (self, bytes);
+      return FALSE;
+    }
+
+  return parse_and_deliver (self, text, length);
+}
+
+gboolean
+_mcp_transport_handle_text (McpTransport *self,
+                            const char   *text,
+                            gsize         length)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  if (length > G_MAXSSIZE)
+    length = G_MAXSSIZE;
+
+  /* Behind a large message still being parsed: wait for it, in order. */
+  if (priv->parsing)
+    {
+      g_queue_push_tail (&priv->waiting, g_bytes_new (text, length));
+      return FALSE;
+    }
+
+  if (length >= THREAD_PARSE_SIZE)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new (text, length);
+
+      parse_on_thread (self, bytes);
+      return FALSE;
+    }
+
+  /* The common case: no copy, parsed at once. */
+  return parse_and_deliver (self, text, length);
+}
+
+gboolean
+_mcp_transport_is_parsing (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  return priv->parsing;
 }
 
 void
@@ -505,8 +666,16 @@ _mcp_transport_emit_closed (McpTransport *self,
 
   g_assert (MCP_IS_TRANSPORT (self));
 
-  if (priv->closed)
+  if (priv->closed || priv->close_deferred)
     return;
+
+  /* Messages that arrived before the end are delivered before it. */
+  if (priv->parsing)
+    {
+      priv->close_deferred = TRUE;
+      priv->deferred_close = error != NULL ? g_error_copy (error) : NULL;
+      return;
+    }
 
   priv->closed = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);

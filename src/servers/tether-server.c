@@ -1882,7 +1882,8 @@ tether_server_dup_status_text (TetherServer *self,
     case TETHER_SERVER_STATE_CONNECTED:
       if (self->lists_pending > 0)
         return g_strdup (_("Connected · loading…"));
-      if (mcp_client_has_capability (self->client, "tools"))
+      /* Also asked while a session is being left, its client gone. */
+      if (self->client != NULL && mcp_client_has_capability (self->client, "tools"))
         {
           n_tools = g_list_model_get_n_items (G_LIST_MODEL (self->lists[LIST_TOOLS]));
           return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,

@@ -3,6 +3,11 @@
  * Copyright 2026 The Tether authors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The main window: the servers in a sidebar, the selected one in a page
+ * beside it, folding to one pane with a back button when narrow. It watches
+ * the manager (a GListModel of TetherServer) and the config store; which
+ * server is selected is its only state of its own.
  */
 
 #define G_LOG_DOMAIN "tether-window"
@@ -11,19 +16,12 @@
 
 #include <glib/gi18n.h>
 
-#include "tether-window.h"
-
-struct _TetherWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  GSettings            *settings;
-
-  /* Template widgets */
-  AdwStatusPage        *empty_page;
-};
+#include "tether-server-row.h"
+#include "tether-window-private.h"
 
 G_DEFINE_FINAL_TYPE (TetherWindow, tether_window, ADW_TYPE_APPLICATION_WINDOW)
+
+/* Size */
 
 static void
 tether_window_save_size (TetherWindow *self)
@@ -52,6 +50,148 @@ tether_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (tether_window_parent_class)->close_request (window);
 }
 
+/* Notifications: a server failed while the user looked elsewhere */
+
+static char *
+notification_id (TetherServer *server)
+{
+  return g_strdup_printf ("server-failed-%s", tether_server_get_name (server));
+}
+
+static void
+server_state_changed_cb (TetherWindow *self,
+                         GParamSpec   *pspec,
+                         TetherServer *server)
+{
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+  TetherServerState state = tether_server_get_state (server);
+  g_autofree char *id = NULL;
+
+  if (app == NULL)
+    return;
+
+  id = notification_id (server);
+
+  if (state == TETHER_SERVER_STATE_ERROR && !gtk_window_is_active (GTK_WINDOW (self)))
+    {
+      g_autoptr(GNotification) notification = NULL;
+      g_autofree char *title = g_strdup_printf (_("“%s” failed"), tether_server_get_name (server));
+      const char *message = tether_server_get_error_message (server);
+
+      notification = g_notification_new (title);
+      g_notification_set_body (notification, message);
+      g_notification_set_priority (notification, G_NOTIFICATION_PRIORITY_HIGH);
+      g_notification_set_default_action_and_target (notification, "app.show-server", "s",
+                                                    tether_server_get_name (server));
+      g_application_send_notification (app, id, notification);
+    }
+  else if (state == TETHER_SERVER_STATE_CONNECTED || state == TETHER_SERVER_STATE_DISABLED)
+    {
+      /* Fixed, or switched off: the news is stale. */
+      g_application_withdraw_notification (app, id);
+    }
+}
+
+static void
+watch_servers (TetherWindow *self,
+               guint         position,
+               guint         added)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(TetherServer) server = g_list_model_get_item (G_LIST_MODEL (self->manager), i);
+
+      /* A server moved in the list is the same object: watch it once. */
+      if (g_signal_handler_find (server, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA,
+                                 0, 0, NULL, server_state_changed_cb, self) != 0)
+        continue;
+
+      g_signal_connect_object (server, "notify::state",
+                               G_CALLBACK (server_state_changed_cb), self, G_CONNECT_SWAPPED);
+    }
+}
+
+/* Layout */
+
+static void
+update_main_stack (TetherWindow *self)
+{
+  gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (self->manager)) == 0;
+
+  gtk_stack_set_visible_child_name (self->main_stack, empty ? "empty" : "servers");
+}
+
+static void
+manager_items_changed_cb (TetherWindow *self,
+                          guint         position,
+                          guint         removed,
+                          guint         added,
+                          GListModel   *model)
+{
+  watch_servers (self, position, added);
+  update_main_stack (self);
+}
+
+static void
+selected_changed_cb (TetherWindow *self)
+{
+  TetherServer *server = tether_window_get_selected (self);
+
+  tether_server_page_set_server (self->server_page, server);
+  adw_view_switcher_title_set_title (self->switcher_title,
+                                     server != NULL ? tether_server_get_name (server) : "");
+  _tether_window_update_actions (self);
+}
+
+static void
+server_activated_cb (TetherWindow *self,
+                     guint         position,
+                     GtkListView  *list)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+  adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+static void
+folded_changed_cb (TetherWindow *self)
+{
+  /* Unfolded, both panes show: the content is what the selection says. */
+  if (!adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "content");
+}
+
+/* GObject */
+
+/* The application is set after construction, so this runs from _new(). */
+static void
+tether_window_setup (TetherWindow      *self,
+                     TetherApplication *app)
+{
+  TetherConfigStore *store;
+
+  g_assert (TETHER_IS_APPLICATION (app));
+
+  self->manager = g_object_ref (tether_application_get_manager (app));
+  store = tether_server_manager_get_store (self->manager);
+
+  tether_config_banner_set_store (self->empty_banner, store);
+  tether_config_banner_set_store (self->sidebar_banner, store);
+  tether_config_banner_set_store (self->content_banner, store);
+
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->manager)));
+  gtk_single_selection_set_autoselect (self->selection, TRUE);
+  g_signal_connect_object (self->selection, "notify::selected-item",
+                           G_CALLBACK (selected_changed_cb), self, G_CONNECT_SWAPPED);
+  gtk_list_view_set_model (self->server_list, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect_object (self->manager, "items-changed",
+                           G_CALLBACK (manager_items_changed_cb), self, G_CONNECT_SWAPPED);
+  watch_servers (self, 0, g_list_model_get_n_items (G_LIST_MODEL (self->manager)));
+
+  update_main_stack (self);
+  selected_changed_cb (self);
+}
+
 static void
 tether_window_dispose (GObject *object)
 {
@@ -59,7 +199,11 @@ tether_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TETHER_TYPE_WINDOW);
 
+  g_clear_object (&self->selection);
+  g_clear_object (&self->manager);
   g_clear_object (&self->settings);
+  g_clear_object (&self->removal_toast);
+  g_clear_pointer (&self->removal, tether_removal_unref);
 
   G_OBJECT_CLASS (tether_window_parent_class)->dispose (object);
 }
@@ -76,12 +220,34 @@ tether_window_class_init (TetherWindowClass *klass)
   window_class->close_request = tether_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, content_banner);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_banner);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, search_button);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, server_list);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, server_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, server_page);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, sidebar_banner);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, toast_overlay);
+  gtk_widget_class_bind_template_callback (widget_class, folded_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, server_activated_cb);
+
+  _tether_window_class_init_actions (widget_class);
+
+  g_type_ensure (TETHER_TYPE_CONFIG_BANNER);
+  g_type_ensure (TETHER_TYPE_SERVER_PAGE);
+  g_type_ensure (TETHER_TYPE_SERVER_ROW);
 }
 
 static void
 tether_window_init (TetherWindow *self)
 {
+  AdwViewStack *stack;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
@@ -94,6 +260,13 @@ tether_window_init (TetherWindow *self)
 
   adw_status_page_set_icon_name (self->empty_page, BASE_APP_ID "-symbolic");
 
+  stack = tether_server_page_get_view_stack (self->server_page);
+  adw_view_switcher_title_set_stack (self->switcher_title, stack);
+  adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
+  g_object_bind_property (self->search_button, "active",
+                          self->server_page, "search-mode",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+
 #if DEVELOPMENT_BUILD
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 #endif
@@ -102,7 +275,94 @@ tether_window_init (TetherWindow *self)
 TetherWindow *
 tether_window_new (TetherApplication *application)
 {
-  return g_object_new (TETHER_TYPE_WINDOW,
+  TetherWindow *self;
+
+  g_return_val_if_fail (TETHER_IS_APPLICATION (application), NULL);
+
+  self = g_object_new (TETHER_TYPE_WINDOW,
                        "application", application,
                        NULL);
+  tether_window_setup (self, application);
+
+  return self;
+}
+
+/**
+ * tether_window_get_selected:
+ * @self: a #TetherWindow
+ *
+ * Returns: (transfer none) (nullable): the server the page shows
+ */
+TetherServer *
+tether_window_get_selected (TetherWindow *self)
+{
+  g_return_val_if_fail (TETHER_IS_WINDOW (self), NULL);
+
+  if (self->selection == NULL)
+    return NULL;
+
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
+/**
+ * tether_window_show_server:
+ * @self: a #TetherWindow
+ * @name: a server's name
+ *
+ * Selects the server and shows its page (also when folded).
+ *
+ * Returns: %TRUE if there is such a server
+ */
+gboolean
+tether_window_show_server (TetherWindow *self,
+                           const char   *name)
+{
+  guint position;
+
+  g_return_val_if_fail (TETHER_IS_WINDOW (self), FALSE);
+
+  if (tether_server_manager_lookup (self->manager, name, &position) == NULL)
+    return FALSE;
+
+  gtk_single_selection_set_selected (self->selection, position);
+  adw_leaflet_set_visible_child_name (self->leaflet, "content");
+
+  return TRUE;
+}
+
+void
+tether_window_add_toast (TetherWindow *self,
+                         AdwToast     *toast)
+{
+  g_return_if_fail (TETHER_IS_WINDOW (self));
+
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+TetherServer *
+_tether_window_lookup (TetherWindow *self,
+                       const char   *name)
+{
+  return tether_server_manager_lookup (self->manager, name, NULL);
+}
+
+void
+_tether_window_toast (TetherWindow *self,
+                      const char   *format,
+                      ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  /* A toast's title is markup; server names and errors are not. */
+  escaped = g_markup_escape_text (text, -1);
+  toast = adw_toast_new (escaped);
+  adw_toast_set_timeout (toast, 6);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }

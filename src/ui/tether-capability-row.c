@@ -1,0 +1,420 @@
+/* tether-capability-row.c — a tool, prompt, resource or parameter in a list
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One row type for everything a server offers, so the four lists look and
+ * read alike: the name (in monospace, as the protocol spells it), a title
+ * when the server gives one, a detail line (a resource's URI and MIME type,
+ * a parameter's type), a "required" tag, and the description.
+ *
+ * Built in code, not from a template: a list of 10 000 tools makes a page of
+ * these whenever it scrolls far, and parsing a template for each was most of
+ * that cost (measured by tests/test-window.c, /Tether/Window/many-tools).
+ */
+
+#define G_LOG_DOMAIN "tether-capability-row"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mcp-prompt.h"
+#include "mcp-resource.h"
+#include "mcp-tool.h"
+#include "tether-capability-row.h"
+#include "tether-tool-parameter.h"
+
+struct _TetherCapabilityRow
+{
+  GtkWidget  parent_instance;
+
+  GObject   *item;
+  gboolean   expanded;
+
+  GtkWidget *box;
+  GtkLabel  *description_label;
+  GtkLabel  *detail_label;
+  GtkLabel  *name_label;
+  GtkWidget *tag_label;
+  GtkLabel  *title_label;
+};
+
+G_DEFINE_FINAL_TYPE (TetherCapabilityRow, tether_capability_row, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_ITEM,
+  PROP_EXPANDED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_label (GtkLabel   *label,
+           const char *text)
+{
+  gboolean empty = text == NULL || *text == '\0';
+
+  gtk_label_set_label (label, empty ? "" : text);
+  gtk_widget_set_visible (GTK_WIDGET (label), !empty);
+}
+
+/* Prompt arguments come from the server as they are: read them with care. */
+static JsonNode *
+get_value (JsonObject *object,
+           const char *member,
+           GType       type)
+{
+  JsonNode *node = json_object_get_member (object, member);
+
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type)
+    return node;
+
+  return NULL;
+}
+
+static char *
+describe_prompt_arguments (McpPrompt *prompt)
+{
+  JsonNode *arguments = mcp_prompt_get_arguments (prompt);
+  g_autoptr(GString) text = NULL;
+  JsonArray *array;
+
+  if (arguments == NULL || !JSON_NODE_HOLDS_ARRAY (arguments))
+    return NULL;
+
+  array = json_node_get_array (arguments);
+  if (json_array_get_length (array) == 0)
+    return NULL;
+
+  text = g_string_new (NULL);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      JsonObject *argument;
+      const char *name;
+      JsonNode *node;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        continue;
+      argument = json_node_get_object (element);
+      node = get_value (argument, "name", G_TYPE_STRING);
+      if (node == NULL)
+        continue;
+      name = json_node_get_string (node);
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, name);
+      node = get_value (argument, "required", G_TYPE_BOOLEAN);
+      if (node != NULL && json_node_get_boolean (node))
+        g_string_append (text, "*");
+    }
+
+  if (text->len == 0)
+    return NULL;
+
+  /* Translators: the arguments a prompt takes; an asterisk marks a required one */
+  return g_strdup_printf (_("Arguments: %s"), text->str);
+}
+
+static void
+tether_capability_row_update (TetherCapabilityRow *self)
+{
+  g_autofree char *detail = NULL;
+  const char *name = NULL;
+  const char *title = NULL;
+  const char *description = NULL;
+  gboolean required = FALSE;
+
+  if (MCP_IS_TOOL (self->item))
+    {
+      McpTool *tool = MCP_TOOL (self->item);
+
+      name = mcp_tool_get_name (tool);
+      title = mcp_tool_get_label (tool);
+      description = mcp_tool_get_description (tool);
+    }
+  else if (MCP_IS_PROMPT (self->item))
+    {
+      McpPrompt *prompt = MCP_PROMPT (self->item);
+
+      name = mcp_prompt_get_name (prompt);
+      title = mcp_prompt_get_label (prompt);
+      description = mcp_prompt_get_description (prompt);
+      detail = describe_prompt_arguments (prompt);
+    }
+  else if (MCP_IS_RESOURCE (self->item))
+    {
+      McpResource *resource = MCP_RESOURCE (self->item);
+      const char *uri = mcp_resource_get_uri (resource);
+      const char *mime_type = mcp_resource_get_mime_type (resource);
+
+      if (uri == NULL)
+        uri = mcp_resource_get_uri_template (resource);
+
+      name = mcp_resource_get_name (resource);
+      title = mcp_resource_get_label (resource);
+      description = mcp_resource_get_description (resource);
+      if (mime_type != NULL)
+        detail = g_strdup_printf ("%s · %s", uri, mime_type);
+      else
+        detail = g_strdup (uri);
+    }
+  else if (TETHER_IS_TOOL_PARAMETER (self->item))
+    {
+      TetherToolParameter *parameter = TETHER_TOOL_PARAMETER (self->item);
+
+      name = tether_tool_parameter_get_name (parameter);
+      detail = g_strdup (tether_tool_parameter_get_type_text (parameter));
+      description = tether_tool_parameter_get_description (parameter);
+      required = tether_tool_parameter_get_required (parameter);
+    }
+
+  /* The label is the title, or the name when there is none: say it once. */
+  if (g_strcmp0 (title, name) == 0)
+    title = NULL;
+
+  set_label (self->name_label, name);
+  set_label (self->title_label, title);
+  set_label (self->detail_label, detail);
+  set_label (self->description_label, description);
+  gtk_widget_set_visible (self->tag_label, required);
+
+  gtk_widget_set_hexpand (GTK_WIDGET (self->name_label), title == NULL);
+  gtk_label_set_xalign (self->name_label, 0.0f);
+  gtk_widget_set_halign (self->tag_label, GTK_ALIGN_END);
+
+  /* A closed tool is one line, so that 10 000 of them scroll smoothly
+   * (wrapping text is what measuring a row costs); open, it says it all. */
+  if (MCP_IS_TOOL (self->item) && !self->expanded)
+    {
+      gtk_label_set_wrap (self->description_label, FALSE);
+      gtk_label_set_lines (self->description_label, -1);
+    }
+  else
+    {
+      gtk_label_set_wrap (self->description_label, TRUE);
+      gtk_label_set_lines (self->description_label, MCP_IS_TOOL (self->item) ? -1 : 3);
+    }
+  gtk_label_set_ellipsize (self->description_label,
+                           MCP_IS_TOOL (self->item) && self->expanded ? PANGO_ELLIPSIZE_NONE
+                                                                      : PANGO_ELLIPSIZE_END);
+
+  if (TETHER_IS_TOOL_PARAMETER (self->item))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "parameter");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "parameter");
+}
+
+static void
+tether_capability_row_dispose (GObject *object)
+{
+  TetherCapabilityRow *self = (TetherCapabilityRow *)object;
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+
+  g_clear_object (&self->item);
+
+  G_OBJECT_CLASS (tether_capability_row_parent_class)->dispose (object);
+}
+
+static void
+tether_capability_row_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  TetherCapabilityRow *self = TETHER_CAPABILITY_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ITEM:
+      g_value_set_object (value, self->item);
+      break;
+
+    case PROP_EXPANDED:
+      g_value_set_boolean (value, self->expanded);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tether_capability_row_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  TetherCapabilityRow *self = TETHER_CAPABILITY_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ITEM:
+      tether_capability_row_set_item (self, g_value_get_object (value));
+      break;
+
+    case PROP_EXPANDED:
+      tether_capability_row_set_expanded (self, g_value_get_boolean (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tether_capability_row_class_init (TetherCapabilityRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tether_capability_row_dispose;
+  object_class->get_property = tether_capability_row_get_property;
+  object_class->set_property = tether_capability_row_set_property;
+
+  properties[PROP_ITEM] =
+    g_param_spec_object ("item", NULL, NULL,
+                         G_TYPE_OBJECT,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /* Whether the row is open (a tool showing its parameters). */
+  properties[PROP_EXPANDED] =
+    g_param_spec_boolean ("expanded", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "capabilityrow");
+}
+
+static GtkLabel *
+add_label (GtkWidget  *box,
+           const char *first_class,
+           ...)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  const char *css_class = first_class;
+  va_list args;
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+
+  va_start (args, first_class);
+  while (css_class != NULL)
+    {
+      gtk_widget_add_css_class (label, css_class);
+      css_class = va_arg (args, const char *);
+    }
+  va_end (args);
+
+  gtk_box_append (GTK_BOX (box), label);
+
+  return GTK_LABEL (label);
+}
+
+/* The full description of a one-line tool, when the pointer rests on it:
+ * asked for then, since setting a tooltip on every row costs a round trip
+ * to the display server. */
+static gboolean
+query_tooltip_cb (TetherCapabilityRow *self,
+                  int                  x,
+                  int                  y,
+                  gboolean             keyboard_mode,
+                  GtkTooltip          *tooltip,
+                  GtkWidget           *label)
+{
+  if (!MCP_IS_TOOL (self->item) || self->expanded ||
+      !pango_layout_is_ellipsized (gtk_label_get_layout (self->description_label)))
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, mcp_tool_get_description (MCP_TOOL (self->item)));
+
+  return TRUE;
+}
+
+static void
+tether_capability_row_init (TetherCapabilityRow *self)
+{
+  GtkWidget *header;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  gtk_widget_set_margin_top (self->box, 9);
+  gtk_widget_set_margin_bottom (self->box, 9);
+  gtk_widget_set_margin_end (self->box, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_box_append (GTK_BOX (self->box), header);
+  self->name_label = add_label (header, "monospace", "capability-name", NULL);
+  self->title_label = add_label (header, "dim-label", NULL);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->title_label), TRUE);
+  self->tag_label = GTK_WIDGET (add_label (header, "caption", "tag", NULL));
+  /* Translators: a tag beside a tool parameter or prompt argument the caller must give */
+  gtk_label_set_label (GTK_LABEL (self->tag_label), _("required"));
+  gtk_label_set_ellipsize (GTK_LABEL (self->tag_label), PANGO_ELLIPSIZE_NONE);
+  gtk_widget_set_valign (self->tag_label, GTK_ALIGN_CENTER);
+
+  self->detail_label = add_label (self->box, "caption", "monospace", "dim-label", NULL);
+  gtk_label_set_wrap (self->detail_label, TRUE);
+  gtk_label_set_wrap_mode (self->detail_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (self->detail_label, 2);
+
+  self->description_label = add_label (self->box, NULL);
+  gtk_label_set_wrap_mode (self->description_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_natural_wrap_mode (self->description_label, GTK_NATURAL_WRAP_NONE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->description_label), TRUE);
+  g_signal_connect_object (self->description_label, "query-tooltip",
+                           G_CALLBACK (query_tooltip_cb), self, G_CONNECT_SWAPPED);
+}
+
+GObject *
+tether_capability_row_get_item (TetherCapabilityRow *self)
+{
+  g_return_val_if_fail (TETHER_IS_CAPABILITY_ROW (self), NULL);
+
+  return self->item;
+}
+
+void
+tether_capability_row_set_item (TetherCapabilityRow *self,
+                                GObject             *item)
+{
+  g_return_if_fail (TETHER_IS_CAPABILITY_ROW (self));
+
+  if (!g_set_object (&self->item, item))
+    return;
+
+  tether_capability_row_update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
+}
+
+gboolean
+tether_capability_row_get_expanded (TetherCapabilityRow *self)
+{
+  g_return_val_if_fail (TETHER_IS_CAPABILITY_ROW (self), FALSE);
+
+  return self->expanded;
+}
+
+void
+tether_capability_row_set_expanded (TetherCapabilityRow *self,
+                                    gboolean             expanded)
+{
+  g_return_if_fail (TETHER_IS_CAPABILITY_ROW (self));
+
+  expanded = !!expanded;
+  if (self->expanded == expanded)
+    return;
+
+  self->expanded = expanded;
+  tether_capability_row_update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EXPANDED]);
+}

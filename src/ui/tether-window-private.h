@@ -1,0 +1,57 @@
+/* tether-window-private.h — the window's parts, shared by its files
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * tether-window.c         the layout: sidebar, page, folding, notifications
+ * tether-window-actions.c the actions and their shortcuts
+ * (a window-wide drop target for importing config files belongs in a
+ *  tether-window-dnd.c of its own, attached to toast_overlay)
+ */
+
+#pragma once
+
+#include "tether-config-banner.h"
+#include "tether-server-page.h"
+#include "tether-window.h"
+
+G_BEGIN_DECLS
+
+struct _TetherWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  TetherServerManager  *manager;
+  GtkSingleSelection   *selection;
+
+  /* The last removal, while its toast offers Undo */
+  TetherRemoval        *removal;
+  AdwToast             *removal_toast;
+
+  /* Template widgets */
+  TetherConfigBanner   *content_banner;
+  TetherConfigBanner   *empty_banner;
+  AdwStatusPage        *empty_page;
+  AdwLeaflet           *leaflet;
+  GtkStack             *main_stack;
+  GtkToggleButton      *search_button;
+  GtkListView          *server_list;
+  GtkMenuButton        *server_menu_button;
+  TetherServerPage     *server_page;
+  TetherConfigBanner   *sidebar_banner;
+  AdwViewSwitcherBar   *switcher_bar;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwToastOverlay      *toast_overlay;
+};
+
+void          _tether_window_class_init_actions (GtkWidgetClass *widget_class);
+void          _tether_window_update_actions     (TetherWindow   *self);
+TetherServer *_tether_window_lookup             (TetherWindow   *self,
+                                                 const char     *name);
+void          _tether_window_toast              (TetherWindow   *self,
+                                                 const char     *format,
+                                                 ...) G_GNUC_PRINTF (2, 3);
+
+G_END_DECLS

@@ -588,8 +588,10 @@ start_http (Fixture    *fixture,
   tether_server_config_set_header_value (config, "Authorization", "Bearer very-secret-token");
 
   /* Each list may open a connection of its own (a proxy lookup, a TCP
-   * handshake), which takes long under the sanitizers on a busy machine. */
+   * handshake), which takes long under the sanitizers on a busy machine;
+   * so may a ping. */
   fixture->timings.list_timeout_ms = MAX (fixture->timings.list_timeout_ms, 2000);
+  fixture->timings.ping_timeout_ms = MAX (fixture->timings.ping_timeout_ms, 2000);
 
   fixture->server = tether_server_new (config, &fixture->timings);
   g_signal_connect (fixture->server, "notify::state", G_CALLBACK (state_changed_cb), fixture);

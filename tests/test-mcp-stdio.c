@@ -621,12 +621,9 @@ check_grandchildren (gboolean crash)
 
   for (guint i = 0; i < pids->len; i++)
     {
-      gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
       pid_t pid = g_array_index (pids, pid_t, i);
 
-      while (test_pid_alive (pid) && g_get_monotonic_time () < deadline)
-        g_usleep (10000);
-      g_assert_false (test_pid_alive (pid));
+      g_assert_true (test_wait_pid_gone (pid, 2000));
     }
 
   harness_finish (h, 8000);

@@ -203,7 +203,7 @@ test_external_edit_restarts_changed_only (Fixture       *fixture,
   g_assert_true (server_at (fixture, 1) == sb);
   g_assert_cmpint (pid_of (sb), !=, pb);
   g_assert_cmpint (pid_of (sa), ==, pa);
-  g_assert_false (test_pid_alive (pb));
+  g_assert_true (test_wait_pid_gone (pb, 3000));
 }
 
 /* The enable switch writes the file and stops and starts the process. */
@@ -229,7 +229,7 @@ test_enable_switch (Fixture       *fixture,
   g_assert_true (g_file_get_contents (fixture->path, &file, NULL, NULL));
   g_assert_nonnull (strstr (file, "\"disabled\" : true"));
   test_assert_no_processes_matching (fixture->dir, 3000);
-  g_assert_false (test_pid_alive (pid));
+  g_assert_true (test_wait_pid_gone (pid, 3000));
 
   g_assert_true (tether_server_manager_set_enabled (fixture->manager, "a", TRUE, &error));
   g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));

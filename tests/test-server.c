@@ -503,7 +503,7 @@ test_disable_during_connect (Fixture       *fixture,
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_DISABLED);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_false (test_pid_alive (pid));
+  g_assert_true (test_wait_pid_gone (pid, 3000));
   g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTED), ==, 0);
 }
 
@@ -523,7 +523,7 @@ test_manual_reconnect (Fixture       *fixture,
   g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
 
   g_assert_cmpint (server_pid (server), !=, old_pid);
-  g_assert_false (test_pid_alive (old_pid));
+  g_assert_true (test_wait_pid_gone (old_pid, 3000));
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
 }
 

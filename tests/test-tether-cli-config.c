@@ -598,7 +598,7 @@ test_watch_external_edit (Fixture       *fixture,
   g_assert_cmpstr (states_b, ==, "connecting connected");
   g_assert_cmpint (server_pid (fixture, "a"), ==, pa);
   g_assert_cmpint (server_pid (fixture, "b"), !=, pb);
-  g_assert_false (test_pid_alive (pb));
+  g_assert_true (test_wait_pid_gone (pb, 3000));
 
   /* A bad edit: one line about the file, servers untouched. */
   mark = watch->lines->len;

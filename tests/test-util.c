@@ -117,6 +117,25 @@ test_pid_alive (pid_t pid)
   return read_stat (pid, &state, &pgrp) && state != 'Z' && state != 'X';
 }
 
+/* Whether @pid is gone within @timeout_ms. A process that is exiting has
+ * already lost its command line (so no longer matches a search by it) but is
+ * not yet a zombie: give it that moment, running the main loop meanwhile so
+ * that a child watch can reap it. */
+gboolean
+test_wait_pid_gone (pid_t pid,
+                    guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (test_pid_alive (pid) && g_get_monotonic_time () < deadline)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+
+  return !test_pid_alive (pid);
+}
+
 /* Live processes in the process group @pgid. */
 guint
 test_count_group (pid_t pgid)

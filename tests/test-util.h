@@ -21,6 +21,8 @@ void     test_store_result       (GObject       *object,
                                   gpointer       user_data);
 guint    test_count_fds          (void);
 gboolean test_pid_alive          (pid_t pid);
+gboolean test_wait_pid_gone      (pid_t pid,
+                                  guint timeout_ms);
 guint    test_count_group        (pid_t pgid);
 void     test_assert_no_leftovers (guint  fds_before,
                                    pid_t  pgid,

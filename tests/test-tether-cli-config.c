@@ -59,7 +59,10 @@ cli_environment (Fixture *fixture)
 {
   char **env = g_get_environ ();
 
+  g_autofree char *run_dir = g_build_filename (fixture->dir, "run", NULL);
+
   env = g_environ_setenv (env, "HOME", fixture->home, TRUE);
+  env = g_environ_setenv (env, "XDG_RUNTIME_DIR", run_dir, TRUE);
   env = g_environ_unsetenv (env, "TETHER_TIMINGS");
 
   return env;
@@ -517,6 +520,60 @@ test_watch_kill (Fixture       *fixture,
   g_assert_cmpuint (test_read_count (count_file, "initialize"), ==, 2);
 
   watch_stop (watch, SIGTERM);
+}
+
+/* kill -9 of Tether itself: the server dies with it (PR_SET_PDEATHSIG), but
+ * what the server started lives on, as npx's node would. The next Tether
+ * stops those before it starts anything. */
+static void
+test_sweep_after_kill (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *a = fake_entry (fixture, "a", "\"--grandchildren\", \"2\"", TRUE);
+  g_autofree char *config = g_strdup_printf ("{\"mcpServers\": {\"a\": %s}}", a);
+  g_autofree char *needle = counts_path (fixture, "a");
+  g_autoptr(Watch) watch = NULL;
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) orphans = NULL;
+  g_auto(Run) run = { 0, };
+  gint64 deadline;
+
+  write_config (fixture, config);
+  watch = watch_start (fixture, TIMINGS);
+  watch_wait_for (watch, 0, "a", "connected", 5000);
+  before = test_find_processes_matching (needle);
+  g_assert_cmpuint (before->len, ==, 3);   /* the server and its two children */
+
+  g_subprocess_force_exit (watch->process);
+  g_assert_true (g_subprocess_wait (watch->process, NULL, NULL));
+  g_assert_true (g_subprocess_get_if_signaled (watch->process));
+
+  /* The server goes with tether-cli; its children stay. */
+  deadline = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  do
+    {
+      g_clear_pointer (&orphans, g_array_unref);
+      orphans = test_find_processes_matching (needle);
+      g_usleep (10000);
+    }
+  while (orphans->len > 2 && g_get_monotonic_time () < deadline);
+  g_assert_cmpuint (orphans->len, ==, 2);
+  g_usleep (200 * 1000);
+  for (guint i = 0; i < orphans->len; i++)
+    g_assert_true (test_pid_alive (g_array_index (orphans, pid_t, i)));
+
+  /* The next tether-cli that starts servers stops them first. */
+  run_cli (fixture, &run, "list", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  assert_contains (run.err, "Stopped 2 processes of process group");
+  for (guint i = 0; i < orphans->len; i++)
+    g_assert_true (test_wait_pid_gone (g_array_index (orphans, pid_t, i), 3000));
+
+  /* and the ledger holds nothing more: a second start finds nothing */
+  run_clear (&run);
+  run_cli (fixture, &run, "list", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_null (strstr (run.err, "Stopped"));
 }
 
 /* A server that keeps dying soon after connecting stops in `error`, and
@@ -1525,6 +1582,7 @@ main (int   argc,
   ADD ("import-dry-run", test_import_dry_run);
   ADD ("import", test_import);
   ADD ("watch-kill", test_watch_kill);
+  ADD ("sweep-after-kill", test_sweep_after_kill);
   ADD ("watch-flapping", test_watch_flapping);
   ADD ("watch-external-edit", test_watch_external_edit);
   ADD ("watch-signals", test_watch_signals);

@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-group-ledger.h"
 #include "mcp-native-process.h"
 
 /* A server forked here with GSubprocess. It leads a session (hence a process
@@ -121,6 +122,7 @@ mcp_native_process_spawn_async (McpProcess          *process,
   self->pid = self->identifier != NULL ? (GPid)g_ascii_strtoll (self->identifier, NULL, 10) : 0;
 
   g_debug ("started %s as pid %s", configured[0], self->identifier);
+  mcp_group_ledger_record (self->pid);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -173,6 +175,11 @@ mcp_native_process_send_signal (McpProcess *process,
    * reaped: it reaches the grandchildren that are left. */
   if (kill (-self->pid, signum) != 0 && errno != ESRCH)
     g_debug ("kill (-%d, %d): %s", (int)self->pid, signum, g_strerror (errno));
+
+  /* The leader reaped and its group killed: nothing of it is left. */
+  if (signum == SIGKILL && self->subprocess != NULL &&
+      g_subprocess_get_identifier (self->subprocess) == NULL)
+    mcp_group_ledger_forget (self->pid);
 }
 
 static void
@@ -254,6 +261,7 @@ mcp_native_process_dispose (GObject *object)
   /* Whoever owns us stops the process first; if not, nothing survives us. */
   if (self->subprocess != NULL && g_subprocess_get_identifier (self->subprocess) != NULL)
     mcp_native_process_send_signal (MCP_PROCESS (self), SIGKILL);
+  mcp_group_ledger_forget (self->pid);
 
   g_clear_object (&self->subprocess);
 

@@ -1771,6 +1771,21 @@ diagnostics_body (Fixture *fixture)
   g_assert_null (strstr (texts, SECRET));
 
   maybe_screenshot ("diagnostics");
+  if (g_getenv ("TETHER_TEST_SHOTS") != NULL)
+    {
+      g_autoptr(GPtrArray) scrolled = g_ptr_array_new ();
+
+      /* The report's, not the loading page's */
+      collect_descendants (GTK_WIDGET (window), GTK_TYPE_SCROLLED_WINDOW, scrolled);
+      for (guint i = 0; i < scrolled->len; i++)
+        if (gtk_widget_get_mapped (g_ptr_array_index (scrolled, i)))
+          {
+            GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (g_ptr_array_index (scrolled, i));
+
+            gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+          }
+      maybe_screenshot ("diagnostics-servers");
+    }
 
   /* Copy Report: the same facts, as text, and no secret either */
   gtk_widget_activate_action (GTK_WIDGET (window), "diagnostics.copy-report", NULL);

@@ -16,15 +16,18 @@
 #include <glib/gstdio.h>
 #include <time.h>
 
+#include "mcp-host-process.h"
 #include "mcp-tool.h"
 #include "tether-application.h"
 #include "tether-config-banner.h"
+#include "tether-diagnostics-window.h"
 #include "tether-server-dialog.h"
 #include "tether-server-page.h"
 #include "tether-server-row.h"
 #include "tether-status-icon.h"
 #include "tether-status-label.h"
 #include "tether-tool-parameter.h"
+#include "test-server-util.h"
 #include "test-util.h"
 #include "ui/tether-window.h"
 
@@ -284,8 +287,8 @@ tab_n_items (Fixture    *fixture,
   return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (tab_list (fixture, tab))));
 }
 
-static TetherServerDialog *
-find_dialog (void)
+static gpointer
+find_toplevel (GType type)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
 
@@ -293,11 +296,17 @@ find_dialog (void)
     {
       g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
 
-      if (TETHER_IS_SERVER_DIALOG (window))
-        return TETHER_SERVER_DIALOG (window);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return window;
     }
 
   return NULL;
+}
+
+static TetherServerDialog *
+find_dialog (void)
+{
+  return find_toplevel (TETHER_TYPE_SERVER_DIALOG);
 }
 
 static AdwEntryRow *
@@ -1535,6 +1544,364 @@ test_invalid_config_banner (Fixture       *fixture,
   run_app (fixture, banner_body);
 }
 
+/* Diagnostics */
+
+/* A folder only the fake login shell puts in PATH (tests/meson.build sets
+ * SHELL to it): the PATH servers use is resolved once per process, so it is
+ * set up in main(), before any server starts. */
+static char *login_bin;
+
+#define LOGIN_ONLY_COMMAND "tether-diag-login-only"
+#define MISSING_COMMAND    "tether-diag-nowhere"
+#define SECRET             "sekrit"
+
+#define DENIED_OVERRIDE "flatpak override --user --talk-name=org.freedesktop.Flatpak io.github.tethermcp.Tether"
+
+/* "login", whose command only the login shell's PATH finds, and @more */
+static char *
+diagnostics_config (Fixture    *fixture,
+                    const char *more)
+{
+  return g_strdup_printf ("{ \"mcpServers\": {"
+                          " \"login\": { \"command\": \"" LOGIN_ONLY_COMMAND "\","
+                          "   \"args\": [\"--count-file\", \"%s/login.counts\"],"
+                          "   \"env\": { \"API_TOKEN\": \"" SECRET "-1\" } }%s } }\n",
+                          fixture->dir, more);
+}
+
+static TetherDiagnosticsWindow *
+find_diagnostics (void)
+{
+  return find_toplevel (TETHER_TYPE_DIAGNOSTICS_WINDOW);
+}
+
+static gboolean
+diagnostics_idle (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  TetherDiagnosticsWindow *window = find_diagnostics ();
+
+  return window != NULL && gtk_widget_get_mapped (GTK_WIDGET (window)) &&
+         !tether_diagnostics_window_get_busy (window) &&
+         tether_diagnostics_window_get_report (window) != NULL;
+}
+
+/* Every text the widgets under @widget show or offer: labels (a row's
+ * title and subtitle are labels too), editables, tooltips. */
+static void
+collect_texts (GtkWidget *widget,
+               GString   *out)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_label (GTK_LABEL (widget)));
+  if (GTK_IS_EDITABLE (widget))
+    g_string_append_printf (out, "%s\n", gtk_editable_get_text (GTK_EDITABLE (widget)));
+  if (gtk_widget_get_tooltip_text (widget) != NULL)
+    g_string_append_printf (out, "%s\n", gtk_widget_get_tooltip_text (widget));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_texts (child, out);
+}
+
+static char *
+widget_texts (gpointer widget)
+{
+  GString *out = g_string_new (NULL);
+
+  collect_texts (GTK_WIDGET (widget), out);
+
+  return g_string_free (out, FALSE);
+}
+
+/* The row of the Servers group for @name, or NULL. */
+static GtkWidget *
+diagnostics_server_row (TetherDiagnosticsWindow *window,
+                        const char              *name)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (window), ADW_TYPE_PREFERENCES_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (rows, i);
+
+      if (gtk_widget_has_css_class (row, "diagnostics-server") &&
+          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), name) == 0)
+        return row;
+    }
+
+  return NULL;
+}
+
+/* The label under @widget that shows exactly @text, or NULL. */
+static GtkLabel *
+find_label (gpointer    widget,
+            const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (g_ptr_array_index (labels, i)), text) == 0)
+      return g_ptr_array_index (labels, i);
+
+  return NULL;
+}
+
+static gboolean
+diagnostics_shows_server (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  TetherDiagnosticsWindow *window = find_diagnostics ();
+
+  return diagnostics_idle (fixture, NULL) && diagnostics_server_row (window, data) != NULL;
+}
+
+/* With TETHER_TEST_SHOTS=DIR, the screen goes to DIR/NAME.png for a look. */
+static void
+maybe_screenshot (const char *name)
+{
+  const char *dir = g_getenv ("TETHER_TEST_SHOTS");
+  g_autofree char *file = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (dir == NULL)
+    return;
+
+  iterate_for (500);
+  g_mkdir_with_parents (dir, 0755);
+  file = g_strdup_printf ("%s/%s.png", dir, name);
+  {
+    const char *argv[] = { "import", "-window", "root", file, NULL };
+
+    g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error);
+  }
+  g_assert_no_error (error);
+  g_test_message ("screenshot: %s", file);
+}
+
+static void
+diagnostics_body (Fixture *fixture)
+{
+  g_autofree char *home = g_build_filename (fixture->dir, "home", NULL);
+  g_autofree char *claude_dir = g_build_filename (home, ".config", "Claude", NULL);
+  g_autofree char *claude = g_build_filename (claude_dir, "claude_desktop_config.json", NULL);
+  g_autofree char *link = g_build_filename (login_bin, LOGIN_ONLY_COMMAND, NULL);
+  g_autofree char *dot_config = g_build_filename (home, ".config", NULL);
+  g_autofree char *resolved_text = g_strdup_printf ("%s → %s", LOGIN_ONLY_COMMAND, link);
+  g_autofree char *not_found = g_strdup_printf ("command not found: %s (searched: %s:", MISSING_COMMAND, login_bin);
+  g_autofree char *texts = NULL;
+  g_autofree char *report = NULL;
+  g_autofree char *path_lines = NULL;
+  g_auto(GStrv) path_dirs = NULL;
+  TetherShellEnvironment *environment = tether_shell_environment_get_default ();
+  TetherDiagnosticsWindow *window;
+  TetherConfigImport *import;
+  GtkWidget *row;
+  GtkLabel *label;
+
+  /* The command is found where only the login shell looks: it runs. */
+  wait_connected (fixture, "login");
+  g_assert_true (tether_shell_environment_get_from_login_shell (environment));
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.diagnostics", NULL);
+  window = find_diagnostics ();
+  g_assert_nonnull (window);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (window)) == GTK_WINDOW (fixture->window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Diagnostics");
+
+  /* Other clients' files, in a home of the test's own */
+  g_assert_cmpint (g_mkdir_with_parents (claude_dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (claude, "{\"mcpServers\": {\"a\": {\"command\": \"npx\", \"env\": "
+                                              "{\"KEY\": \"" SECRET "-claude\"}}, \"b\": {\"command\": \"uvx\"}}}",
+                                      -1, NULL));
+  import = tether_diagnostics_get_import (tether_diagnostics_window_get_diagnostics (window));
+  tether_config_import_set_home_dir (import, home);
+  tether_config_import_set_config_dir (import, dot_config);
+  gtk_widget_activate_action (GTK_WIDGET (window), "diagnostics.refresh", NULL);
+  g_assert_true (tether_diagnostics_window_get_busy (window));
+  wait_until (fixture, diagnostics_idle, NULL, 10000, "the diagnostics");
+
+  /* The login shell and its PATH, one folder per line, its own first */
+  texts = widget_texts (window);
+  g_test_message ("%s", texts);
+  g_assert_nonnull (strstr (texts, g_getenv ("SHELL")));
+  path_dirs = g_strsplit (tether_shell_environment_get_path (environment), ":", -1);
+  g_assert_cmpstr (path_dirs[0], ==, login_bin);
+  path_lines = g_strjoinv ("\n", path_dirs);
+  label = find_label (window, path_lines);
+  g_assert_nonnull (label);
+  g_assert_true (gtk_label_get_selectable (label));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
+
+  /* Each server: the program its command resolves to, or where it was not found */
+  row = diagnostics_server_row (window, "login");
+  g_assert_nonnull (row);
+  g_assert_nonnull (find_label (row, resolved_text));
+  row = diagnostics_server_row (window, "missing");
+  g_assert_nonnull (row);
+  {
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    GtkLabel *error_label = NULL;
+
+    collect_descendants (row, GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      if (g_str_has_prefix (gtk_label_get_label (g_ptr_array_index (labels, i)), not_found))
+        error_label = g_ptr_array_index (labels, i);
+    g_assert_nonnull (error_label);
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (error_label), "error"));
+  }
+  row = diagnostics_server_row (window, "web");
+  g_assert_nonnull (row);
+  g_assert_nonnull (find_label (row, "http://127.0.0.1:9/mcp"));
+
+  /* The other clients' files */
+  g_assert_nonnull (strstr (texts, "Claude Desktop"));
+  g_assert_nonnull (strstr (texts, claude));
+  g_assert_nonnull (strstr (texts, "2 servers"));
+
+  /* Outside the sandbox, nothing about its permission */
+  g_assert_null (strstr (texts, "flatpak override"));
+
+  /* No secret anywhere: not the servers' env or headers, not the session's
+   * environment (the login shell printed all of it), not the other client's. */
+  g_assert_null (strstr (texts, SECRET));
+
+  maybe_screenshot ("diagnostics");
+  if (g_getenv ("TETHER_TEST_SHOTS") != NULL)
+    {
+      g_autoptr(GPtrArray) scrolled = g_ptr_array_new ();
+
+      /* The report's, not the loading page's */
+      collect_descendants (GTK_WIDGET (window), GTK_TYPE_SCROLLED_WINDOW, scrolled);
+      for (guint i = 0; i < scrolled->len; i++)
+        if (gtk_widget_get_mapped (g_ptr_array_index (scrolled, i)))
+          {
+            GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (g_ptr_array_index (scrolled, i));
+
+            gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+          }
+      maybe_screenshot ("diagnostics-servers");
+    }
+
+  /* Copy Report: the same facts, as text, and no secret either */
+  gtk_widget_activate_action (GTK_WIDGET (window), "diagnostics.copy-report", NULL);
+  report = read_clipboard (fixture);
+  g_test_message ("%s", report);
+  g_assert_true (g_str_has_prefix (report, "Tether "));
+  g_assert_nonnull (strstr (report, link));
+  g_assert_nonnull (strstr (report, not_found));
+  g_assert_nonnull (strstr (report, "http://127.0.0.1:9/mcp"));
+  g_assert_nonnull (strstr (report, "Claude Desktop"));
+  g_assert_nonnull (strstr (report, tether_shell_environment_get_path (environment)));
+  g_assert_null (strstr (report, SECRET));
+
+  /* Copy PATH */
+  gtk_widget_activate_action (GTK_WIDGET (window), "diagnostics.copy-path", NULL);
+  g_clear_pointer (&report, g_free);
+  report = read_clipboard (fixture);
+  g_assert_cmpstr (report, ==, tether_shell_environment_get_path (environment));
+
+  /* A change to the configuration is looked at at once. */
+  {
+    g_autofree char *config = diagnostics_config (fixture, ", \"later\": { \"command\": \"" MISSING_COMMAND "\","
+                                                           " \"disabled\": true }");
+
+    write_config (fixture, config);
+  }
+  wait_until (fixture, diagnostics_shows_server, "later", 10000, "the new server in the diagnostics");
+  g_assert_null (diagnostics_server_row (window, "web"));
+  g_clear_pointer (&texts, g_free);
+  texts = widget_texts (window);
+  g_assert_nonnull (strstr (texts, "stdio · off"));
+  g_assert_null (strstr (texts, SECRET));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_null (find_diagnostics ());
+  test_remove_tree (home);
+}
+
+static void
+test_diagnostics (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *link = g_build_filename (login_bin, LOGIN_ONLY_COMMAND, NULL);
+  g_autofree char *config = NULL;
+
+  g_assert_null (g_find_program_in_path (LOGIN_ONLY_COMMAND));
+  g_assert_cmpint (symlink (FAKE_MCP_SERVER, link), ==, 0);
+
+  /* Secrets in every place they can be: the servers' environment and
+   * headers, and the session's environment the login shell prints. */
+  config = diagnostics_config (fixture,
+                               ", \"missing\": { \"command\": \"" MISSING_COMMAND "\","
+                               "   \"env\": { \"OTHER\": \"" SECRET "-2\" } },"
+                               " \"web\": { \"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp\", \"disabled\": true,"
+                               "   \"headers\": { \"Authorization\": \"Bearer " SECRET "-3\" } }");
+  write_config (fixture, config);
+  g_setenv ("TETHER_TEST_SESSION_SECRET", SECRET "-4", TRUE);
+
+  run_app (fixture, diagnostics_body);
+
+  g_unsetenv ("TETHER_TEST_SESSION_SECRET");
+  g_unlink (link);
+}
+
+/* In a sandbox without the permission to run host commands: the exact
+ * override command, with a button that copies it. */
+static void
+diagnostics_denied_body (Fixture *fixture)
+{
+  g_autofree char *info = g_build_filename (fixture->dir, "flatpak-info", NULL);
+  g_autofree char *texts = NULL;
+  g_autofree char *copied = NULL;
+  TetherDiagnosticsWindow *window;
+  GtkWidget *copy;
+
+  g_assert_true (g_file_set_contents (info,
+                                      "[Application]\nname=io.github.tethermcp.Tether\n\n"
+                                      "[Context]\nshared=network;ipc;\n", -1, NULL));
+  mcp_host_process_set_flatpak_info_path (info);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.diagnostics", NULL);
+  wait_until (fixture, diagnostics_idle, NULL, 10000, "the diagnostics");
+  window = find_diagnostics ();
+
+  texts = widget_texts (window);
+  g_assert_nonnull (strstr (texts, "Flatpak (io.github.tethermcp.Tether)"));
+  g_assert_nonnull (find_label (window, DENIED_OVERRIDE));
+  maybe_screenshot ("diagnostics-denied");
+
+  copy = find_actionable (window, "diagnostics.copy-override");
+  g_assert_nonnull (copy);
+  g_assert_true (gtk_widget_get_mapped (copy));
+  click (copy);
+  copied = read_clipboard (fixture);
+  g_assert_cmpstr (copied, ==, DENIED_OVERRIDE);
+
+  mcp_host_process_set_flatpak_info_path (NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_diagnostics_denied (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  /* The PATH is the host's, learnt before the sandbox is pretended. */
+  tether_shell_environment_resolve_async (tether_shell_environment_get_default (), NULL,
+                                          test_store_result, &result);
+  test_wait_for (&result);
+
+  write_config (fixture, "{ \"mcpServers\": { \"web\": { \"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp\","
+                         " \"disabled\": true } } }\n");
+  run_app (fixture, diagnostics_denied_body);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1560,6 +1927,10 @@ main (int   argc,
             TRUE);
   test_warm_up ();
 
+  login_bin = g_dir_make_tmp ("tether-window-login-bin-XXXXXX", NULL);
+  g_assert_nonnull (login_bin);
+  g_setenv ("FAKE_LOGIN_PREPEND", login_bin, TRUE);
+
 #define ADD(path, func) \
   g_test_add ("/Tether/Window/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
@@ -1573,10 +1944,14 @@ main (int   argc,
   ADD ("capabilities", test_capabilities);
   ADD ("many-tools", test_many_tools);
   ADD ("invalid-config-banner", test_invalid_config_banner);
+  ADD ("diagnostics", test_diagnostics);
+  ADD ("diagnostics-denied", test_diagnostics_denied);
 
 #undef ADD
 
   status = g_test_run ();
+  g_rmdir (login_bin);
+  g_free (login_bin);
   g_dbus_connection_close_sync (connection, NULL, NULL);
 
   return status;

@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-diagnostics-window.h"
 #include "tether-server-dialog.h"
 #include "tether-server-row.h"
 #include "tether-window-private.h"
@@ -351,6 +352,18 @@ open_config_action (GtkWidget  *widget,
 }
 
 static void
+diagnostics_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  TetherWindow *self = TETHER_WINDOW (widget);
+  TetherDiagnosticsWindow *diagnostics = tether_diagnostics_window_new (self->manager);
+
+  gtk_window_set_transient_for (GTK_WINDOW (diagnostics), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (diagnostics));
+}
+
+static void
 toast_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
@@ -382,6 +395,7 @@ _tether_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.go-back", NULL, go_back_action);
   gtk_widget_class_install_action (widget_class, "win.open-config", NULL, open_config_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
+  gtk_widget_class_install_action (widget_class, "win.diagnostics", NULL, diagnostics_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.add-server", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "win.reconnect", NULL);

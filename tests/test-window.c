@@ -1700,6 +1700,7 @@ diagnostics_body (Fixture *fixture)
   TetherShellEnvironment *environment = tether_shell_environment_get_default ();
   TetherDiagnosticsWindow *window;
   TetherConfigImport *import;
+  GtkWidget *button;
   GtkWidget *row;
   GtkLabel *label;
 
@@ -1707,7 +1708,19 @@ diagnostics_body (Fixture *fixture)
   wait_connected (fixture, "login");
   g_assert_true (tether_shell_environment_get_from_login_shell (environment));
 
-  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.diagnostics", NULL);
+  /* A server whose command is not found offers Diagnostics on its page;
+   * one that runs does not. */
+  wait_state (fixture, "missing", TETHER_SERVER_STATE_ERROR);
+  g_assert_true (tether_server_get_command_not_found (get_server (fixture, "missing")));
+  g_assert_true (tether_window_show_server (fixture->window, "login"));
+  iterate_for (50);
+  button = find_actionable (get_page (fixture), "win.diagnostics");
+  g_assert_nonnull (button);
+  g_assert_false (gtk_widget_get_visible (button));
+  g_assert_true (tether_window_show_server (fixture->window, "missing"));
+  iterate_for (50);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_signal_emit_by_name (button, "clicked");
   window = find_diagnostics ();
   g_assert_nonnull (window);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (window)) == GTK_WINDOW (fixture->window));

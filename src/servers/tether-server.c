@@ -74,6 +74,7 @@ struct _TetherServer
   gint64               retry_at;
   char                *error_message;
   char                *error_details;
+  gboolean             command_not_found;
   char                *server_title;
   char                *server_version;
   char                *protocol_version;
@@ -121,6 +122,7 @@ enum {
   PROP_RETRY_AT,
   PROP_ERROR_MESSAGE,
   PROP_ERROR_DETAILS,
+  PROP_COMMAND_NOT_FOUND,
   PROP_SERVER_TITLE,
   PROP_SERVER_VERSION,
   PROP_PROTOCOL_VERSION,
@@ -264,12 +266,25 @@ set_retry_at (TetherServer *self,
 }
 
 static void
+set_command_not_found (TetherServer *self,
+                       gboolean      command_not_found)
+{
+  if (self->command_not_found != command_not_found)
+    {
+      self->command_not_found = command_not_found;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMMAND_NOT_FOUND]);
+    }
+}
+
+static void
 set_error (TetherServer *self,
            const char   *message,
            const char   *details)
 {
   set_string_prop (self, &self->error_message, message, PROP_ERROR_MESSAGE);
   set_string_prop (self, &self->error_details, details, PROP_ERROR_DETAILS);
+  if (message == NULL)
+    set_command_not_found (self, FALSE);
 }
 
 /* The log */
@@ -620,6 +635,7 @@ record_error (TetherServer *self,
     }
 
   set_error (self, first_line, details->str);
+  set_command_not_found (self, g_error_matches (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND));
   add_log (self, TETHER_LOG_KIND_ERROR, details->str);
 }
 
@@ -1390,6 +1406,10 @@ tether_server_get_property (GObject    *object,
       g_value_set_string (value, self->error_details);
       break;
 
+    case PROP_COMMAND_NOT_FOUND:
+      g_value_set_boolean (value, self->command_not_found);
+      break;
+
     case PROP_SERVER_TITLE:
       g_value_set_string (value, self->server_title);
       break;
@@ -1492,6 +1512,14 @@ tether_server_class_init (TetherServerClass *klass)
     g_param_spec_string ("error-message", NULL, NULL, NULL, ro);
   properties[PROP_ERROR_DETAILS] =
     g_param_spec_string ("error-details", NULL, NULL, NULL, ro);
+  /**
+   * TetherServer:command-not-found:
+   *
+   * Whether the last error is that the server's command was not found
+   * where it was looked for (the window then offers Diagnostics).
+   */
+  properties[PROP_COMMAND_NOT_FOUND] =
+    g_param_spec_boolean ("command-not-found", NULL, NULL, FALSE, ro);
   properties[PROP_SERVER_TITLE] =
     g_param_spec_string ("server-title", NULL, NULL, NULL, ro);
   properties[PROP_SERVER_VERSION] =
@@ -1738,6 +1766,14 @@ tether_server_get_error_details (TetherServer *self)
   g_return_val_if_fail (TETHER_IS_SERVER (self), NULL);
 
   return self->error_details;
+}
+
+gboolean
+tether_server_get_command_not_found (TetherServer *self)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER (self), FALSE);
+
+  return self->command_not_found;
 }
 
 const char *

@@ -65,6 +65,7 @@ guint                tether_server_get_attempts          (TetherServer          
 gint64               tether_server_get_retry_at          (TetherServer               *self);
 const char          *tether_server_get_error_message     (TetherServer               *self);
 const char          *tether_server_get_error_details     (TetherServer               *self);
+gboolean             tether_server_get_command_not_found (TetherServer               *self);
 const char          *tether_server_get_server_title      (TetherServer               *self);
 const char          *tether_server_get_server_version    (TetherServer               *self);
 const char          *tether_server_get_protocol_version  (TetherServer               *self);

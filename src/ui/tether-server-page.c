@@ -110,6 +110,7 @@ struct _TetherServerPage
   /* Template widgets */
   GtkLabel           *details_label;
   GtkRevealer        *details_revealer;
+  GtkWidget          *diagnostics_button;
   GtkSwitch          *enabled_switch;
   GtkLabel           *info_label;
   GtkWidget          *info_title;
@@ -323,6 +324,8 @@ update_overview (TetherServerPage *self)
   details = tether_server_get_error_details (self->server);
   if (details != NULL)
     gtk_label_set_label (self->details_label, details);
+  gtk_widget_set_visible (self->diagnostics_button,
+                          tether_server_get_command_not_found (self->server));
   gtk_revealer_set_reveal_child (self->details_revealer,
                                  details != NULL &&
                                  state != TETHER_SERVER_STATE_CONNECTED &&
@@ -663,6 +666,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   gtk_widget_class_set_css_name (widget_class, "serverpage");
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, details_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, details_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerPage, diagnostics_button);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, enabled_switch);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, info_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, info_title);
@@ -707,7 +711,7 @@ tether_server_page_init (TetherServerPage *self)
 {
   static const char *notifies[] = {
     "notify::config", "notify::state", "notify::busy", "notify::error-details",
-    "notify::server-title", "notify::server-version", "notify::protocol-version",
+    "notify::command-not-found", "notify::server-title", "notify::server-version", "notify::protocol-version",
     "notify::instructions",
   };
   GtkListItemFactory *factory;

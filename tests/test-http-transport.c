@@ -1388,6 +1388,23 @@ test_legacy_no_endpoint (Fixture       *f,
   WAIT_FOR (f->server->n_abandoned == 1);
 }
 
+/* Told to use SSE with a Streamable HTTP server: the error says what to
+ * choose instead. */
+static void
+test_legacy_forced_on_streamable (Fixture       *f,
+                                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  make_transport (f, MCP_HTTP_MODE_LEGACY_SSE);
+  mcp_http_transport_set_request_timeout (f->transport, 300);
+
+  error = open_transport (f);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "use the transport “http” or “auto”"));
+}
+
 static void
 test_legacy_open_cancelled (Fixture       *f,
                             gconstpointer  data)
@@ -1753,6 +1770,7 @@ main (int   argc,
   ADD ("legacy-other-origin", test_legacy_other_origin);
   ADD ("legacy-other-origin-auto", test_legacy_other_origin_auto);
   ADD ("legacy-no-endpoint", test_legacy_no_endpoint);
+  ADD ("legacy-forced-on-streamable", test_legacy_forced_on_streamable);
   ADD ("legacy-open-cancelled", test_legacy_open_cancelled);
   ADD ("legacy-post-hangs", test_legacy_post_hangs);
   ADD ("legacy-stream-closed", test_legacy_stream_closed);

@@ -203,7 +203,8 @@ static void reinit_failed            (McpHttpTransport *self,
                                       const GError     *error);
 static void legacy_connect           (McpHttpTransport *self);
 static void legacy_connect_failed    (McpHttpTransport *self,
-                                      const GError     *error);
+                                      const GError     *error,
+                                      gboolean          maybe_streamable);
 
 /* ---------------------------------------------------------------------- */
 /* Small helpers                                                           */
@@ -1214,7 +1215,7 @@ exchange_stream_ended (Exchange     *ex,
           g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                                                   _("The server closed the event stream before naming its endpoint%s%s"),
                                                   error != NULL ? ": " : "", error != NULL ? error->message : "");
-          legacy_connect_failed (self, closed);
+          legacy_connect_failed (self, closed, FALSE);
         }
       else
         {
@@ -1287,7 +1288,7 @@ on_stream_read (GObject      *source,
                                                    _("The server did not name its message endpoint within %.1f s"),
                                                    ex->deadline_ms / 1000.0);
           exchange_finish (ex);
-          legacy_connect_failed (self, timeout);
+          legacy_connect_failed (self, timeout, TRUE);
           return;
         }
       exchange_stream_ended (ex, error);
@@ -1586,7 +1587,7 @@ on_stream_sent (GObject      *source,
           g_autoptr(GError) send_error = exchange_send_error (ex, error);
 
           exchange_finish (ex);
-          legacy_connect_failed (self, send_error);
+          legacy_connect_failed (self, send_error, FALSE);
           return;
         }
 
@@ -1624,7 +1625,7 @@ on_stream_sent (GObject      *source,
         refused = g_error_new (MCP_ERROR, MCP_ERROR_HTTP_STATUS,
                                _("The server answered the event stream request with HTTP %u %s"),
                                status, reason_phrase (ex->msg));
-      legacy_connect_failed (self, refused);
+      legacy_connect_failed (self, refused, TRUE);
       return;
     }
 
@@ -1666,9 +1667,12 @@ legacy_connected (McpHttpTransport *self)
   flush_held (self);
 }
 
+/* @maybe_streamable: the failure is what a Streamable HTTP server would
+ * answer (no endpoint event, a refused or non-stream GET) */
 static void
 legacy_connect_failed (McpHttpTransport *self,
-                       const GError     *error)
+                       const GError     *error,
+                       gboolean          maybe_streamable)
 {
   g_autoptr(Outgoing) init = g_steal_pointer (&self->fallback_init);
   g_autoptr(GError) failure = NULL;
@@ -1681,6 +1685,10 @@ legacy_connect_failed (McpHttpTransport *self,
     failure = g_error_new (error->domain, error->code,
                            _("The server refused the initialize request (%s), and it is no HTTP+SSE server either: %s"),
                            self->fallback_reason, error->message);
+  else if (self->mode == MCP_HTTP_MODE_LEGACY_SSE && maybe_streamable)
+    /* Told to use SSE: the likeliest cause is a Streamable HTTP server. */
+    failure = g_error_new (error->domain, error->code, "%s (%s)", error->message,
+                           _("if this is a Streamable HTTP server, use the transport “http” or “auto”"));
   else
     failure = g_error_copy (error);
 
@@ -1710,7 +1718,7 @@ legacy_on_endpoint (Exchange   *ex,
     {
       g_autoptr(GError) invalid = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                                                _("The server's endpoint event does not hold a valid URL"));
-      legacy_connect_failed (self, invalid);
+      legacy_connect_failed (self, invalid, FALSE);
       return;
     }
 
@@ -1721,7 +1729,7 @@ legacy_on_endpoint (Exchange   *ex,
       g_autoptr(GError) refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_URL,
                                                _("The server named an endpoint on another origin (%s, not %s); refused"),
                                                theirs, ours);
-      legacy_connect_failed (self, refused);
+      legacy_connect_failed (self, refused, FALSE);
       return;
     }
 
@@ -2202,7 +2210,7 @@ on_open_cancelled_idle (gpointer data)
     {
       g_autoptr(GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
                                              _("Connecting to the server was cancelled"));
-      legacy_connect_failed (self, error);
+      legacy_connect_failed (self, error, FALSE);
     }
 
   return G_SOURCE_REMOVE;

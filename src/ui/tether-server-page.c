@@ -25,6 +25,7 @@
 #include "mcp-tool.h"
 #include "tether-capability-row.h"
 #include "tether-log-row.h"
+#include "tether-search-filter.h"
 #include "tether-server-page.h"
 #include "tether-status-icon.h"
 #include "tether-status-label.h"
@@ -105,7 +106,7 @@ struct _TetherServerPage
   GtkFilterListModel *filtered[N_TABS];
   GtkFlattenListModel *resources_flat;
   GtkTreeListModel   *tools_tree;
-  GPtrArray          *string_filters;
+  GPtrArray          *search_filters;  /* TetherSearchFilter */
 
   /* Template widgets */
   GtkLabel           *details_label;
@@ -508,8 +509,8 @@ search_changed_cb (TetherServerPage *self,
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
 
-  for (guint i = 0; i < self->string_filters->len; i++)
-    gtk_string_filter_set_search (g_ptr_array_index (self->string_filters, i), text);
+  for (guint i = 0; i < self->search_filters->len; i++)
+    tether_search_filter_set_search (g_ptr_array_index (self->search_filters, i), text);
 
   update_tabs (self);
 }
@@ -538,33 +539,17 @@ search_mode_changed_cb (TetherServerPage *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_MODE]);
 }
 
-/* Matches an item when any of @properties contains the search text. */
+/* Matches an item when any of the properties contains the search text. */
 static GtkFilter *
-search_filter (TetherServerPage *self,
-               GType             type,
-               const char       *first_property,
-               ...)
+search_filter (TetherServerPage   *self,
+               GType               type,
+               const char * const *names)
 {
-  GtkMultiFilter *any = GTK_MULTI_FILTER (gtk_any_filter_new ());
-  const char *property = first_property;
-  va_list args;
+  TetherSearchFilter *filter = tether_search_filter_new (type, names);
 
-  va_start (args, first_property);
-  while (property != NULL)
-    {
-      GtkExpression *expression = gtk_property_expression_new (type, NULL, property);
-      GtkStringFilter *filter = gtk_string_filter_new (expression);
+  g_ptr_array_add (self->search_filters, g_object_ref (filter));
 
-      gtk_string_filter_set_ignore_case (filter, TRUE);
-      gtk_string_filter_set_match_mode (filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
-      g_ptr_array_add (self->string_filters, filter);
-      gtk_multi_filter_append (any, g_object_ref (GTK_FILTER (filter)));
-
-      property = va_arg (args, const char *);
-    }
-  va_end (args);
-
-  return GTK_FILTER (any);
+  return GTK_FILTER (filter);
 }
 
 /* GObject */
@@ -588,7 +573,7 @@ tether_server_page_dispose (GObject *object)
   g_clear_object (&self->tools_tree);
   g_clear_object (&self->server_signals);
   g_clear_object (&self->server);
-  g_clear_pointer (&self->string_filters, g_ptr_array_unref);
+  g_clear_pointer (&self->search_filters, g_ptr_array_unref);
 
   G_OBJECT_CLASS (tether_server_page_parent_class)->dispose (object);
 }
@@ -714,25 +699,30 @@ tether_server_page_init (TetherServerPage *self)
     "notify::command-not-found", "notify::server-title", "notify::server-version", "notify::protocol-version",
     "notify::instructions",
   };
+  static const char * const tool_search[] = { "name", "title", "description", NULL };
+  static const char * const prompt_search[] = { "name", "title", "description", NULL };
+  static const char * const resource_search[] = {
+    "name", "title", "uri", "uri-template", "description", "mime-type", NULL
+  };
+  static const char * const log_search[] = { "text", NULL };
   GtkListItemFactory *factory;
   GtkFilter *filter;
   GtkAdjustment *adjustment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->string_filters = g_ptr_array_new_with_free_func (g_object_unref);
+  self->search_filters = g_ptr_array_new_with_free_func (g_object_unref);
   self->log_sticky = TRUE;
 
-  filter = search_filter (self, MCP_TYPE_TOOL, "name", "title", "description", NULL);
+  filter = search_filter (self, MCP_TYPE_TOOL, tool_search);
   self->filtered[TAB_TOOLS] = gtk_filter_list_model_new (NULL, filter);
-  filter = search_filter (self, MCP_TYPE_PROMPT, "name", "title", "description", NULL);
+  filter = search_filter (self, MCP_TYPE_PROMPT, prompt_search);
   self->filtered[TAB_PROMPTS] = gtk_filter_list_model_new (NULL, filter);
-  filter = search_filter (self, MCP_TYPE_RESOURCE, "name", "title", "uri", "uri-template",
-                          "description", "mime-type", NULL);
+  filter = search_filter (self, MCP_TYPE_RESOURCE, resource_search);
   self->resources_flat = gtk_flatten_list_model_new (NULL);
   self->filtered[TAB_RESOURCES] = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->resources_flat)),
                                                              filter);
-  filter = search_filter (self, TETHER_TYPE_LOG_ENTRY, "text", NULL);
+  filter = search_filter (self, TETHER_TYPE_LOG_ENTRY, log_search);
   self->filtered[TAB_LOG] = gtk_filter_list_model_new (NULL, filter);
 
   /* Not incremental: an incremental filter over 10 000 tools made every

@@ -14,11 +14,15 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mcp-tool.h"
 #include "tether-application.h"
 #include "tether-config-banner.h"
+#include "tether-config-import.h"
+#include "tether-import-dialog.h"
 #include "tether-server-dialog.h"
 #include "tether-server-page.h"
 #include "tether-server-row.h"
@@ -1535,6 +1539,594 @@ test_invalid_config_banner (Fixture       *fixture,
   run_app (fixture, banner_body);
 }
 
+
+/* Importing */
+
+/* TETHER_SCREENSHOT_DIR set: the whole screen at this moment, by
+ * ImageMagick's import, for the README and for looking at. */
+static void
+screenshot (const char *name)
+{
+  const char *dir = g_getenv ("TETHER_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (dir == NULL)
+    return;
+
+  iterate_for (800);
+  path = g_build_filename (dir, name, NULL);
+  {
+    const char *argv[] = { "import", "-window", "root", path, NULL };
+
+    g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error);
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_test_message ("screenshot: %s", path);
+}
+
+static char *
+corpus (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "import", name, NULL);
+}
+
+/* The shown toplevel of @type */
+static gpointer
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+
+  return NULL;
+}
+
+static TetherImportDialog *
+find_import_dialog (void)
+{
+  return find_toplevel (TETHER_TYPE_IMPORT_DIALOG);
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+}
+
+static gboolean
+import_dialog_shown (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  return find_import_dialog () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_import_dialog ()));
+}
+
+static gboolean
+message_shown (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return find_message_dialog () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_message_dialog ()));
+}
+
+static gpointer
+find_named (gpointer    widget,
+            const char *name)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_WIDGET, found);
+  for (guint i = 0; i < found->len; i++)
+    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (found, i)), name) == 0)
+      return g_ptr_array_index (found, i);
+
+  g_error ("no widget named %s", name);
+}
+
+/* Every subtitle of the action rows titled @title */
+static char *
+row_subtitles (gpointer    widget,
+               const char *title)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  collect_descendants (GTK_WIDGET (widget), ADW_TYPE_ACTION_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), title) == 0)
+      g_string_append_printf (out, "%s\n", adw_action_row_get_subtitle (g_ptr_array_index (rows, i)));
+
+  return g_strdup (out->str);
+}
+
+static gboolean
+confirm_sensitive (TetherImportDialog *dialog)
+{
+  return gtk_widget_is_sensitive (find_actionable (dialog, "import.confirm"));
+}
+
+static const char *
+confirm_label (TetherImportDialog *dialog)
+{
+  return gtk_button_get_label (GTK_BUTTON (find_actionable (dialog, "import.confirm")));
+}
+
+/* Drops @value on the window the way GTK does: through the drop target's
+ * ::drop on the toast overlay. */
+static gboolean
+drop_value (Fixture      *fixture,
+            const GValue *value)
+{
+  GtkWidget *overlay = find_descendant (fixture->window, ADW_TYPE_TOAST_OVERLAY);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (overlay);
+  GtkDropTarget *target = NULL;
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+
+  /* It takes files, file lists and text. */
+  {
+    gsize n_types = 0;
+    const GType *types = gtk_drop_target_get_gtypes (target, &n_types);
+    gboolean file_list = FALSE, file = FALSE, string = FALSE;
+
+    for (gsize i = 0; i < n_types; i++)
+      {
+        file_list |= types[i] == GDK_TYPE_FILE_LIST;
+        file |= types[i] == G_TYPE_FILE;
+        string |= types[i] == G_TYPE_STRING;
+      }
+    g_assert_true (file_list && file && string);
+  }
+
+  g_signal_emit_by_name (target, "drop", value, 10.0, 10.0, &handled);
+
+  return handled;
+}
+
+static void
+drop_files (Fixture     *fixture,
+            const char **paths)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+  GSList *list = NULL;
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    list = g_slist_append (list, g_file_new_for_path (paths[i]));
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_set_boxed (&value, list);
+  g_assert_true (drop_value (fixture, &value));
+  g_slist_free_full (list, g_object_unref);
+}
+
+static void
+drop_file (Fixture    *fixture,
+           const char *path)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  g_assert_true (drop_value (fixture, &value));
+}
+
+static TetherImportDialog *
+wait_import_dialog (Fixture *fixture)
+{
+  wait_until (fixture, import_dialog_shown, NULL, 10000, "the import preview");
+
+  return find_import_dialog ();
+}
+
+static void
+assert_contains (const char *haystack,
+                 const char *needle)
+{
+  if (strstr (haystack, needle) == NULL)
+    g_error ("“%s” not in “%s”", needle, haystack);
+}
+
+static char *
+entry_string (Fixture    *fixture,
+              const char *name,
+              const char *member,
+              guint       index)
+{
+  g_autoptr(JsonNode) node = config_member (fixture, name, member);
+
+  if (node == NULL)
+    return NULL;
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    return g_strdup (json_array_get_string_element (json_node_get_array (node), index));
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_autoptr(GList) members = json_object_get_members (json_node_get_object (node));
+
+      return g_strdup (json_object_get_string_member (json_node_get_object (node), g_list_nth_data (members, index)));
+    }
+
+  return g_strdup (json_node_get_string (node));
+}
+
+static void
+import_preview_body (Fixture *fixture)
+{
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *vscode = corpus ("vscode/.vscode/mcp.json");
+  g_autofree char *commands = NULL;
+  g_autofree char *env = NULL;
+  g_autofree char *urls = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *text = NULL;
+  TetherImportDialog *dialog;
+  TetherImportPlan *plan;
+  const char *names[] = { "filesystem", "github", "windows-leftover", "café ☕ 日本語", "docs" };
+
+  /* A Claude Desktop file dropped from the file manager */
+  drop_files (fixture, (const char *[]) { claude, NULL });
+  dialog = wait_import_dialog (fixture);
+  plan = tether_import_dialog_get_plan (dialog);
+  g_assert_cmpuint (tether_import_plan_get_n_items (plan), ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpstr (tether_import_item_get_name (tether_import_plan_get_item (plan, i)), ==, names[i]);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Import from claude_desktop_config.json");
+  g_assert_nonnull (find_descendant (dialog, ADW_TYPE_WINDOW_TITLE));
+  g_assert_cmpstr (adw_window_title_get_subtitle (find_descendant (dialog, ADW_TYPE_WINDOW_TITLE)), ==,
+                   "Claude Desktop");
+
+  /* The exact command lines and URL, env names with their values masked */
+  commands = row_subtitles (dialog, "Command");
+  assert_contains (commands, "npx -y @modelcontextprotocol/server-filesystem '/home/me/My Documents' /home/me/Downloads\n");
+  assert_contains (commands, "docker run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN ghcr.io/github/github-mcp-server\n");
+  assert_contains (commands, "uvx mcp-server-time --local-timezone=Europe/Paris\n");
+  urls = row_subtitles (dialog, "URL");
+  g_assert_cmpstr (urls, ==, "https://docs.example.com/mcp\n");
+  env = row_subtitles (dialog, "Environment Variables");
+  g_assert_cmpstr (env, ==, "GITHUB_PERSONAL_ACCESS_TOKEN=••••, DEBUG=••••\n");
+  g_assert_null (strstr (env, "ghp_"));
+  assert_contains (row_subtitles (dialog, "Working Folder"), "/tmp");
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 5 Servers");
+  g_assert_true (confirm_sensitive (dialog));
+  screenshot ("import-preview.png");
+
+  /* Leaving one out counts down; connecting after import off: disabled. */
+  click (find_named (dialog, "include:windows-leftover"));
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 4 Servers");
+  click (find_named (dialog, "connect"));
+  g_assert_false (tether_import_dialog_get_connect (dialog));
+  click (find_actionable (dialog, "import.confirm"));
+  g_assert_null (find_import_dialog ());
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      if (g_str_equal (names[i], "windows-leftover"))
+        {
+          g_autoptr(JsonNode) left = config_member (fixture, names[i], "command");
+
+          g_assert_null (left);
+          continue;
+        }
+      g_assert_true (config_disabled (fixture, names[i]));
+      g_assert_nonnull (get_server (fixture, names[i]));
+    }
+  value = entry_string (fixture, "filesystem", "args", 2);
+  g_assert_cmpstr (value, ==, "/home/me/My Documents");
+  g_clear_pointer (&value, g_free);
+  value = entry_string (fixture, "github", "env", 0);
+  g_assert_cmpstr (value, ==, "ghp_exampleexampleexample");
+  g_clear_pointer (&value, g_free);
+  value = entry_string (fixture, "docs", "url", 0);
+  g_assert_cmpstr (value, ==, "https://docs.example.com/mcp");
+  g_clear_pointer (&value, g_free);
+  /* The first imported server is selected; nothing runs. */
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "filesystem"));
+  g_assert_cmpint (tether_server_get_state (get_server (fixture, "github")), ==, TETHER_SERVER_STATE_DISABLED);
+
+  /* A VS Code mcp.json: its inputs are asked for, and confirm waits. */
+  drop_file (fixture, vscode);
+  dialog = wait_import_dialog (fixture);
+  plan = tether_import_dialog_get_plan (dialog);
+  g_assert_cmpuint (tether_import_plan_get_n_items (plan), ==, 5);
+  g_assert_cmpstr (tether_import_item_get_name (tether_import_plan_get_item (plan, 0)), ==, "perplexity");
+  commands = (g_free (commands), row_subtitles (dialog, "Command"));
+  assert_contains (commands, "npx -y server-perplexity-ask --region '${input:region}'\n");
+  g_assert_true (ADW_IS_PASSWORD_ENTRY_ROW (find_named (dialog, "variable:perplexity-key")));
+  click (find_named (dialog, "connect"));
+  /* legacy needs nothing, but the others wait for values */
+  g_assert_false (confirm_sensitive (dialog));
+  gtk_editable_set_text (find_named (dialog, "variable:region"), "eu-1");
+  gtk_editable_set_text (find_named (dialog, "variable:perplexity-key"), "pk-secret-9");
+  g_assert_false (confirm_sensitive (dialog));
+  /* unknown-var needs ${config:…}: left out, the rest can go */
+  click (find_named (dialog, "include:unknown-var"));
+  g_assert_true (confirm_sensitive (dialog));
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 3 Servers");
+  /* Emptied again, a value is missing again. */
+  gtk_editable_set_text (find_named (dialog, "variable:region"), "");
+  g_assert_false (confirm_sensitive (dialog));
+  gtk_editable_set_text (find_named (dialog, "variable:region"), "eu-1");
+  screenshot ("import-preview-variables.png");
+  click (find_actionable (dialog, "import.confirm"));
+  g_assert_null (find_import_dialog ());
+
+  value = entry_string (fixture, "perplexity", "args", 3);
+  g_assert_cmpstr (value, ==, "eu-1");
+  g_clear_pointer (&value, g_free);
+  value = entry_string (fixture, "context7", "headers", 0);
+  g_assert_cmpstr (value, ==, "pk-secret-9");
+  g_clear_pointer (&value, g_free);
+  g_assert_nonnull (get_server (fixture, "legacy"));
+  g_assert_null (get_server (fixture, "unknown-var"));
+  g_assert_null (get_server (fixture, "socket"));
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "perplexity"));
+  text = read_config (fixture);
+  g_assert_null (strstr (text, "${input:"));
+}
+
+static void
+test_import_preview (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+  run_app (fixture, import_preview_body);
+}
+
+static void
+import_cancel_body (Fixture *fixture)
+{
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *after = NULL;
+  TetherImportDialog *dialog;
+
+  /* The Cancel button */
+  drop_file (fixture, claude);
+  dialog = wait_import_dialog (fixture);
+  click (find_named (dialog, "conflict:github"));
+  click (find_actionable (dialog, "window.close"));
+  g_assert_null (find_import_dialog ());
+
+  /* Escape */
+  drop_file (fixture, claude);
+  dialog = wait_import_dialog (fixture);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  iterate_for (300);
+  g_assert_null (find_import_dialog ());
+
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (get_manager (fixture))), ==, 1);
+}
+
+static void
+test_import_cancel (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {\n    \"github\": { \"command\": \"true\", \"disabled\": true }\n  }\n}\n");
+  run_app (fixture, import_cancel_body);
+}
+
+static void
+import_conflict_body (Fixture *fixture)
+{
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *value = NULL;
+  TetherImportDialog *dialog;
+
+  drop_file (fixture, claude);
+  dialog = wait_import_dialog (fixture);
+  click (find_named (dialog, "connect"));
+
+  /* Taken names ask; the others do not. */
+  g_assert_true (gtk_widget_get_visible (find_named (dialog, "conflict:github")));
+  g_assert_true (gtk_widget_get_visible (find_named (dialog, "conflict:filesystem")));
+  g_assert_true (gtk_widget_get_visible (find_named (dialog, "conflict:docs")));
+  g_assert_false (gtk_widget_get_visible (find_named (dialog, "conflict:windows-leftover")));
+  /* Skip by default */
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 2 Servers");
+
+  adw_combo_row_set_selected (find_named (dialog, "conflict:github"), TETHER_IMPORT_CONFLICT_REPLACE);
+  adw_combo_row_set_selected (find_named (dialog, "conflict:filesystem"), TETHER_IMPORT_CONFLICT_KEEP_BOTH);
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 4 Servers");
+  assert_contains (row_subtitles (dialog, "Command"), "npx");
+  {
+    g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+    gboolean said = FALSE;
+
+    collect_descendants (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW, rows);
+    for (guint i = 0; i < rows->len; i++)
+      said |= gtk_widget_get_visible (g_ptr_array_index (rows, i)) &&
+              g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), "Added as “filesystem-2”") == 0;
+    g_assert_true (said);
+  }
+  screenshot ("import-conflicts.png");
+  click (find_actionable (dialog, "import.confirm"));
+  g_assert_null (find_import_dialog ());
+
+  /* Replace: github is the imported one now */
+  value = entry_string (fixture, "github", "command", 0);
+  g_assert_cmpstr (value, ==, "docker");
+  g_clear_pointer (&value, g_free);
+  /* Keep Both: the old one stays, the new one is filesystem-2 */
+  value = entry_string (fixture, "filesystem", "command", 0);
+  g_assert_cmpstr (value, ==, "old-filesystem");
+  g_clear_pointer (&value, g_free);
+  value = entry_string (fixture, "filesystem-2", "command", 0);
+  g_assert_cmpstr (value, ==, "npx");
+  g_clear_pointer (&value, g_free);
+  /* Skip: docs untouched */
+  value = entry_string (fixture, "docs", "command", 0);
+  g_assert_cmpstr (value, ==, "old-docs");
+  g_clear_pointer (&value, g_free);
+  {
+    g_autoptr(JsonNode) url = config_member (fixture, "docs", "url");
+
+    g_assert_null (url);
+  }
+  value = entry_string (fixture, "windows-leftover", "args", 0);
+  g_assert_cmpstr (value, ==, "--db-path");
+}
+
+static void
+test_import_conflict (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  write_config (fixture,
+                "{\n  \"mcpServers\": {\n"
+                "    \"github\": { \"command\": \"old-github\", \"disabled\": true },\n"
+                "    \"filesystem\": { \"command\": \"old-filesystem\", \"disabled\": true },\n"
+                "    \"docs\": { \"command\": \"old-docs\", \"disabled\": true }\n"
+                "  }\n}\n");
+  run_app (fixture, import_conflict_body);
+}
+
+static void
+expect_bad_drop (Fixture    *fixture,
+                 const char *path,
+                 const char *expected,
+                 const char *shot)
+{
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  AdwMessageDialog *message;
+
+  drop_file (fixture, path);
+  wait_until (fixture, message_shown, NULL, 10000, "the message");
+  message = find_message_dialog ();
+  g_test_message ("%s: %s — %s", base, adw_message_dialog_get_heading (message), adw_message_dialog_get_body (message));
+  assert_contains (adw_message_dialog_get_heading (message), base);
+  assert_contains (adw_message_dialog_get_body (message), expected);
+  g_assert_null (find_import_dialog ());
+  if (shot != NULL)
+    screenshot (shot);
+  adw_message_dialog_response (message, "close");
+  gtk_window_destroy (GTK_WINDOW (message));
+  iterate_for (100);
+
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+import_bad_body (Fixture *fixture)
+{
+  g_autofree char *binary = corpus ("broken-binary.png");
+  g_autofree char *empty = corpus ("broken-empty.json");
+  g_autofree char *zero = corpus ("broken-zero-servers.json");
+  g_autofree char *not_json = corpus ("broken-not-json.txt");
+  g_autofree char *truncated = corpus ("broken-truncated.json");
+  g_autofree char *folder = g_build_filename (fixture->dir, "a-folder", NULL);
+  g_autofree char *huge = g_build_filename (fixture->dir, "huge.json", NULL);
+  g_autofree char *missing = g_build_filename (fixture->dir, "gone.json", NULL);
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  TetherImportDialog *dialog;
+  int fd;
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  fd = g_open (huge, O_CREAT | O_WRONLY, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, TETHER_CONFIG_IMPORT_DEFAULT_MAX_SIZE + 1), ==, 0);
+  close (fd);
+
+  expect_bad_drop (fixture, binary, "not a text file", "import-bad-drop.png");
+  expect_bad_drop (fixture, empty, "empty", NULL);
+  expect_bad_drop (fixture, zero, "no servers", NULL);
+  expect_bad_drop (fixture, not_json, "not a server configuration", NULL);
+  expect_bad_drop (fixture, truncated, "line 5, column 22", NULL);
+  expect_bad_drop (fixture, folder, "folder", NULL);
+  expect_bad_drop (fixture, huge, "MB", NULL);
+  expect_bad_drop (fixture, missing, "gone.json", NULL);
+
+  /* Several at once: each in turn, the bad one said, the good one shown. */
+  drop_files (fixture, (const char *[]) { empty, claude, NULL });
+  wait_until (fixture, message_shown, NULL, 10000, "the message");
+  g_assert_null (find_import_dialog ());
+  adw_message_dialog_response (find_message_dialog (), "close");
+  gtk_window_destroy (GTK_WINDOW (find_message_dialog ()));
+  dialog = wait_import_dialog (fixture);
+  g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate_for (100);
+
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+  g_rmdir (folder);
+}
+
+static void
+test_import_bad_drops (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {\n    \"kept\": { \"command\": \"true\", \"disabled\": true }\n  }\n}\n");
+  run_app (fixture, import_bad_body);
+}
+
+static void
+import_text_body (Fixture *fixture)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+  g_autofree char *entry = fake_entry (fixture, "pasted", NULL);
+  g_autofree char *text = g_strdup_printf ("{ \"mcpServers\": { %s } }", entry);
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  TetherImportDialog *dialog;
+  AdwMessageDialog *message;
+
+  /* Not a configuration: said, nothing changed */
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, "just some words");
+  g_assert_true (drop_value (fixture, &value));
+  wait_until (fixture, message_shown, NULL, 10000, "the message");
+  message = find_message_dialog ();
+  assert_contains (adw_message_dialog_get_heading (message), "Text");
+  adw_message_dialog_response (message, "close");
+  gtk_window_destroy (GTK_WINDOW (message));
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Dropped JSON text: the preview; Connect after import on, it connects. */
+  g_value_set_string (&value, text);
+  g_assert_true (drop_value (fixture, &value));
+  dialog = wait_import_dialog (fixture);
+  g_assert_true (tether_import_dialog_get_connect (dialog));
+  assert_contains (row_subtitles (dialog, "Command"), FAKE_MCP_SERVER);
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 1 Server");
+  /* Nothing runs before confirming */
+  g_assert_null (get_server (fixture, "pasted"));
+  g_assert_cmpuint (running (fixture, "pasted"), ==, 0);
+  click (find_actionable (dialog, "import.confirm"));
+  wait_connected (fixture, "pasted");
+  g_assert_false (config_disabled (fixture, "pasted"));
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "pasted"));
+}
+
+static void
+test_import_text (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+  run_app (fixture, import_text_body);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1573,6 +2165,11 @@ main (int   argc,
   ADD ("capabilities", test_capabilities);
   ADD ("many-tools", test_many_tools);
   ADD ("invalid-config-banner", test_invalid_config_banner);
+  ADD ("import-preview", test_import_preview);
+  ADD ("import-cancel", test_import_cancel);
+  ADD ("import-conflict", test_import_conflict);
+  ADD ("import-bad-drops", test_import_bad_drops);
+  ADD ("import-text", test_import_text);
 
 #undef ADD
 

@@ -23,12 +23,14 @@
 #include "tether-config-banner.h"
 #include "tether-config-import.h"
 #include "tether-import-dialog.h"
+#include "tether-import-sources-dialog.h"
 #include "tether-server-dialog.h"
 #include "tether-server-page.h"
 #include "tether-server-row.h"
 #include "tether-status-icon.h"
 #include "tether-status-label.h"
 #include "tether-tool-parameter.h"
+#include "test-server-util.h"
 #include "test-util.h"
 #include "ui/tether-window.h"
 
@@ -1660,23 +1662,29 @@ confirm_label (TetherImportDialog *dialog)
 
 /* Drops @value on the window the way GTK does: through the drop target's
  * ::drop on the toast overlay. */
-static gboolean
-drop_value (Fixture      *fixture,
-            const GValue *value)
+static GtkDropTarget *
+find_drop_target (Fixture *fixture)
 {
   GtkWidget *overlay = find_descendant (fixture->window, ADW_TYPE_TOAST_OVERLAY);
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (overlay);
-  GtkDropTarget *target = NULL;
-  gboolean handled = FALSE;
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
       g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
 
       if (GTK_IS_DROP_TARGET (controller))
-        target = GTK_DROP_TARGET (controller);
+        return GTK_DROP_TARGET (controller);
     }
-  g_assert_nonnull (target);
+
+  g_error ("no drop target on the window");
+}
+
+static gboolean
+drop_value (Fixture      *fixture,
+            const GValue *value)
+{
+  GtkDropTarget *target = find_drop_target (fixture);
+  gboolean handled = FALSE;
 
   /* It takes files, file lists and text. */
   {
@@ -2080,6 +2088,13 @@ test_import_bad_drops (Fixture       *fixture,
   run_app (fixture, import_bad_body);
 }
 
+static gboolean
+revealed (Fixture       *fixture,
+          gconstpointer  data)
+{
+  return gtk_revealer_get_child_revealed (GTK_REVEALER ((gpointer)data));
+}
+
 static void
 import_text_body (Fixture *fixture)
 {
@@ -2090,6 +2105,18 @@ import_text_body (Fixture *fixture)
   g_autofree char *after = NULL;
   TetherImportDialog *dialog;
   AdwMessageDialog *message;
+  GtkRevealer *highlight;
+  GdkDragAction action = 0;
+
+  /* Something hovers: the window says what a drop does. */
+  highlight = GTK_REVEALER (gtk_widget_get_ancestor (find_named (fixture->window, "drop-status"), GTK_TYPE_REVEALER));
+  g_assert_false (gtk_revealer_get_child_revealed (highlight));
+  g_signal_emit_by_name (find_drop_target (fixture), "enter", 100.0, 100.0, &action);
+  g_assert_cmpint (action, ==, GDK_ACTION_COPY);
+  wait_until (fixture, revealed, highlight, 5000, "the drop highlight");
+  screenshot ("import-drop-highlight.png");
+  g_signal_emit_by_name (find_drop_target (fixture), "leave");
+  g_assert_false (gtk_revealer_get_reveal_child (highlight));
 
   /* Not a configuration: said, nothing changed */
   g_value_init (&value, G_TYPE_STRING);
@@ -2127,12 +2154,117 @@ test_import_text (Fixture       *fixture,
   run_app (fixture, import_text_body);
 }
 
+static gboolean
+sources_found (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return tether_import_sources_dialog_get_sources ((TetherImportSourcesDialog *)data) != NULL &&
+         gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static TetherImportSourcesDialog *
+open_sources (Fixture *fixture)
+{
+  TetherImportSourcesDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import-from", NULL);
+  dialog = find_toplevel (TETHER_TYPE_IMPORT_SOURCES_DIALOG);
+  g_assert_nonnull (dialog);
+  wait_until (fixture, sources_found, dialog, 10000, "the clients' files");
+
+  return dialog;
+}
+
+static void
+import_from_body (Fixture *fixture)
+{
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *claude_dir = g_build_filename (g_get_home_dir (), ".config", "Claude", NULL);
+  g_autofree char *claude_copy = g_build_filename (claude_dir, "claude_desktop_config.json", NULL);
+  g_autofree char *gemini_dir = g_build_filename (g_get_home_dir (), ".gemini", NULL);
+  g_autofree char *gemini = g_build_filename (gemini_dir, "settings.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  TetherImportSourcesDialog *sources;
+  TetherImportDialog *dialog;
+  GtkStack *stack;
+  AdwActionRow *row;
+
+  /* Nothing on this (fake) home: the empty state */
+  sources = open_sources (fixture);
+  stack = find_descendant (sources, GTK_TYPE_STACK);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  screenshot ("import-from-empty.png");
+  gtk_window_destroy (GTK_WINDOW (sources));
+
+  /* Claude Desktop's file, and a Gemini CLI one that is broken */
+  g_assert_cmpint (g_mkdir_with_parents (claude_dir, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (gemini_dir, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (claude, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (claude_copy, contents, -1, NULL));
+  g_assert_true (g_file_set_contents (gemini, "{ \"mcpServers\": { \"x\": ", -1, NULL));
+
+  sources = open_sources (fixture);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack = find_descendant (sources, GTK_TYPE_STACK)), ==, "list");
+  g_assert_cmpuint (g_list_model_get_n_items (tether_import_sources_dialog_get_sources (sources)), ==, 2);
+  row = find_named (sources, gemini);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Gemini CLI");
+  assert_contains (adw_action_row_get_subtitle (row), "line 1");
+  g_assert_false (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  row = find_named (sources, claude_copy);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Claude Desktop");
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, claude_copy);
+  {
+    GtkLabel *count = find_descendant (row, GTK_TYPE_LABEL);
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    gboolean said = FALSE;
+
+    g_assert_nonnull (count);
+    collect_descendants (GTK_WIDGET (row), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      said |= g_strcmp0 (gtk_label_get_label (g_ptr_array_index (labels, i)), "5 servers") == 0;
+    g_assert_true (said);
+  }
+  screenshot ("import-from.png");
+
+  /* Choosing it previews it; cancelling changes nothing. */
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  g_signal_emit_by_name (row, "activated");
+  dialog = wait_import_dialog (fixture);
+  g_assert_null (find_toplevel (TETHER_TYPE_IMPORT_SOURCES_DIALOG));
+  g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  iterate_for (100);
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+
+  g_unlink (claude_copy);
+  g_unlink (gemini);
+  g_rmdir (claude_dir);
+  g_rmdir (gemini_dir);
+}
+
+static void
+test_import_from (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+  run_app (fixture, import_from_body);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GDBusConnection) connection = NULL;
+  g_autofree char *home = g_dir_make_tmp ("tether-window-home-XXXXXX", NULL);
   int status;
+
+  /* A fake home, where Import from… looks for other clients' files */
+  g_setenv ("HOME", home, TRUE);
+  g_unsetenv ("XDG_CONFIG_HOME");
+  g_unsetenv ("HOST_XDG_CONFIG_HOME");
 
   g_test_init (&argc, &argv, NULL);
 
@@ -2170,11 +2302,13 @@ main (int   argc,
   ADD ("import-conflict", test_import_conflict);
   ADD ("import-bad-drops", test_import_bad_drops);
   ADD ("import-text", test_import_text);
+  ADD ("import-from", test_import_from);
 
 #undef ADD
 
   status = g_test_run ();
   g_dbus_connection_close_sync (connection, NULL, NULL);
+  test_remove_tree (home);
 
   return status;
 }

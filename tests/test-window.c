@@ -2130,6 +2130,21 @@ import_text_body (Fixture *fixture)
   after = read_config (fixture);
   g_assert_cmpstr (after, ==, before);
 
+  /* A text/uri-list of a file, as text: the file */
+  {
+    g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+    g_autofree char *uri = g_filename_to_uri (claude, NULL, NULL);
+    g_autofree char *list = g_strdup_printf ("%s\r\n", uri);
+
+    g_value_set_string (&value, list);
+    g_assert_true (drop_value (fixture, &value));
+    dialog = wait_import_dialog (fixture);
+    g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+    iterate_for (100);
+    g_assert_null (find_import_dialog ());
+  }
+
   /* Dropped JSON text: the preview; Connect after import on, it connects. */
   g_value_set_string (&value, text);
   g_assert_true (drop_value (fixture, &value));

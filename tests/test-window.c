@@ -1632,11 +1632,13 @@ find_named (gpointer    widget,
   g_error ("no widget named %s", name);
 }
 
-/* Every subtitle of the action rows titled @title */
-static char *
+/* Every subtitle of the action rows titled @title, one a line; valid until
+ * the next call */
+static const char *
 row_subtitles (gpointer    widget,
                const char *title)
 {
+  static char *last;
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   g_autoptr(GString) out = g_string_new (NULL);
 
@@ -1645,7 +1647,10 @@ row_subtitles (gpointer    widget,
     if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), title) == 0)
       g_string_append_printf (out, "%s\n", adw_action_row_get_subtitle (g_ptr_array_index (rows, i)));
 
-  return g_strdup (out->str);
+  g_free (last);
+  last = g_strdup (out->str);
+
+  return last;
 }
 
 static gboolean
@@ -1778,8 +1783,6 @@ import_preview_body (Fixture *fixture)
   g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
   g_autofree char *vscode = corpus ("vscode/.vscode/mcp.json");
   g_autofree char *commands = NULL;
-  g_autofree char *env = NULL;
-  g_autofree char *urls = NULL;
   g_autofree char *value = NULL;
   g_autofree char *text = NULL;
   TetherImportDialog *dialog;
@@ -1799,15 +1802,22 @@ import_preview_body (Fixture *fixture)
                    "Claude Desktop");
 
   /* The exact command lines and URL, env names with their values masked */
-  commands = row_subtitles (dialog, "Command");
+  commands = g_strdup (row_subtitles (dialog, "Command"));
   assert_contains (commands, "npx -y @modelcontextprotocol/server-filesystem '/home/me/My Documents' /home/me/Downloads\n");
   assert_contains (commands, "docker run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN ghcr.io/github/github-mcp-server\n");
   assert_contains (commands, "uvx mcp-server-time --local-timezone=Europe/Paris\n");
-  urls = row_subtitles (dialog, "URL");
-  g_assert_cmpstr (urls, ==, "https://docs.example.com/mcp\n");
-  env = row_subtitles (dialog, "Environment Variables");
-  g_assert_cmpstr (env, ==, "GITHUB_PERSONAL_ACCESS_TOKEN=••••, DEBUG=••••\n");
-  g_assert_null (strstr (env, "ghp_"));
+  g_assert_cmpstr (row_subtitles (dialog, "URL"), ==, "https://docs.example.com/mcp\n");
+  g_assert_cmpstr (row_subtitles (dialog, "Environment Variables"), ==,
+                   "GITHUB_PERSONAL_ACCESS_TOKEN=••••, DEBUG=••••\n");
+  /* No secret anywhere in the dialog */
+  {
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+    collect_descendants (GTK_WIDGET (dialog), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      g_assert_null (strstr (gtk_label_get_label (g_ptr_array_index (labels, i)), "ghp_"));
+    g_assert_cmpuint (labels->len, >, 20);
+  }
   assert_contains (row_subtitles (dialog, "Working Folder"), "/tmp");
   g_assert_cmpstr (confirm_label (dialog), ==, "_Add 5 Servers");
   g_assert_true (confirm_sensitive (dialog));
@@ -1852,7 +1862,7 @@ import_preview_body (Fixture *fixture)
   plan = tether_import_dialog_get_plan (dialog);
   g_assert_cmpuint (tether_import_plan_get_n_items (plan), ==, 5);
   g_assert_cmpstr (tether_import_item_get_name (tether_import_plan_get_item (plan, 0)), ==, "perplexity");
-  commands = (g_free (commands), row_subtitles (dialog, "Command"));
+  commands = (g_free (commands), g_strdup (row_subtitles (dialog, "Command")));
   assert_contains (commands, "npx -y server-perplexity-ask --region '${input:region}'\n");
   g_assert_true (ADW_IS_PASSWORD_ENTRY_ROW (find_named (dialog, "variable:perplexity-key")));
   click (find_named (dialog, "connect"));
@@ -2144,6 +2154,19 @@ import_text_body (Fixture *fixture)
     iterate_for (100);
     g_assert_null (find_import_dialog ());
   }
+
+  /* Ctrl+V of a configuration copied as text */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (fixture->window)),
+                          "{ \"servers\": { \"copied\": { \"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp\" } } }");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.paste-import", NULL);
+  dialog = wait_import_dialog (fixture);
+  g_assert_cmpstr (tether_import_item_get_name (tether_import_plan_get_item (tether_import_dialog_get_plan (dialog), 0)),
+                   ==, "copied");
+  g_assert_cmpstr (row_subtitles (dialog, "URL"), ==, "http://127.0.0.1:9/mcp\n");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  iterate_for (100);
+  after = (g_free (after), read_config (fixture));
+  g_assert_cmpstr (after, ==, before);
 
   /* Dropped JSON text: the preview; Connect after import on, it connects. */
   g_value_set_string (&value, text);

@@ -396,8 +396,8 @@ source_chosen_cb (TetherWindow              *self,
                   GFile                     *file,
                   TetherImportSourcesDialog *dialog)
 {
-  gtk_window_destroy (GTK_WINDOW (dialog));
   _tether_window_import_files (self, &file, 1);
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void

@@ -48,14 +48,11 @@ message_response_cb (TetherWindow     *self,
 
 static void
 show_error (TetherWindow *self,
-            const char   *what,
+            const char   *heading,
             const GError *error)
 {
-  g_autofree char *heading = NULL;
   GtkWidget *dialog;
 
-  /* Translators: the file's name (or “the pasted text”) */
-  heading = g_strdup_printf (_("Could Not Import %s"), what);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
@@ -125,9 +122,10 @@ loaded_cb (GObject      *object,
     {
       GFile *failed = g_object_get_data (object, "file");
       g_autofree char *name = g_file_get_basename (failed);
-      g_autofree char *quoted = g_strdup_printf (_("“%s”"), name);
+      /* Translators: the file's name */
+      g_autofree char *heading = g_strdup_printf (_("Could Not Import “%s”"), name);
 
-      show_error (self, quoted, error);
+      show_error (self, heading, error);
       return;
     }
 
@@ -224,7 +222,7 @@ _tether_window_import_text (TetherWindow *self,
   result = tether_config_import_load_text (importer, text, -1, NULL, &error);
   if (result == NULL)
     {
-      show_error (self, _("the Text"), error);
+      show_error (self, _("Could Not Import This Text"), error);
       return TRUE;
     }
 

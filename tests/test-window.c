@@ -1569,6 +1569,29 @@ screenshot (const char *name)
   g_test_message ("screenshot: %s", path);
 }
 
+/* Activates a button, check button or switch as a click ends up doing,
+ * without click()'s pause to show it pressed. */
+static void
+press (gpointer widget)
+{
+  gboolean was_on = GTK_IS_SWITCH (widget) && gtk_switch_get_active (widget);
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC * SLOWDOWN;
+
+  g_assert_true (gtk_widget_is_sensitive (widget));
+  if (GTK_IS_BUTTON (widget))
+    g_signal_emit_by_name (widget, "clicked");
+  else
+    gtk_widget_activate (widget);
+  iterate_for (50);
+
+  /* A switch turns at the end of its animation. */
+  while (GTK_IS_SWITCH (widget) && gtk_switch_get_active (widget) == was_on)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      iterate_for (10);
+    }
+}
+
 static char *
 corpus (const char *name)
 {
@@ -1824,11 +1847,11 @@ import_preview_body (Fixture *fixture)
   screenshot ("import-preview.png");
 
   /* Leaving one out counts down; connecting after import off: disabled. */
-  click (find_named (dialog, "include:windows-leftover"));
+  press (find_named (dialog, "include:windows-leftover"));
   g_assert_cmpstr (confirm_label (dialog), ==, "_Add 4 Servers");
-  click (find_named (dialog, "connect"));
+  press (find_named (dialog, "connect"));
   g_assert_false (tether_import_dialog_get_connect (dialog));
-  click (find_actionable (dialog, "import.confirm"));
+  press (find_actionable (dialog, "import.confirm"));
   g_assert_null (find_import_dialog ());
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -1865,14 +1888,14 @@ import_preview_body (Fixture *fixture)
   commands = (g_free (commands), g_strdup (row_subtitles (dialog, "Command")));
   assert_contains (commands, "npx -y server-perplexity-ask --region '${input:region}'\n");
   g_assert_true (ADW_IS_PASSWORD_ENTRY_ROW (find_named (dialog, "variable:perplexity-key")));
-  click (find_named (dialog, "connect"));
+  press (find_named (dialog, "connect"));
   /* legacy needs nothing, but the others wait for values */
   g_assert_false (confirm_sensitive (dialog));
   gtk_editable_set_text (find_named (dialog, "variable:region"), "eu-1");
   gtk_editable_set_text (find_named (dialog, "variable:perplexity-key"), "pk-secret-9");
   g_assert_false (confirm_sensitive (dialog));
   /* unknown-var needs ${config:…}: left out, the rest can go */
-  click (find_named (dialog, "include:unknown-var"));
+  press (find_named (dialog, "include:unknown-var"));
   g_assert_true (confirm_sensitive (dialog));
   g_assert_cmpstr (confirm_label (dialog), ==, "_Add 3 Servers");
   /* Emptied again, a value is missing again. */
@@ -1880,7 +1903,7 @@ import_preview_body (Fixture *fixture)
   g_assert_false (confirm_sensitive (dialog));
   gtk_editable_set_text (find_named (dialog, "variable:region"), "eu-1");
   screenshot ("import-preview-variables.png");
-  click (find_actionable (dialog, "import.confirm"));
+  press (find_actionable (dialog, "import.confirm"));
   g_assert_null (find_import_dialog ());
 
   value = entry_string (fixture, "perplexity", "args", 3);
@@ -1916,8 +1939,8 @@ import_cancel_body (Fixture *fixture)
   /* The Cancel button */
   drop_file (fixture, claude);
   dialog = wait_import_dialog (fixture);
-  click (find_named (dialog, "conflict:github"));
-  click (find_actionable (dialog, "window.close"));
+  press (find_named (dialog, "conflict:github"));
+  press (find_actionable (dialog, "window.close"));
   g_assert_null (find_import_dialog ());
 
   /* Escape */
@@ -1949,7 +1972,7 @@ import_conflict_body (Fixture *fixture)
 
   drop_file (fixture, claude);
   dialog = wait_import_dialog (fixture);
-  click (find_named (dialog, "connect"));
+  press (find_named (dialog, "connect"));
 
   /* Taken names ask; the others do not. */
   g_assert_true (gtk_widget_get_visible (find_named (dialog, "conflict:github")));
@@ -1974,7 +1997,7 @@ import_conflict_body (Fixture *fixture)
     g_assert_true (said);
   }
   screenshot ("import-conflicts.png");
-  click (find_actionable (dialog, "import.confirm"));
+  press (find_actionable (dialog, "import.confirm"));
   g_assert_null (find_import_dialog ());
 
   /* Replace: github is the imported one now */
@@ -2178,7 +2201,7 @@ import_text_body (Fixture *fixture)
   /* Nothing runs before confirming */
   g_assert_null (get_server (fixture, "pasted"));
   g_assert_cmpuint (running (fixture, "pasted"), ==, 0);
-  click (find_actionable (dialog, "import.confirm"));
+  press (find_actionable (dialog, "import.confirm"));
   wait_connected (fixture, "pasted");
   g_assert_false (config_disabled (fixture, "pasted"));
   g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "pasted"));

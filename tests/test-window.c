@@ -1574,7 +1574,8 @@ screenshot (const char *name)
 static void
 press (gpointer widget)
 {
-  gboolean was_on = GTK_IS_SWITCH (widget) && gtk_switch_get_active (widget);
+  gboolean is_switch = GTK_IS_SWITCH (widget);
+  gboolean was_on = is_switch && gtk_switch_get_active (widget);
   gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC * SLOWDOWN;
 
   g_assert_true (gtk_widget_is_sensitive (widget));
@@ -1584,8 +1585,9 @@ press (gpointer widget)
     gtk_widget_activate (widget);
   iterate_for (50);
 
-  /* A switch turns at the end of its animation. */
-  while (GTK_IS_SWITCH (widget) && gtk_switch_get_active (widget) == was_on)
+  /* A switch turns at the end of its animation. (A button may have closed
+   * its window: do not look at it again.) */
+  while (is_switch && gtk_switch_get_active (widget) == was_on)
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
       iterate_for (10);
@@ -2216,6 +2218,73 @@ test_import_text (Fixture       *fixture,
 }
 
 static gboolean
+chooser_shown (Fixture       *fixture,
+               gconstpointer  data)
+{
+  gpointer chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+
+  return chooser != NULL && gtk_widget_get_mapped (chooser);
+}
+
+static gboolean
+chooser_has_file (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GFile) file = NULL;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER ((gpointer)data));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+
+  return file != NULL;
+}
+
+static void
+import_chooser_body (Fixture *fixture)
+{
+  g_autofree char *codex = corpus ("codex/config.toml");
+  g_autoptr(GFile) file = g_file_new_for_path (codex);
+  g_autoptr(GListModel) filters = NULL;
+  g_autoptr(GtkFileFilter) first = NULL;
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  GtkFileChooser *chooser;
+  TetherImportDialog *dialog;
+
+  /* Import… (Ctrl+O): a file chooser for JSON, TOML and YAML, or anything */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import", NULL);
+  wait_until (fixture, chooser_shown, NULL, 10000, "the file chooser");
+  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  filters = gtk_file_chooser_get_filters (chooser);
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 5);
+  first = g_list_model_get_item (filters, 0);
+  g_assert_cmpstr (gtk_file_filter_get_name (first), ==, "Configuration Files");
+  g_assert_true (gtk_file_chooser_set_file (chooser, file, NULL));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  wait_until (fixture, chooser_has_file, chooser, 10000, "the file chooser to select the file");
+  screenshot ("import-chooser.png");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+
+  dialog = wait_import_dialog (fixture);
+  g_assert_cmpstr (adw_window_title_get_subtitle (find_descendant (dialog, ADW_TYPE_WINDOW_TITLE)), ==,
+                   "Codex");
+  g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), >, 0);
+  press (find_actionable (dialog, "window.close"));
+  g_assert_null (find_import_dialog ());
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+test_import_chooser (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+  run_app (fixture, import_chooser_body);
+}
+
+static gboolean
 sources_found (Fixture       *fixture,
                gconstpointer  data)
 {
@@ -2319,6 +2388,7 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(GDBusConnection) connection = NULL;
+  g_autoptr(GDBusConnection) session_bus = NULL;
   g_autofree char *home = g_dir_make_tmp ("tether-window-home-XXXXXX", NULL);
   int status;
 
@@ -2335,6 +2405,12 @@ main (int   argc,
   adw_init ();
 
   connection = start_notification_server ();
+
+  /* The shared session bus connection, which the file chooser keeps for
+   * good once it has shown: open it now, so that it is not a leftover of
+   * the test that first shows a file chooser. */
+  session_bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  g_assert_nonnull (session_bus);
 
   /* Short waits, so that retries and stops take a moment, not seconds. */
   g_setenv ("TETHER_TIMINGS",
@@ -2364,6 +2440,7 @@ main (int   argc,
   ADD ("import-bad-drops", test_import_bad_drops);
   ADD ("import-text", test_import_text);
   ADD ("import-from", test_import_from);
+  ADD ("import-chooser", test_import_chooser);
 
 #undef ADD
 

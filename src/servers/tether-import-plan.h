@@ -60,37 +60,37 @@ typedef enum
 
 G_DECLARE_FINAL_TYPE (TetherImportPlan, tether_import_plan, TETHER, IMPORT_PLAN, GObject)
 
-TetherImportPlan     *tether_import_plan_new              (TetherImportResult   *result,
-                                                           TetherConfigStore    *store);
-TetherImportResult   *tether_import_plan_get_result       (TetherImportPlan     *self);
-guint                 tether_import_plan_get_n_items      (TetherImportPlan     *self);
-TetherImportItem     *tether_import_plan_get_item         (TetherImportPlan     *self,
-                                                           guint                 position);
-TetherImportConflict  tether_import_plan_get_conflict     (TetherImportPlan     *self,
-                                                           guint                 position);
-void                  tether_import_plan_set_conflict     (TetherImportPlan     *self,
-                                                           guint                 position,
-                                                           TetherImportConflict  conflict);
-void                  tether_import_plan_set_all_conflicts (TetherImportPlan    *self,
-                                                           TetherImportConflict  conflict);
-gboolean              tether_import_plan_get_included     (TetherImportPlan     *self,
-                                                           guint                 position);
-void                  tether_import_plan_set_included     (TetherImportPlan     *self,
-                                                           guint                 position,
-                                                           gboolean              included);
-gboolean              tether_import_plan_get_name_taken   (TetherImportPlan     *self,
-                                                           guint                 position);
-TetherImportAction    tether_import_plan_get_action       (TetherImportPlan     *self,
-                                                           guint                 position);
-const char           *tether_import_plan_get_new_name     (TetherImportPlan     *self,
-                                                           guint                 position);
-const char           *tether_import_plan_get_reason       (TetherImportPlan     *self,
-                                                           guint                 position);
-char                **tether_import_plan_dup_warnings     (TetherImportPlan     *self,
-                                                           guint                 position);
-guint                 tether_import_plan_get_n_adding     (TetherImportPlan     *self);
-guint                 tether_import_plan_get_n_unresolved (TetherImportPlan     *self);
-GPtrArray            *tether_import_plan_dup_configs      (TetherImportPlan     *self,
-                                                           gboolean              disabled);
+TetherImportPlan      *tether_import_plan_new               (TetherImportResult   *result,
+                                                             TetherConfigStore    *store);
+TetherImportResult    *tether_import_plan_get_result        (TetherImportPlan     *self);
+guint                  tether_import_plan_get_n_items       (TetherImportPlan     *self);
+TetherImportItem      *tether_import_plan_get_item          (TetherImportPlan     *self,
+                                                             guint                 position);
+TetherImportConflict   tether_import_plan_get_conflict      (TetherImportPlan     *self,
+                                                             guint                 position);
+void                   tether_import_plan_set_conflict      (TetherImportPlan     *self,
+                                                             guint                 position,
+                                                             TetherImportConflict  conflict);
+void                   tether_import_plan_set_all_conflicts (TetherImportPlan     *self,
+                                                             TetherImportConflict  conflict);
+gboolean               tether_import_plan_get_included      (TetherImportPlan     *self,
+                                                             guint                 position);
+void                   tether_import_plan_set_included      (TetherImportPlan     *self,
+                                                             guint                 position,
+                                                             gboolean              included);
+gboolean               tether_import_plan_get_name_taken    (TetherImportPlan     *self,
+                                                             guint                 position);
+TetherImportAction     tether_import_plan_get_action        (TetherImportPlan     *self,
+                                                             guint                 position);
+const char            *tether_import_plan_get_new_name      (TetherImportPlan     *self,
+                                                             guint                 position);
+const char            *tether_import_plan_get_reason        (TetherImportPlan     *self,
+                                                             guint                 position);
+char                 **tether_import_plan_dup_warnings      (TetherImportPlan     *self,
+                                                             guint                 position);
+guint                  tether_import_plan_get_n_adding      (TetherImportPlan     *self);
+guint                  tether_import_plan_get_n_unresolved  (TetherImportPlan     *self);
+GPtrArray             *tether_import_plan_dup_configs       (TetherImportPlan     *self,
+                                                             gboolean              disabled);
 
 G_END_DECLS

@@ -18,13 +18,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TetherImportDialog, tether_import_dialog, TETHER, IMPORT_DIALOG, AdwWindow)
 
-TetherImportDialog  *tether_import_dialog_new         (TetherServerManager *manager,
-                                                       TetherImportResult  *result);
-TetherServerManager *tether_import_dialog_get_manager (TetherImportDialog  *self);
-TetherImportPlan    *tether_import_dialog_get_plan    (TetherImportDialog  *self);
-gboolean             tether_import_dialog_get_connect (TetherImportDialog  *self);
-void                 tether_import_dialog_set_connect (TetherImportDialog  *self,
-                                                       gboolean             connect);
-guint                tether_import_dialog_get_n_adding (TetherImportDialog *self);
+TetherImportDialog  *tether_import_dialog_new          (TetherServerManager *manager,
+                                                        TetherImportResult  *result);
+TetherServerManager *tether_import_dialog_get_manager  (TetherImportDialog  *self);
+TetherImportPlan    *tether_import_dialog_get_plan     (TetherImportDialog  *self);
+gboolean             tether_import_dialog_get_connect  (TetherImportDialog  *self);
+void                 tether_import_dialog_set_connect  (TetherImportDialog  *self,
+                                                        gboolean             connect);
+guint                tether_import_dialog_get_n_adding (TetherImportDialog  *self);
 
 G_END_DECLS

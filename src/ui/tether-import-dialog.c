@@ -457,6 +457,7 @@ build (TetherImportDialog *self)
   g_autofree char *title = NULL;
   g_autofree char *summary = NULL;
   GFile *file = tether_import_result_get_file (result);
+  g_autofree char *where = file != NULL ? g_file_get_parse_name (file) : g_strdup (_("pasted text"));
 
   /* Translators: the file's name */
   title = g_strdup_printf (_("Import from %s"), tether_import_result_get_display_name (result));
@@ -472,7 +473,7 @@ build (TetherImportDialog *self)
                                           n_items),
                              n_items,
                              tether_import_format_get_display_name (tether_import_result_get_format (result)),
-                             file != NULL ? g_file_peek_path (file) : _("pasted text"));
+                             where);
   gtk_label_set_label (self->summary_label, summary);
 
   for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)

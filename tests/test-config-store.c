@@ -296,6 +296,63 @@ test_duplicate_name_refused (Fixture       *fixture,
 }
 
 static void
+count_cb (TetherConfigStore *store,
+          guint             *count)
+{
+  (*count)++;
+}
+
+/* Several servers in one save: a taken name is replaced in place, the rest
+ * appended in order; anything wrong changes nothing. */
+static void
+test_merge (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(TetherConfigStore) store = tether_config_store_new (fixture->file);
+  g_autoptr(GPtrArray) configs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) bad = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  guint saves = 0;
+
+  write_file (fixture, "{ \"mcpServers\": { \"a\": { \"command\": \"old-a\" }, \"b\": { \"command\": \"b\" } } }\n");
+  g_assert_true (tether_config_store_load (store, &error));
+  g_signal_connect (store, "changed", G_CALLBACK (count_cb), &saves);
+
+  g_ptr_array_add (configs, stdio_config ("c", "c"));
+  g_ptr_array_add (configs, stdio_config ("a", "new-a"));
+  g_ptr_array_add (configs, stdio_config ("d", "d"));
+  g_assert_true (tether_config_store_merge (store, configs, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (saves, ==, 1);
+  g_assert_cmpuint (tether_config_store_get_n_servers (store), ==, 4);
+  g_assert_cmpstr (tether_server_config_get_name (tether_config_store_get_server (store, 0)), ==, "a");
+  g_assert_cmpstr (tether_server_config_get_command (tether_config_store_get_server (store, 0)), ==, "new-a");
+  g_assert_cmpstr (tether_server_config_get_name (tether_config_store_get_server (store, 1)), ==, "b");
+  g_assert_cmpstr (tether_server_config_get_name (tether_config_store_get_server (store, 2)), ==, "c");
+  g_assert_cmpstr (tether_server_config_get_name (tether_config_store_get_server (store, 3)), ==, "d");
+  before = read_file (fixture);
+  g_assert_nonnull (strstr (before, "new-a"));
+  g_assert_null (strstr (before, "old-a"));
+
+  /* Two of one name, or one invalid: nothing is written. */
+  g_ptr_array_add (bad, stdio_config ("e", "e"));
+  g_ptr_array_add (bad, stdio_config ("e", "e2"));
+  g_assert_false (tether_config_store_merge (store, bad, &error));
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE);
+  g_clear_error (&error);
+  g_ptr_array_set_size (bad, 1);
+  g_ptr_array_add (bad, tether_server_config_new ("no-command"));
+  g_assert_false (tether_config_store_merge (store, bad, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (saves, ==, 1);
+  g_assert_cmpuint (tether_config_store_get_n_servers (store), ==, 4);
+  after = read_file (fixture);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
 changed_cb (TetherConfigStore *store,
             guint             *count)
 {
@@ -387,6 +444,7 @@ main (int   argc,
   ADD ("last-good-kept", test_last_good_kept);
   ADD ("remove-undo-exact", test_remove_undo_exact);
   ADD ("duplicate-name-refused", test_duplicate_name_refused);
+  ADD ("merge", test_merge);
   ADD ("external-edit-reloads", test_external_edit_reloads);
   ADD ("kill-during-save", test_kill_during_save);
 

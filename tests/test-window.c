@@ -14,13 +14,18 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mcp-host-process.h"
 #include "mcp-tool.h"
 #include "tether-application.h"
 #include "tether-config-banner.h"
 #include "tether-diagnostics-window.h"
+#include "tether-config-import.h"
+#include "tether-import-dialog.h"
+#include "tether-import-sources-dialog.h"
 #include "tether-server-dialog.h"
 #include "tether-server-page.h"
 #include "tether-server-row.h"
@@ -122,6 +127,116 @@ start_notification_server (void)
   notifications = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
 
   return connection;
+}
+
+/* A file chooser portal on the same bus (GTK_USE_PORTAL=1), as inside
+ * flatpak: GtkFileChooserNative asks it, and it answers with the file the
+ * test chose, so no GTK dialog is involved. */
+
+static char     *portal_title;      /* the last OpenFile's */
+static GVariant *portal_options;
+static char     *portal_answer;     /* the URI to answer with, or NULL to cancel */
+
+typedef struct
+{
+  GDBusConnection *connection;
+  char            *sender;
+  char            *handle;
+} PortalRequest;
+
+static gboolean
+portal_respond_cb (gpointer user_data)
+{
+  PortalRequest *request = user_data;
+  g_autoptr(GVariantBuilder) results = g_variant_builder_new (G_VARIANT_TYPE_VARDICT);
+  const char *uris[] = { portal_answer, NULL };
+
+  /* GTK 4.8 reads the URIs even of a cancelled request */
+  g_variant_builder_add (results, "{sv}", "uris", g_variant_new_strv (uris, -1));
+  g_dbus_connection_emit_signal (request->connection, request->sender, request->handle,
+                                 "org.freedesktop.portal.Request", "Response",
+                                 g_variant_new ("(ua{sv})", portal_answer != NULL ? 0 : 1, results), NULL);
+  g_object_unref (request->connection);
+  g_free (request->sender);
+  g_free (request->handle);
+  g_free (request);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+portal_method_cb (GDBusConnection       *connection,
+                  const char            *sender,
+                  const char            *object_path,
+                  const char            *interface_name,
+                  const char            *method_name,
+                  GVariant              *parameters,
+                  GDBusMethodInvocation *invocation,
+                  gpointer               user_data)
+{
+  const char *parent;
+  const char *title;
+  const char *token = "t";
+  g_autofree char *sender_part = g_strdelimit (g_strdup (sender + 1), ".", '_');
+  PortalRequest *request;
+
+  if (!g_str_equal (method_name, "OpenFile"))
+    {
+      g_dbus_method_invocation_return_dbus_error (invocation, "org.freedesktop.DBus.Error.UnknownMethod",
+                                                  method_name);
+      return;
+    }
+
+  g_clear_pointer (&portal_title, g_free);
+  g_clear_pointer (&portal_options, g_variant_unref);
+  g_variant_get (parameters, "(&s&s@a{sv})", &parent, &title, &portal_options);
+  portal_title = g_strdup (title);
+  g_variant_lookup (portal_options, "handle_token", "&s", &token);
+
+  request = g_new0 (PortalRequest, 1);
+  request->connection = g_object_ref (connection);
+  request->sender = g_strdup (sender);
+  request->handle = g_strdup_printf ("/org/freedesktop/portal/desktop/request/%s/%s", sender_part, token);
+  g_dbus_method_invocation_return_value (invocation, g_variant_new ("(o)", request->handle));
+  g_timeout_add (100, portal_respond_cb, request);
+}
+
+static GVariant *
+portal_get_property_cb (GDBusConnection  *connection,
+                        const char       *sender,
+                        const char       *object_path,
+                        const char       *interface_name,
+                        const char       *property_name,
+                        GError          **error,
+                        gpointer          user_data)
+{
+  return g_variant_new_uint32 (3);
+}
+
+static void
+start_portal (GDBusConnection *connection)
+{
+  static const char xml[] =
+    "<node><interface name='org.freedesktop.portal.FileChooser'>"
+    "<method name='OpenFile'><arg type='s' direction='in'/><arg type='s' direction='in'/>"
+    "<arg type='a{sv}' direction='in'/><arg type='o' direction='out'/></method>"
+    "<property name='version' type='u' access='read'/>"
+    "</interface></node>";
+  static const GDBusInterfaceVTable vtable = { portal_method_cb, portal_get_property_cb, NULL };
+  g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = NULL;
+
+  g_dbus_connection_register_object (connection, "/org/freedesktop/portal/desktop",
+                                     info->interfaces[0], &vtable, NULL, NULL, &error);
+  g_assert_no_error (error);
+  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "RequestName",
+                                       /* ALLOW_REPLACEMENT | REPLACE_EXISTING: the test
+                                        * run in a process of its own takes it over */
+                                       g_variant_new ("(su)", "org.freedesktop.portal.Desktop", 1 | 2),
+                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+  g_assert_no_error (error);
 }
 
 /* Waiting */
@@ -287,6 +402,7 @@ tab_n_items (Fixture    *fixture,
   return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (tab_list (fixture, tab))));
 }
 
+/* The shown toplevel of @type */
 static gpointer
 find_toplevel (GType type)
 {
@@ -296,7 +412,7 @@ find_toplevel (GType type)
     {
       g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
 
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
         return window;
     }
 
@@ -1544,6 +1660,32 @@ test_invalid_config_banner (Fixture       *fixture,
   run_app (fixture, banner_body);
 }
 
+/* TETHER_SCREENSHOT_DIR set: the whole screen at this moment, by
+ * ImageMagick's import, for the README and for looking at. */
+static void
+screenshot (const char *name)
+{
+  const char *dir = g_getenv ("TETHER_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (dir == NULL)
+    return;
+
+  iterate_for (800);
+  g_mkdir_with_parents (dir, 0755);
+  path = g_build_filename (dir, name, NULL);
+  {
+    const char *argv[] = { "import", "-window", "root", path, NULL };
+
+    g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error);
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_test_message ("screenshot: %s", path);
+}
+
 /* Diagnostics */
 
 /* A folder only the fake login shell puts in PATH (tests/meson.build sets
@@ -1659,30 +1801,6 @@ diagnostics_shows_server (Fixture       *fixture,
   return diagnostics_idle (fixture, NULL) && diagnostics_server_row (window, data) != NULL;
 }
 
-/* With TETHER_TEST_SHOTS=DIR, the screen goes to DIR/NAME.png for a look. */
-static void
-maybe_screenshot (const char *name)
-{
-  const char *dir = g_getenv ("TETHER_TEST_SHOTS");
-  g_autofree char *file = NULL;
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if (dir == NULL)
-    return;
-
-  iterate_for (500);
-  g_mkdir_with_parents (dir, 0755);
-  file = g_strdup_printf ("%s/%s.png", dir, name);
-  {
-    const char *argv[] = { "import", "-window", "root", file, NULL };
-
-    g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error);
-  }
-  g_assert_no_error (error);
-  g_test_message ("screenshot: %s", file);
-}
-
 static void
 diagnostics_body (Fixture *fixture)
 {
@@ -1783,8 +1901,8 @@ diagnostics_body (Fixture *fixture)
    * environment (the login shell printed all of it), not the other client's. */
   g_assert_null (strstr (texts, SECRET));
 
-  maybe_screenshot ("diagnostics");
-  if (g_getenv ("TETHER_TEST_SHOTS") != NULL)
+  screenshot ("diagnostics.png");
+  if (g_getenv ("TETHER_SCREENSHOT_DIR") != NULL)
     {
       g_autoptr(GPtrArray) scrolled = g_ptr_array_new ();
 
@@ -1797,7 +1915,7 @@ diagnostics_body (Fixture *fixture)
 
             gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
           }
-      maybe_screenshot ("diagnostics-servers");
+      screenshot ("diagnostics-servers.png");
     }
 
   /* Copy Report: the same facts, as text, and no secret either */
@@ -1886,7 +2004,7 @@ diagnostics_denied_body (Fixture *fixture)
   texts = widget_texts (window);
   g_assert_nonnull (strstr (texts, "Flatpak (io.github.tethermcp.Tether)"));
   g_assert_nonnull (find_label (window, DENIED_OVERRIDE));
-  maybe_screenshot ("diagnostics-denied");
+  screenshot ("diagnostics-denied.png");
 
   copy = find_actionable (window, "diagnostics.copy-override");
   g_assert_nonnull (copy);
@@ -1915,12 +2033,849 @@ test_diagnostics_denied (Fixture       *fixture,
   run_app (fixture, diagnostics_denied_body);
 }
 
+/* Importing */
+
+
+/* Activates a button, check button or switch as a click ends up doing,
+ * without click()'s pause to show it pressed. */
+static void
+press (gpointer widget)
+{
+  gboolean is_switch = GTK_IS_SWITCH (widget);
+  gboolean was_on = is_switch && gtk_switch_get_active (widget);
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC * SLOWDOWN;
+
+  g_assert_true (gtk_widget_is_sensitive (widget));
+  if (GTK_IS_BUTTON (widget))
+    g_signal_emit_by_name (widget, "clicked");
+  else
+    gtk_widget_activate (widget);
+  iterate_for (50);
+
+  /* A switch turns at the end of its animation. (A button may have closed
+   * its window: do not look at it again.) */
+  while (is_switch && gtk_switch_get_active (widget) == was_on)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      iterate_for (10);
+    }
+}
+
+static char *
+corpus (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "import", name, NULL);
+}
+
+static TetherImportDialog *
+find_import_dialog (void)
+{
+  return find_toplevel (TETHER_TYPE_IMPORT_DIALOG);
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+}
+
+static gboolean
+import_dialog_shown (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  return find_import_dialog () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_import_dialog ()));
+}
+
+static gboolean
+message_shown (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return find_message_dialog () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_message_dialog ()));
+}
+
+static gpointer
+find_named (gpointer    widget,
+            const char *name)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_WIDGET, found);
+  for (guint i = 0; i < found->len; i++)
+    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (found, i)), name) == 0)
+      return g_ptr_array_index (found, i);
+
+  g_error ("no widget named %s", name);
+}
+
+/* Every subtitle of the action rows titled @title, one a line; valid until
+ * the next call */
+static const char *
+row_subtitles (gpointer    widget,
+               const char *title)
+{
+  static char *last;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  collect_descendants (GTK_WIDGET (widget), ADW_TYPE_ACTION_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), title) == 0)
+      g_string_append_printf (out, "%s\n", adw_action_row_get_subtitle (g_ptr_array_index (rows, i)));
+
+  g_free (last);
+  last = g_strdup (out->str);
+
+  return last;
+}
+
+static gboolean
+confirm_sensitive (TetherImportDialog *dialog)
+{
+  return gtk_widget_is_sensitive (find_actionable (dialog, "import.confirm"));
+}
+
+static const char *
+confirm_label (TetherImportDialog *dialog)
+{
+  return gtk_button_get_label (GTK_BUTTON (find_actionable (dialog, "import.confirm")));
+}
+
+/* Drops @value on the window the way GTK does: through the drop target's
+ * ::drop on the toast overlay. */
+static GtkDropTarget *
+find_drop_target (Fixture *fixture)
+{
+  GtkWidget *overlay = find_descendant (fixture->window, ADW_TYPE_TOAST_OVERLAY);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (overlay);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+
+  g_error ("no drop target on the window");
+}
+
+static gboolean
+drop_value (Fixture      *fixture,
+            const GValue *value)
+{
+  GtkDropTarget *target = find_drop_target (fixture);
+  gboolean handled = FALSE;
+
+  /* It takes files, file lists and text. */
+  {
+    gsize n_types = 0;
+    const GType *types = gtk_drop_target_get_gtypes (target, &n_types);
+    gboolean file_list = FALSE, file = FALSE, string = FALSE;
+
+    for (gsize i = 0; i < n_types; i++)
+      {
+        file_list |= types[i] == GDK_TYPE_FILE_LIST;
+        file |= types[i] == G_TYPE_FILE;
+        string |= types[i] == G_TYPE_STRING;
+      }
+    g_assert_true (file_list && file && string);
+  }
+
+  g_signal_emit_by_name (target, "drop", value, 10.0, 10.0, &handled);
+
+  return handled;
+}
+
+static void
+drop_files (Fixture     *fixture,
+            const char **paths)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+  GSList *list = NULL;
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    list = g_slist_append (list, g_file_new_for_path (paths[i]));
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_set_boxed (&value, list);
+  g_assert_true (drop_value (fixture, &value));
+  g_slist_free_full (list, g_object_unref);
+}
+
+static void
+drop_file (Fixture    *fixture,
+           const char *path)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  g_assert_true (drop_value (fixture, &value));
+}
+
+static TetherImportDialog *
+wait_import_dialog (Fixture *fixture)
+{
+  wait_until (fixture, import_dialog_shown, NULL, 10000, "the import preview");
+
+  return find_import_dialog ();
+}
+
+static void
+assert_contains (const char *haystack,
+                 const char *needle)
+{
+  if (strstr (haystack, needle) == NULL)
+    g_error ("“%s” not in “%s”", needle, haystack);
+}
+
+static char *
+entry_string (Fixture    *fixture,
+              const char *name,
+              const char *member,
+              guint       index)
+{
+  g_autoptr(JsonNode) node = config_member (fixture, name, member);
+
+  if (node == NULL)
+    return NULL;
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    return g_strdup (json_array_get_string_element (json_node_get_array (node), index));
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_autoptr(GList) members = json_object_get_members (json_node_get_object (node));
+
+      return g_strdup (json_object_get_string_member (json_node_get_object (node), g_list_nth_data (members, index)));
+    }
+
+  return g_strdup (json_node_get_string (node));
+}
+
+static void
+import_preview_body (Fixture *fixture)
+{
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *vscode = corpus ("vscode/.vscode/mcp.json");
+  g_autofree char *commands = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *text = NULL;
+  TetherImportDialog *dialog;
+  TetherImportPlan *plan;
+  const char *names[] = { "filesystem", "github", "windows-leftover", "café ☕ 日本語", "docs" };
+
+  /* A Claude Desktop file dropped from the file manager */
+  drop_files (fixture, (const char *[]) { claude, NULL });
+  dialog = wait_import_dialog (fixture);
+  plan = tether_import_dialog_get_plan (dialog);
+  g_assert_cmpuint (tether_import_plan_get_n_items (plan), ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpstr (tether_import_item_get_name (tether_import_plan_get_item (plan, i)), ==, names[i]);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Import from claude_desktop_config.json");
+  g_assert_nonnull (find_descendant (dialog, ADW_TYPE_WINDOW_TITLE));
+  g_assert_cmpstr (adw_window_title_get_subtitle (find_descendant (dialog, ADW_TYPE_WINDOW_TITLE)), ==,
+                   "Claude Desktop");
+
+  /* The exact command lines and URL, env names with their values masked */
+  commands = g_strdup (row_subtitles (dialog, "Command"));
+  assert_contains (commands, "npx -y @modelcontextprotocol/server-filesystem '/home/me/My Documents' /home/me/Downloads\n");
+  assert_contains (commands, "docker run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN ghcr.io/github/github-mcp-server\n");
+  assert_contains (commands, "uvx mcp-server-time --local-timezone=Europe/Paris\n");
+  g_assert_cmpstr (row_subtitles (dialog, "URL"), ==, "https://docs.example.com/mcp\n");
+  g_assert_cmpstr (row_subtitles (dialog, "Environment Variables"), ==,
+                   "GITHUB_PERSONAL_ACCESS_TOKEN=••••, DEBUG=••••\n");
+  /* No secret anywhere in the dialog */
+  {
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+    collect_descendants (GTK_WIDGET (dialog), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      g_assert_null (strstr (gtk_label_get_label (g_ptr_array_index (labels, i)), "ghp_"));
+    g_assert_cmpuint (labels->len, >, 20);
+  }
+  assert_contains (row_subtitles (dialog, "Working Folder"), "/tmp");
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 5 Servers");
+  g_assert_true (confirm_sensitive (dialog));
+  screenshot ("import-preview.png");
+
+  /* Leaving one out counts down; connecting after import off: disabled. */
+  press (find_named (dialog, "include:windows-leftover"));
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 4 Servers");
+  press (find_named (dialog, "connect"));
+  g_assert_false (tether_import_dialog_get_connect (dialog));
+  press (find_actionable (dialog, "import.confirm"));
+  g_assert_null (find_import_dialog ());
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      if (g_str_equal (names[i], "windows-leftover"))
+        {
+          g_autoptr(JsonNode) left = config_member (fixture, names[i], "command");
+
+          g_assert_null (left);
+          continue;
+        }
+      g_assert_true (config_disabled (fixture, names[i]));
+      g_assert_nonnull (get_server (fixture, names[i]));
+    }
+  value = entry_string (fixture, "filesystem", "args", 2);
+  g_assert_cmpstr (value, ==, "/home/me/My Documents");
+  g_clear_pointer (&value, g_free);
+  value = entry_string (fixture, "github", "env", 0);
+  g_assert_cmpstr (value, ==, "ghp_exampleexampleexample");
+  g_clear_pointer (&value, g_free);
+  value = entry_string (fixture, "docs", "url", 0);
+  g_assert_cmpstr (value, ==, "https://docs.example.com/mcp");
+  g_clear_pointer (&value, g_free);
+  /* The first imported server is selected; nothing runs. */
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "filesystem"));
+  g_assert_cmpint (tether_server_get_state (get_server (fixture, "github")), ==, TETHER_SERVER_STATE_DISABLED);
+
+  /* A VS Code mcp.json: its inputs are asked for, and confirm waits. */
+  drop_file (fixture, vscode);
+  dialog = wait_import_dialog (fixture);
+  plan = tether_import_dialog_get_plan (dialog);
+  g_assert_cmpuint (tether_import_plan_get_n_items (plan), ==, 5);
+  g_assert_cmpstr (tether_import_item_get_name (tether_import_plan_get_item (plan, 0)), ==, "perplexity");
+  commands = (g_free (commands), g_strdup (row_subtitles (dialog, "Command")));
+  assert_contains (commands, "npx -y server-perplexity-ask --region '${input:region}'\n");
+  g_assert_true (ADW_IS_PASSWORD_ENTRY_ROW (find_named (dialog, "variable:perplexity-key")));
+  press (find_named (dialog, "connect"));
+  /* legacy needs nothing, but the others wait for values */
+  g_assert_false (confirm_sensitive (dialog));
+  gtk_editable_set_text (find_named (dialog, "variable:region"), "eu-1");
+  gtk_editable_set_text (find_named (dialog, "variable:perplexity-key"), "pk-secret-9");
+  g_assert_false (confirm_sensitive (dialog));
+  /* unknown-var needs ${config:…}: left out, the rest can go */
+  press (find_named (dialog, "include:unknown-var"));
+  g_assert_true (confirm_sensitive (dialog));
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 3 Servers");
+  /* Emptied again, a value is missing again. */
+  gtk_editable_set_text (find_named (dialog, "variable:region"), "");
+  g_assert_false (confirm_sensitive (dialog));
+  gtk_editable_set_text (find_named (dialog, "variable:region"), "eu-1");
+  screenshot ("import-preview-variables.png");
+  press (find_actionable (dialog, "import.confirm"));
+  g_assert_null (find_import_dialog ());
+
+  value = entry_string (fixture, "perplexity", "args", 3);
+  g_assert_cmpstr (value, ==, "eu-1");
+  g_clear_pointer (&value, g_free);
+  value = entry_string (fixture, "context7", "headers", 0);
+  g_assert_cmpstr (value, ==, "pk-secret-9");
+  g_clear_pointer (&value, g_free);
+  g_assert_nonnull (get_server (fixture, "legacy"));
+  g_assert_null (get_server (fixture, "unknown-var"));
+  g_assert_null (get_server (fixture, "socket"));
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "perplexity"));
+  text = read_config (fixture);
+  g_assert_null (strstr (text, "${input:"));
+}
+
+static void
+test_import_preview (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+  run_app (fixture, import_preview_body);
+}
+
+static void
+import_cancel_body (Fixture *fixture)
+{
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *after = NULL;
+  TetherImportDialog *dialog;
+
+  /* The Cancel button */
+  drop_file (fixture, claude);
+  dialog = wait_import_dialog (fixture);
+  press (find_named (dialog, "conflict:github"));
+  press (find_actionable (dialog, "window.close"));
+  g_assert_null (find_import_dialog ());
+
+  /* Escape */
+  drop_file (fixture, claude);
+  dialog = wait_import_dialog (fixture);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  iterate_for (300);
+  g_assert_null (find_import_dialog ());
+
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (get_manager (fixture))), ==, 1);
+}
+
+static void
+test_import_cancel (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {\n    \"github\": { \"command\": \"true\", \"disabled\": true }\n  }\n}\n");
+  run_app (fixture, import_cancel_body);
+}
+
+static void
+import_conflict_body (Fixture *fixture)
+{
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *value = NULL;
+  TetherImportDialog *dialog;
+
+  drop_file (fixture, claude);
+  dialog = wait_import_dialog (fixture);
+  press (find_named (dialog, "connect"));
+
+  /* Taken names ask; the others do not. */
+  g_assert_true (gtk_widget_get_visible (find_named (dialog, "conflict:github")));
+  g_assert_true (gtk_widget_get_visible (find_named (dialog, "conflict:filesystem")));
+  g_assert_true (gtk_widget_get_visible (find_named (dialog, "conflict:docs")));
+  g_assert_false (gtk_widget_get_visible (find_named (dialog, "conflict:windows-leftover")));
+  /* Skip by default */
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 2 Servers");
+
+  adw_combo_row_set_selected (find_named (dialog, "conflict:github"), TETHER_IMPORT_CONFLICT_REPLACE);
+  adw_combo_row_set_selected (find_named (dialog, "conflict:filesystem"), TETHER_IMPORT_CONFLICT_KEEP_BOTH);
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 4 Servers");
+  assert_contains (row_subtitles (dialog, "Command"), "npx");
+  {
+    g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+    gboolean said = FALSE;
+
+    collect_descendants (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW, rows);
+    for (guint i = 0; i < rows->len; i++)
+      said |= gtk_widget_get_visible (g_ptr_array_index (rows, i)) &&
+              g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), "Added as “filesystem-2”") == 0;
+    g_assert_true (said);
+  }
+  screenshot ("import-conflicts.png");
+  press (find_actionable (dialog, "import.confirm"));
+  g_assert_null (find_import_dialog ());
+
+  /* Replace: github is the imported one now */
+  value = entry_string (fixture, "github", "command", 0);
+  g_assert_cmpstr (value, ==, "docker");
+  g_clear_pointer (&value, g_free);
+  /* Keep Both: the old one stays, the new one is filesystem-2 */
+  value = entry_string (fixture, "filesystem", "command", 0);
+  g_assert_cmpstr (value, ==, "old-filesystem");
+  g_clear_pointer (&value, g_free);
+  value = entry_string (fixture, "filesystem-2", "command", 0);
+  g_assert_cmpstr (value, ==, "npx");
+  g_clear_pointer (&value, g_free);
+  /* Skip: docs untouched */
+  value = entry_string (fixture, "docs", "command", 0);
+  g_assert_cmpstr (value, ==, "old-docs");
+  g_clear_pointer (&value, g_free);
+  {
+    g_autoptr(JsonNode) url = config_member (fixture, "docs", "url");
+
+    g_assert_null (url);
+  }
+  value = entry_string (fixture, "windows-leftover", "args", 0);
+  g_assert_cmpstr (value, ==, "--db-path");
+}
+
+static void
+test_import_conflict (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  write_config (fixture,
+                "{\n  \"mcpServers\": {\n"
+                "    \"github\": { \"command\": \"old-github\", \"disabled\": true },\n"
+                "    \"filesystem\": { \"command\": \"old-filesystem\", \"disabled\": true },\n"
+                "    \"docs\": { \"command\": \"old-docs\", \"disabled\": true }\n"
+                "  }\n}\n");
+  run_app (fixture, import_conflict_body);
+}
+
+static void
+expect_bad_drop (Fixture    *fixture,
+                 const char *path,
+                 const char *expected,
+                 const char *shot)
+{
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  AdwMessageDialog *message;
+
+  drop_file (fixture, path);
+  wait_until (fixture, message_shown, NULL, 10000, "the message");
+  message = find_message_dialog ();
+  g_test_message ("%s: %s — %s", base, adw_message_dialog_get_heading (message), adw_message_dialog_get_body (message));
+  assert_contains (adw_message_dialog_get_heading (message), base);
+  assert_contains (adw_message_dialog_get_body (message), expected);
+  g_assert_null (find_import_dialog ());
+  if (shot != NULL)
+    screenshot (shot);
+  adw_message_dialog_response (message, "close");
+  gtk_window_destroy (GTK_WINDOW (message));
+  iterate_for (100);
+
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+import_bad_body (Fixture *fixture)
+{
+  g_autofree char *binary = corpus ("broken-binary.png");
+  g_autofree char *empty = corpus ("broken-empty.json");
+  g_autofree char *zero = corpus ("broken-zero-servers.json");
+  g_autofree char *not_json = corpus ("broken-not-json.txt");
+  g_autofree char *truncated = corpus ("broken-truncated.json");
+  g_autofree char *folder = g_build_filename (fixture->dir, "a-folder", NULL);
+  g_autofree char *huge = g_build_filename (fixture->dir, "huge.json", NULL);
+  g_autofree char *missing = g_build_filename (fixture->dir, "gone.json", NULL);
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  TetherImportDialog *dialog;
+  int fd;
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  fd = g_open (huge, O_CREAT | O_WRONLY, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, TETHER_CONFIG_IMPORT_DEFAULT_MAX_SIZE + 1), ==, 0);
+  close (fd);
+
+  expect_bad_drop (fixture, binary, "not a text file", "import-bad-drop.png");
+  expect_bad_drop (fixture, empty, "empty", NULL);
+  expect_bad_drop (fixture, zero, "no servers", NULL);
+  expect_bad_drop (fixture, not_json, "not a server configuration", NULL);
+  expect_bad_drop (fixture, truncated, "line 5, column 22", NULL);
+  expect_bad_drop (fixture, folder, "folder", NULL);
+  expect_bad_drop (fixture, huge, "MB", NULL);
+  expect_bad_drop (fixture, missing, "gone.json", NULL);
+
+  /* Several at once: each in turn, the bad one said, the good one shown. */
+  drop_files (fixture, (const char *[]) { empty, claude, NULL });
+  wait_until (fixture, message_shown, NULL, 10000, "the message");
+  g_assert_null (find_import_dialog ());
+  adw_message_dialog_response (find_message_dialog (), "close");
+  gtk_window_destroy (GTK_WINDOW (find_message_dialog ()));
+  dialog = wait_import_dialog (fixture);
+  g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate_for (100);
+
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+  g_rmdir (folder);
+}
+
+static void
+test_import_bad_drops (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {\n    \"kept\": { \"command\": \"true\", \"disabled\": true }\n  }\n}\n");
+  run_app (fixture, import_bad_body);
+}
+
+static gboolean
+revealed (Fixture       *fixture,
+          gconstpointer  data)
+{
+  return gtk_revealer_get_child_revealed (GTK_REVEALER ((gpointer)data));
+}
+
+static void
+import_text_body (Fixture *fixture)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+  g_autofree char *entry = fake_entry (fixture, "pasted", NULL);
+  g_autofree char *text = g_strdup_printf ("{ \"mcpServers\": { %s } }", entry);
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  TetherImportDialog *dialog;
+  AdwMessageDialog *message;
+  GtkRevealer *highlight;
+  GdkDragAction action = 0;
+
+  /* Something hovers: the window says what a drop does. */
+  highlight = GTK_REVEALER (gtk_widget_get_ancestor (find_named (fixture->window, "drop-status"), GTK_TYPE_REVEALER));
+  g_assert_false (gtk_revealer_get_child_revealed (highlight));
+  g_signal_emit_by_name (find_drop_target (fixture), "enter", 100.0, 100.0, &action);
+  g_assert_cmpint (action, ==, GDK_ACTION_COPY);
+  wait_until (fixture, revealed, highlight, 5000, "the drop highlight");
+  screenshot ("import-drop-highlight.png");
+  g_signal_emit_by_name (find_drop_target (fixture), "leave");
+  g_assert_false (gtk_revealer_get_reveal_child (highlight));
+
+  /* Not a configuration: said, nothing changed */
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, "just some words");
+  g_assert_true (drop_value (fixture, &value));
+  wait_until (fixture, message_shown, NULL, 10000, "the message");
+  message = find_message_dialog ();
+  assert_contains (adw_message_dialog_get_heading (message), "Text");
+  adw_message_dialog_response (message, "close");
+  gtk_window_destroy (GTK_WINDOW (message));
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+
+  /* A text/uri-list of a file, as text: the file */
+  {
+    g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+    g_autofree char *uri = g_filename_to_uri (claude, NULL, NULL);
+    g_autofree char *list = g_strdup_printf ("%s\r\n", uri);
+
+    g_value_set_string (&value, list);
+    g_assert_true (drop_value (fixture, &value));
+    dialog = wait_import_dialog (fixture);
+    g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+    iterate_for (100);
+    g_assert_null (find_import_dialog ());
+  }
+
+  /* Ctrl+V of a configuration copied as text */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (fixture->window)),
+                          "{ \"servers\": { \"copied\": { \"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp\" } } }");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.paste-import", NULL);
+  dialog = wait_import_dialog (fixture);
+  g_assert_cmpstr (tether_import_item_get_name (tether_import_plan_get_item (tether_import_dialog_get_plan (dialog), 0)),
+                   ==, "copied");
+  g_assert_cmpstr (row_subtitles (dialog, "URL"), ==, "http://127.0.0.1:9/mcp\n");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  iterate_for (100);
+  after = (g_free (after), read_config (fixture));
+  g_assert_cmpstr (after, ==, before);
+
+  /* Dropped JSON text: the preview; Connect after import on, it connects. */
+  g_value_set_string (&value, text);
+  g_assert_true (drop_value (fixture, &value));
+  dialog = wait_import_dialog (fixture);
+  g_assert_true (tether_import_dialog_get_connect (dialog));
+  assert_contains (row_subtitles (dialog, "Command"), FAKE_MCP_SERVER);
+  g_assert_cmpstr (confirm_label (dialog), ==, "_Add 1 Server");
+  /* Nothing runs before confirming */
+  g_assert_null (get_server (fixture, "pasted"));
+  g_assert_cmpuint (running (fixture, "pasted"), ==, 0);
+  press (find_actionable (dialog, "import.confirm"));
+  wait_connected (fixture, "pasted");
+  g_assert_false (config_disabled (fixture, "pasted"));
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "pasted"));
+}
+
+static void
+test_import_text (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+  run_app (fixture, import_text_body);
+}
+
+static gboolean
+portal_asked (Fixture       *fixture,
+              gconstpointer  data)
+{
+  return portal_title != NULL;
+}
+
+static void
+import_chooser_body (Fixture *fixture)
+{
+  g_autofree char *codex = corpus ("codex/config.toml");
+  g_autoptr(GVariant) filters = NULL;
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  TetherImportDialog *dialog;
+  GVariantIter iter;
+  const char *name;
+
+  /* Cancelled: nothing */
+  g_clear_pointer (&portal_title, g_free);
+  g_clear_pointer (&portal_answer, g_free);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import", NULL);
+  wait_until (fixture, portal_asked, NULL, 10000, "the file chooser");
+  iterate_for (300 * SLOWDOWN);
+  g_assert_null (find_import_dialog ());
+  g_assert_null (find_message_dialog ());
+
+  /* Import… (Ctrl+O): a file chooser for JSON, TOML and YAML, or anything */
+  g_clear_pointer (&portal_title, g_free);
+  portal_answer = g_filename_to_uri (codex, NULL, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import", NULL);
+  wait_until (fixture, portal_asked, NULL, 10000, "the file chooser");
+  g_assert_cmpstr (portal_title, ==, "Import Servers");
+  g_assert_true (g_variant_lookup (portal_options, "filters", "@a(sa(us))", &filters));
+  g_variant_iter_init (&iter, filters);
+  while (g_variant_iter_next (&iter, "(&s@a(us))", &name, NULL))
+    g_string_append_printf (names, "%s;", name);
+  g_assert_cmpstr (names->str, ==, "Configuration Files;JSON;TOML (Codex);YAML (goose);All Files;");
+
+  dialog = wait_import_dialog (fixture);
+  g_assert_cmpstr (adw_window_title_get_subtitle (find_descendant (dialog, ADW_TYPE_WINDOW_TITLE)), ==, "Codex");
+  g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 3);
+  press (find_actionable (dialog, "window.close"));
+  g_assert_null (find_import_dialog ());
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+  g_clear_pointer (&portal_answer, g_free);
+  g_clear_pointer (&portal_title, g_free);
+  g_clear_pointer (&portal_options, g_variant_unref);
+}
+
+/* GtkFileChooserNative (GTK 4.8) builds its fallback dialog even when it
+ * asks the portal, and that dialog's places sidebar leaks the GFileInfo of
+ * each place it looks up, allocated in GIO's worker threads where no GTK
+ * frame shows for a suppression to match. So this test runs in a process of
+ * its own, which a sanitized build runs with every check but the leak check
+ * at exit. */
+static void
+test_import_chooser (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  if (g_test_subprocess ())
+    {
+      write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+      run_app (fixture, import_chooser_body);
+      return;
+    }
+
+#if defined(__SANITIZE_ADDRESS__)
+  {
+    g_autofree char *options = g_strdup (g_getenv ("ASAN_OPTIONS"));
+    g_autofree char *no_leaks = g_strconcat (options != NULL ? options : "", options != NULL ? ":" : "",
+                                             "detect_leaks=0", NULL);
+
+    g_setenv ("ASAN_OPTIONS", no_leaks, TRUE);
+    g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+    if (options != NULL)
+      g_setenv ("ASAN_OPTIONS", options, TRUE);
+    else
+      g_unsetenv ("ASAN_OPTIONS");
+  }
+#else
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+#endif
+  g_test_trap_assert_passed ();
+}
+
+static gboolean
+sources_found (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return tether_import_sources_dialog_get_sources ((TetherImportSourcesDialog *)data) != NULL &&
+         gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static TetherImportSourcesDialog *
+open_sources (Fixture *fixture)
+{
+  TetherImportSourcesDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import-from", NULL);
+  dialog = find_toplevel (TETHER_TYPE_IMPORT_SOURCES_DIALOG);
+  g_assert_nonnull (dialog);
+  wait_until (fixture, sources_found, dialog, 10000, "the clients' files");
+
+  return dialog;
+}
+
+static void
+import_from_body (Fixture *fixture)
+{
+  g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  g_autofree char *claude_dir = g_build_filename (g_get_home_dir (), ".config", "Claude", NULL);
+  g_autofree char *claude_copy = g_build_filename (claude_dir, "claude_desktop_config.json", NULL);
+  g_autofree char *gemini_dir = g_build_filename (g_get_home_dir (), ".gemini", NULL);
+  g_autofree char *gemini = g_build_filename (gemini_dir, "settings.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *before = read_config (fixture);
+  g_autofree char *after = NULL;
+  TetherImportSourcesDialog *sources;
+  TetherImportDialog *dialog;
+  GtkStack *stack;
+  AdwActionRow *row;
+
+  /* Nothing on this (fake) home: the empty state */
+  sources = open_sources (fixture);
+  stack = find_descendant (sources, GTK_TYPE_STACK);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  screenshot ("import-from-empty.png");
+  gtk_window_destroy (GTK_WINDOW (sources));
+
+  /* Claude Desktop's file, and a Gemini CLI one that is broken */
+  g_assert_cmpint (g_mkdir_with_parents (claude_dir, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (gemini_dir, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (claude, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (claude_copy, contents, -1, NULL));
+  g_assert_true (g_file_set_contents (gemini, "{ \"mcpServers\": { \"x\": ", -1, NULL));
+
+  sources = open_sources (fixture);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack = find_descendant (sources, GTK_TYPE_STACK)), ==, "list");
+  g_assert_cmpuint (g_list_model_get_n_items (tether_import_sources_dialog_get_sources (sources)), ==, 2);
+  row = find_named (sources, gemini);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Gemini CLI");
+  assert_contains (adw_action_row_get_subtitle (row), "line 1");
+  g_assert_false (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  row = find_named (sources, claude_copy);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Claude Desktop");
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, claude_copy);
+  {
+    GtkLabel *count = find_descendant (row, GTK_TYPE_LABEL);
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    gboolean said = FALSE;
+
+    g_assert_nonnull (count);
+    collect_descendants (GTK_WIDGET (row), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      said |= g_strcmp0 (gtk_label_get_label (g_ptr_array_index (labels, i)), "5 servers") == 0;
+    g_assert_true (said);
+  }
+  screenshot ("import-from.png");
+
+  /* Choosing it previews it; cancelling changes nothing. */
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  g_signal_emit_by_name (row, "activated");
+  dialog = wait_import_dialog (fixture);
+  g_assert_null (find_toplevel (TETHER_TYPE_IMPORT_SOURCES_DIALOG));
+  g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  iterate_for (100);
+  after = read_config (fixture);
+  g_assert_cmpstr (after, ==, before);
+
+  g_unlink (claude_copy);
+  g_unlink (gemini);
+  g_rmdir (claude_dir);
+  g_rmdir (gemini_dir);
+}
+
+static void
+test_import_from (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  write_config (fixture, "{\n  \"mcpServers\": {}\n}\n");
+  run_app (fixture, import_from_body);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GDBusConnection) connection = NULL;
+  g_autoptr(GDBusConnection) session_bus = NULL;
+  g_autofree char *home = g_dir_make_tmp ("tether-window-home-XXXXXX", NULL);
   int status;
+
+  /* A fake home, where Import from… looks for other clients' files */
+  g_setenv ("HOME", home, TRUE);
+  g_unsetenv ("XDG_CONFIG_HOME");
+  g_unsetenv ("HOST_XDG_CONFIG_HOME");
+  /* File choosers ask the fake portal below, as in flatpak (GDK_DEBUG=portals
+   * is GTK 4.8's switch; GLib's notifications do not look at it) */
+  {
+    const char *debug = g_getenv ("GDK_DEBUG");
+    g_autofree char *with_portals = g_strconcat (debug != NULL ? debug : "", debug != NULL ? "," : "",
+                                                 "portals", NULL);
+
+    g_setenv ("GDK_DEBUG", with_portals, TRUE);
+  }
 
   g_test_init (&argc, &argv, NULL);
 
@@ -1930,6 +2885,13 @@ main (int   argc,
   adw_init ();
 
   connection = start_notification_server ();
+
+  start_portal (connection);
+  /* The shared session bus connection, which GTK keeps for good once it has
+   * asked a portal: open it now, so that it is not a leftover of the first
+   * test that shows a file chooser. */
+  session_bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  g_assert_nonnull (session_bus);
 
   /* Short waits, so that retries and stops take a moment, not seconds. */
   g_setenv ("TETHER_TIMINGS",
@@ -1959,6 +2921,13 @@ main (int   argc,
   ADD ("invalid-config-banner", test_invalid_config_banner);
   ADD ("diagnostics", test_diagnostics);
   ADD ("diagnostics-denied", test_diagnostics_denied);
+  ADD ("import-preview", test_import_preview);
+  ADD ("import-cancel", test_import_cancel);
+  ADD ("import-conflict", test_import_conflict);
+  ADD ("import-bad-drops", test_import_bad_drops);
+  ADD ("import-text", test_import_text);
+  ADD ("import-from", test_import_from);
+  ADD ("import-chooser", test_import_chooser);
 
 #undef ADD
 
@@ -1966,6 +2935,7 @@ main (int   argc,
   g_rmdir (login_bin);
   g_free (login_bin);
   g_dbus_connection_close_sync (connection, NULL, NULL);
+  test_remove_tree (home);
 
   return status;
 }

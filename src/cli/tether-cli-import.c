@@ -38,13 +38,7 @@
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
 #include "tether-config-import.h"
-
-typedef enum
-{
-  CONFLICT_SKIP,
-  CONFLICT_REPLACE,
-  CONFLICT_RENAME,
-} Conflict;
+#include "tether-import-plan.h"
 
 typedef enum
 {
@@ -61,32 +55,30 @@ static const char *action_names[] = {
   "add", "replace", "rename", "skip", "exists", "refuse", "failed",
 };
 
+/* What the CLI says of each server of the plan */
 typedef struct
 {
-  TetherImportItem *item;
-  Action            action;
-  char             *name;    /* the name it gets */
-  char             *reason;
-} Plan;
+  Action  action;
+  char   *name;      /* the name it gets */
+  char   *reason;
+} Outcome;
 
 typedef struct
 {
-  const char  *file;
-  const char  *config;     /* the configuration's path */
-  GPtrArray   *sets;       /* NAME=VALUE */
-  Conflict     conflict;
-  gboolean     dry_run;
-  gboolean     disabled;
-  gboolean     json;
+  const char            *file;
+  const char            *config;     /* the configuration's path */
+  GPtrArray             *sets;       /* NAME=VALUE */
+  TetherImportConflict   conflict;
+  gboolean               dry_run;
+  gboolean               disabled;
+  gboolean               json;
 } ImportArgs;
 
 static void
-plan_free (Plan *plan)
+outcome_clear (Outcome *outcome)
 {
-  g_clear_object (&plan->item);
-  g_free (plan->name);
-  g_free (plan->reason);
-  g_free (plan);
+  g_clear_pointer (&outcome->name, g_free);
+  g_clear_pointer (&outcome->reason, g_free);
 }
 
 static void
@@ -123,9 +115,10 @@ parse_import (char       **args,
         import->disabled = TRUE;
       else if (g_str_equal (args[i], "--replace") || g_str_equal (args[i], "--rename"))
         {
-          Conflict conflict = g_str_equal (args[i], "--replace") ? CONFLICT_REPLACE : CONFLICT_RENAME;
+          TetherImportConflict conflict = g_str_equal (args[i], "--replace") ? TETHER_IMPORT_CONFLICT_REPLACE
+                                                                             : TETHER_IMPORT_CONFLICT_KEEP_BOTH;
 
-          if (import->conflict != CONFLICT_SKIP && import->conflict != conflict)
+          if (import->conflict != TETHER_IMPORT_CONFLICT_SKIP && import->conflict != conflict)
             {
               g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                            _("import: --replace and --rename exclude each other"));
@@ -251,108 +244,57 @@ describe_unresolved (TetherImportItem *item,
   return g_strdup_printf (_("it needs values for %s: give them with %s"), list->str, hint->str);
 }
 
-static gboolean
-name_taken (TetherConfigStore *store,
-            GHashTable        *planned,
-            const char        *name)
-{
-  return g_hash_table_contains (planned, name) ||
-         (store != NULL && tether_config_store_lookup (store, name, NULL) != NULL);
-}
-
-static Plan *
-plan_item (TetherImportItem  *item,
-           TetherConfigStore *store,
-           GHashTable        *planned,
-           Conflict           conflict)
-{
-  Plan *plan = g_new0 (Plan, 1);
-  const char *name = tether_import_item_get_name (item);
-  g_autoptr(TetherServerConfig) resolved = NULL;
-  g_autoptr(GError) error = NULL;
-
-  plan->item = g_object_ref (item);
-  plan->name = g_strdup (name);
-
-  if (tether_import_item_get_skipped (item))
-    {
-      plan->action = ACTION_SKIP;
-      plan->reason = g_strdup (tether_import_item_get_skip_reason (item));
-      return plan;
-    }
-
-  if (tether_import_item_get_n_unresolved (item) > 0)
-    {
-      plan->action = ACTION_REFUSE;
-      plan->reason = describe_unresolved (item, TRUE);
-      return plan;
-    }
-
-  resolved = tether_import_item_dup_resolved_config (item);
-  if (!tether_server_config_validate (resolved, &error))
-    {
-      plan->action = ACTION_REFUSE;
-      plan->reason = g_strdup (error->message);
-      return plan;
-    }
-
-  if (!name_taken (store, planned, name))
-    plan->action = ACTION_ADD;
-  else if (conflict == CONFLICT_REPLACE && !g_hash_table_contains (planned, name))
-    plan->action = ACTION_REPLACE;
-  else if (conflict == CONFLICT_RENAME)
-    {
-      plan->action = ACTION_RENAME;
-      for (guint n = 2; name_taken (store, planned, plan->name); n++)
-        {
-          g_free (plan->name);
-          plan->name = g_strdup_printf ("%s-%u", name, n);
-        }
-    }
-  else
-    {
-      plan->action = ACTION_EXISTS;
-      plan->reason = g_strdup_printf (_("a server named “%s” already exists (use --replace or --rename)"), name);
-    }
-
-  if (plan->action != ACTION_EXISTS)
-    g_hash_table_add (planned, g_strdup (plan->name));
-
-  return plan;
-}
-
 static void
-carry_out (Plan              *plan,
-           TetherConfigStore *store,
-           gboolean           disabled)
+decide (TetherImportPlan *plan,
+        guint             i,
+        Outcome          *outcome)
 {
-  g_autoptr(TetherServerConfig) config = tether_import_item_dup_resolved_config (plan->item);
-  g_autoptr(GError) error = NULL;
-  gboolean done;
+  TetherImportItem *item = tether_import_plan_get_item (plan, i);
 
-  tether_server_config_set_name (config, plan->name);
-  if (disabled)
-    tether_server_config_set_enabled (config, FALSE);
+  /* Saving changes the configuration, and the plan follows it: keep what
+   * was decided before. */
+  outcome->name = g_strdup (tether_import_plan_get_new_name (plan, i));
 
-  if (plan->action == ACTION_REPLACE)
-    done = tether_config_store_replace (store, plan->name, config, &error);
-  else
-    done = tether_config_store_add (store, config, &error);
-
-  if (!done)
+  switch (tether_import_plan_get_action (plan, i))
     {
-      plan->action = ACTION_FAILED;
-      plan->reason = g_strdup (error->message);
+    case TETHER_IMPORT_ACTION_ADD:
+      outcome->action = ACTION_ADD;
+      break;
+    case TETHER_IMPORT_ACTION_REPLACE:
+      outcome->action = ACTION_REPLACE;
+      break;
+    case TETHER_IMPORT_ACTION_RENAME:
+      outcome->action = ACTION_RENAME;
+      break;
+    case TETHER_IMPORT_ACTION_EXISTS:
+      outcome->action = ACTION_EXISTS;
+      outcome->reason = g_strdup_printf (_("a server named “%s” already exists (use --replace or --rename)"),
+                                         tether_import_item_get_name (item));
+      break;
+    case TETHER_IMPORT_ACTION_UNRESOLVED:
+      outcome->action = ACTION_REFUSE;
+      outcome->reason = describe_unresolved (item, TRUE);
+      break;
+    case TETHER_IMPORT_ACTION_INVALID:
+      outcome->action = ACTION_REFUSE;
+      outcome->reason = g_strdup (tether_import_plan_get_reason (plan, i));
+      break;
+    case TETHER_IMPORT_ACTION_SKIP:
+    case TETHER_IMPORT_ACTION_EXCLUDED:
+    default:
+      outcome->action = ACTION_SKIP;
+      outcome->reason = g_strdup (tether_import_plan_get_reason (plan, i));
+      break;
     }
 }
 
 /* Text */
 
 static const char *
-describe_action (const Plan *plan,
-                 gboolean    dry_run)
+describe_action (const Outcome *outcome,
+                 gboolean       dry_run)
 {
-  switch (plan->action)
+  switch (outcome->action)
     {
     case ACTION_ADD:
       return dry_run ? _("would be added") : _("added");
@@ -379,75 +321,49 @@ print_strv (const char         *label,
     printf ("    %s: %s\n", label, strv[i]);
 }
 
-/* The item's warnings, less those about a placeholder --set has filled. */
-static char **
-dup_warnings (TetherImportItem *item)
-{
-  const char * const *warnings = tether_import_item_get_warnings (item);
-  GListModel *variables = tether_import_item_get_variables (item);
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-
-  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
-    {
-      gboolean filled = FALSE;
-
-      for (guint j = 0; j < g_list_model_get_n_items (variables) && !filled; j++)
-        {
-          g_autoptr(TetherImportVariable) variable = g_list_model_get_item (variables, j);
-
-          filled = tether_import_variable_get_value (variable) != NULL &&
-                   strstr (warnings[i], tether_import_variable_get_placeholder (variable)) != NULL;
-        }
-
-      if (!filled)
-        g_strv_builder_add (builder, warnings[i]);
-    }
-
-  return g_strv_builder_end (builder);
-}
-
 static void
-print_text (TetherImportResult *result,
-            GPtrArray          *plans,
-            TetherConfigStore  *store,
-            const ImportArgs   *import)
+print_text (TetherImportPlan *plan,
+            GArray           *outcomes,
+            const ImportArgs *import)
 {
+  TetherImportResult *result = tether_import_plan_get_result (plan);
   guint counts[G_N_ELEMENTS (action_names)] = { 0 };
 
   printf (_("%s: %s, %u servers\n"), g_file_peek_path (tether_import_result_get_file (result)),
           tether_import_format_get_display_name (tether_import_result_get_format (result)),
-          plans->len);
+          outcomes->len);
   print_strv (_("warning"), tether_import_result_get_warnings (result));
 
-  for (guint i = 0; i < plans->len; i++)
+  for (guint i = 0; i < outcomes->len; i++)
     {
-      Plan *plan = g_ptr_array_index (plans, i);
-      TetherServerConfig *config = tether_import_item_get_config (plan->item);
+      Outcome *outcome = &g_array_index (outcomes, Outcome, i);
+      TetherImportItem *item = tether_import_plan_get_item (plan, i);
+      TetherServerConfig *config = tether_import_item_get_config (item);
       g_autofree char *description = tether_cli_describe_config (config);
-      g_auto(GStrv) warnings = dup_warnings (plan->item);
+      g_auto(GStrv) warnings = tether_import_plan_dup_warnings (plan, i);
 
-      counts[plan->action]++;
+      counts[outcome->action]++;
 
-      printf ("\n%s: %s", tether_import_item_get_name (plan->item), describe_action (plan, import->dry_run));
-      if (plan->action == ACTION_RENAME)
-        printf (" (“%s”)", plan->name);
-      if (plan->reason != NULL)
-        printf (": %s", plan->reason);
+      printf ("\n%s: %s", tether_import_item_get_name (item), describe_action (outcome, import->dry_run));
+      if (outcome->action == ACTION_RENAME)
+        printf (" (“%s”)", outcome->name);
+      if (outcome->reason != NULL)
+        printf (": %s", outcome->reason);
       printf ("\n    %s\n", description);
       print_strv (_("warning"), (const char * const *)warnings);
-      print_strv (_("note"), tether_import_item_get_notes (plan->item));
+      print_strv (_("note"), tether_import_item_get_notes (item));
     }
 
   printf ("\n");
   if (import->dry_run)
     printf (_("Would add %u, skip %u and refuse %u of %u servers in %s. Nothing was changed.\n"),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
-            counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE], plans->len, import->config);
+            counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE], outcomes->len, import->config);
   else
     printf (_("Added %u, skipped %u and refused %u of %u servers in %s.\n"),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
             counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE] + counts[ACTION_FAILED],
-            plans->len, import->config);
+            outcomes->len, import->config);
 }
 
 /* JSON */
@@ -490,11 +406,11 @@ variables_to_json (GListModel *variables)
 }
 
 static void
-print_json (TetherImportResult *result,
-            GPtrArray          *plans,
-            TetherConfigStore  *store,
-            const ImportArgs   *import)
+print_json (TetherImportPlan *plan,
+            GArray           *outcomes,
+            const ImportArgs *import)
 {
+  TetherImportResult *result = tether_import_plan_get_result (plan);
   g_autoptr(JsonObject) object = json_object_new ();
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   g_autoptr(GEnumClass) formats = g_type_class_ref (TETHER_TYPE_IMPORT_FORMAT);
@@ -511,28 +427,29 @@ print_json (TetherImportResult *result,
   json_object_set_array_member (object, "variables",
                                 variables_to_json (tether_import_result_get_variables (result)));
 
-  for (guint i = 0; i < plans->len; i++)
+  for (guint i = 0; i < outcomes->len; i++)
     {
-      Plan *plan = g_ptr_array_index (plans, i);
-      TetherServerConfig *config = tether_import_item_get_config (plan->item);
-      g_auto(GStrv) warnings = dup_warnings (plan->item);
+      Outcome *outcome = &g_array_index (outcomes, Outcome, i);
+      TetherImportItem *item = tether_import_plan_get_item (plan, i);
+      TetherServerConfig *config = tether_import_item_get_config (item);
+      g_auto(GStrv) warnings = tether_import_plan_dup_warnings (plan, i);
       JsonObject *entry = json_object_new ();
 
-      json_object_set_string_member (entry, "name", tether_import_item_get_name (plan->item));
-      json_object_set_string_member (entry, "source_key", tether_import_item_get_source_key (plan->item));
-      json_object_set_string_member (entry, "action", action_names[plan->action]);
-      json_object_set_string_member (entry, "new_name", plan->name);
-      if (plan->reason != NULL)
-        json_object_set_string_member (entry, "reason", plan->reason);
+      json_object_set_string_member (entry, "name", tether_import_item_get_name (item));
+      json_object_set_string_member (entry, "source_key", tether_import_item_get_source_key (item));
+      json_object_set_string_member (entry, "action", action_names[outcome->action]);
+      json_object_set_string_member (entry, "new_name", outcome->name);
+      if (outcome->reason != NULL)
+        json_object_set_string_member (entry, "reason", outcome->reason);
       else
         json_object_set_null_member (entry, "reason");
       json_object_set_string_member (entry, "transport",
                                      tether_server_kind_to_string (tether_server_config_get_kind (config)));
       json_object_set_member (entry, "config", tether_cli_masked_entry (config));
       json_object_set_array_member (entry, "warnings", strv_to_json ((const char * const *)warnings));
-      json_object_set_array_member (entry, "notes", strv_to_json (tether_import_item_get_notes (plan->item)));
+      json_object_set_array_member (entry, "notes", strv_to_json (tether_import_item_get_notes (item)));
       json_object_set_array_member (entry, "variables",
-                                    variables_to_json (tether_import_item_get_variables (plan->item)));
+                                    variables_to_json (tether_import_item_get_variables (item)));
       json_array_add_object_element (servers, entry);
     }
 
@@ -547,8 +464,8 @@ tether_cli_import_main (const TetherCliOptions  *options,
                         GError                 **error)
 {
   g_autoptr(GPtrArray) sets = g_ptr_array_new ();
-  g_autoptr(GPtrArray) plans = g_ptr_array_new_with_free_func ((GDestroyNotify)plan_free);
-  g_autoptr(GHashTable) planned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GArray) outcomes = g_array_new (FALSE, TRUE, sizeof (Outcome));
+  g_autoptr(TetherImportPlan) plan = NULL;
   g_autoptr(TetherConfigImport) importer = NULL;
   g_autoptr(TetherImportResult) result = NULL;
   g_autoptr(TetherConfigStore) store = NULL;
@@ -556,7 +473,6 @@ tether_cli_import_main (const TetherCliOptions  *options,
   g_autoptr(GFile) config_file = tether_cli_options_get_file (options);
   g_autoptr(GError) store_error = NULL;
   ImportArgs import = { .sets = sets, .json = options->json, .config = g_file_peek_path (config_file) };
-  GListModel *items;
   gboolean help = FALSE;
   guint not_imported = 0;
 
@@ -588,31 +504,47 @@ tether_cli_import_main (const TetherCliOptions  *options,
   if (store == NULL)
     tether_cli_print_error (_("name conflicts cannot be foreseen: %s"), store_error->message);
 
-  items = tether_import_result_get_items (result);
-  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
-    {
-      g_autoptr(TetherImportItem) item = g_list_model_get_item (items, i);
-
-      g_ptr_array_add (plans, plan_item (item, store, planned, import.conflict));
-    }
+  plan = tether_import_plan_new (result, store);
+  tether_import_plan_set_all_conflicts (plan, import.conflict);
+  g_array_set_clear_func (outcomes, (GDestroyNotify)outcome_clear);
+  g_array_set_size (outcomes, tether_import_plan_get_n_items (plan));
+  for (guint i = 0; i < outcomes->len; i++)
+    decide (plan, i, &g_array_index (outcomes, Outcome, i));
 
   if (!import.dry_run)
     {
-      for (guint i = 0; i < plans->len; i++)
-        {
-          Plan *plan = g_ptr_array_index (plans, i);
+      g_autoptr(GPtrArray) configs = tether_import_plan_dup_configs (plan, import.disabled);
+      g_autoptr(GError) merge_error = NULL;
 
-          if (plan->action == ACTION_ADD || plan->action == ACTION_REPLACE || plan->action == ACTION_RENAME)
-            carry_out (plan, store, import.disabled);
-          if (plan->action == ACTION_REFUSE || plan->action == ACTION_FAILED)
+      /* One save: all of them are added, or none. */
+      if (configs->len > 0 && !tether_config_store_merge (store, configs, &merge_error))
+        {
+          for (guint i = 0; i < outcomes->len; i++)
+            {
+              Outcome *outcome = &g_array_index (outcomes, Outcome, i);
+
+              if (outcome->action == ACTION_ADD || outcome->action == ACTION_REPLACE ||
+                  outcome->action == ACTION_RENAME)
+                {
+                  outcome->action = ACTION_FAILED;
+                  outcome->reason = g_strdup (merge_error->message);
+                }
+            }
+        }
+
+      for (guint i = 0; i < outcomes->len; i++)
+        {
+          Action action = g_array_index (outcomes, Outcome, i).action;
+
+          if (action == ACTION_REFUSE || action == ACTION_FAILED)
             not_imported++;
         }
     }
 
   if (import.json)
-    print_json (result, plans, store, &import);
+    print_json (plan, outcomes, &import);
   else
-    print_text (result, plans, store, &import);
+    print_text (plan, outcomes, &import);
 
   if (not_imported > 0)
     {

@@ -702,6 +702,70 @@ tether_config_store_replace (TetherConfigStore   *self,
 }
 
 /**
+ * tether_config_store_merge:
+ * @self: a #TetherConfigStore
+ * @configs: (element-type TetherServerConfig): servers to put in
+ * @error: where to put an error
+ *
+ * Puts every server of @configs in the file with one save: one whose name
+ * the file has already replaces that server in place, the others are added
+ * after the rest, in order. Either all of them are saved or none: a config
+ * that is not valid, or two of the same name, change nothing.
+ *
+ * Returns: %TRUE if they were all put in and saved
+ */
+gboolean
+tether_config_store_merge (TetherConfigStore   *self,
+                           GPtrArray           *configs,
+                           GError             **error)
+{
+  g_autoptr(GPtrArray) previous = NULL;
+  g_autoptr(GHashTable) names = NULL;
+
+  g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
+  g_return_val_if_fail (configs != NULL, FALSE);
+
+  if (!check_writable (self, error))
+    return FALSE;
+
+  names = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < configs->len; i++)
+    {
+      TetherServerConfig *config = g_ptr_array_index (configs, i);
+      const char *name = tether_server_config_get_name (config);
+
+      if (!tether_server_config_validate (config, error))
+        return FALSE;
+
+      if (!g_hash_table_add (names, (gpointer)name))
+        {
+          g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
+                       _("Two of the new servers are named “%s”"), name);
+          return FALSE;
+        }
+    }
+
+  previous = copy_servers (self->servers);
+  for (guint i = 0; i < configs->len; i++)
+    {
+      g_autoptr(TetherServerConfig) copy = tether_server_config_copy (g_ptr_array_index (configs, i));
+      g_autoptr(JsonNode) entry = tether_server_config_to_json (copy);
+      Server *server = server_new (tether_server_config_get_name (copy), entry, copy);
+      guint position;
+
+      if (find (self, server->name, &position) != NULL)
+        {
+          server_free (g_ptr_array_index (self->servers, position));
+          g_ptr_array_index (self->servers, position) = server;
+        }
+      else
+        g_ptr_array_add (self->servers, server);
+    }
+
+  return commit (self, previous, error);
+}
+
+/**
  * tether_config_store_remove:
  * @self: a #TetherConfigStore
  * @name: the server to remove

@@ -39,6 +39,9 @@ gboolean            tether_config_store_replace           (TetherConfigStore  *s
                                                            const char         *name,
                                                            TetherServerConfig *config,
                                                            GError            **error);
+gboolean            tether_config_store_merge             (TetherConfigStore  *self,
+                                                           GPtrArray          *configs,
+                                                           GError            **error);
 gboolean            tether_config_store_remove            (TetherConfigStore  *self,
                                                            const char         *name,
                                                            guint              *position,

@@ -430,6 +430,27 @@ tether_server_manager_update (TetherServerManager  *self,
 }
 
 /**
+ * tether_server_manager_merge:
+ * @self: a #TetherServerManager
+ * @configs: (element-type TetherServerConfig): servers to put in
+ * @error: where to put an error
+ *
+ * Adds the servers, or replaces those of the same name, with one save (see
+ * tether_config_store_merge()); each enabled one connects from there.
+ *
+ * Returns: %TRUE if they were all saved
+ */
+gboolean
+tether_server_manager_merge (TetherServerManager  *self,
+                             GPtrArray            *configs,
+                             GError              **error)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER_MANAGER (self), FALSE);
+
+  return tether_config_store_merge (self->store, configs, error);
+}
+
+/**
  * tether_server_manager_remove:
  * @self: a #TetherServerManager
  * @name: a server

@@ -53,6 +53,9 @@ gboolean             tether_server_manager_update           (TetherServerManager
                                                              const char                 *name,
                                                              TetherServerConfig         *config,
                                                              GError                    **error);
+gboolean             tether_server_manager_merge            (TetherServerManager        *self,
+                                                             GPtrArray                  *configs,
+                                                             GError                    **error);
 TetherRemoval       *tether_server_manager_remove           (TetherServerManager        *self,
                                                              const char                 *name,
                                                              GError                    **error);

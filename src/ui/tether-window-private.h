@@ -6,8 +6,8 @@
  *
  * tether-window.c         the layout: sidebar, page, folding, notifications
  * tether-window-actions.c the actions and their shortcuts
- * (a window-wide drop target for importing config files belongs in a
- *  tether-window-dnd.c of its own, attached to toast_overlay)
+ * tether-window-dnd.c     importing: the window-wide drop target (on
+ *                         toast_overlay), Ctrl+V, Import… and Import from…
  */
 
 #pragma once
@@ -30,6 +30,12 @@ struct _TetherWindow
   TetherRemoval        *removal;
   AdwToast             *removal_toast;
 
+  /* Importing: files waiting their turn, one preview or message at a time */
+  GQueue               *import_queue;
+  GCancellable         *import_cancellable;
+  GtkWindow            *import_window;
+  GtkFileChooserNative *import_chooser;
+
   /* Template widgets */
   TetherConfigBanner   *content_banner;
   TetherConfigBanner   *empty_banner;
@@ -44,9 +50,18 @@ struct _TetherWindow
   AdwViewSwitcherBar   *switcher_bar;
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
+  GtkRevealer          *drop_revealer;
 };
 
 void          _tether_window_class_init_actions (GtkWidgetClass *widget_class);
+void          _tether_window_class_init_dnd     (GtkWidgetClass *widget_class);
+void          _tether_window_init_dnd           (TetherWindow   *self);
+void          _tether_window_dispose_dnd        (TetherWindow   *self);
+void          _tether_window_import_files       (TetherWindow   *self,
+                                                 GFile         **files,
+                                                 guint           n_files);
+gboolean      _tether_window_import_text        (TetherWindow   *self,
+                                                 const char     *text);
 void          _tether_window_update_actions     (TetherWindow   *self);
 TetherServer *_tether_window_lookup             (TetherWindow   *self,
                                                  const char     *name);

@@ -199,6 +199,7 @@ tether_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TETHER_TYPE_WINDOW);
 
+  _tether_window_dispose_dnd (self);
   g_clear_object (&self->selection);
   g_clear_object (&self->manager);
   g_clear_object (&self->settings);
@@ -221,6 +222,7 @@ tether_window_class_init (TetherWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, content_banner);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, drop_revealer);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_banner);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, leaflet);
@@ -237,6 +239,7 @@ tether_window_class_init (TetherWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, server_activated_cb);
 
   _tether_window_class_init_actions (widget_class);
+  _tether_window_class_init_dnd (widget_class);
 
   g_type_ensure (TETHER_TYPE_CONFIG_BANNER);
   g_type_ensure (TETHER_TYPE_SERVER_PAGE);
@@ -263,6 +266,8 @@ tether_window_init (TetherWindow *self)
   stack = tether_server_page_get_view_stack (self->server_page);
   adw_view_switcher_title_set_stack (self->switcher_title, stack);
   adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
+  _tether_window_init_dnd (self);
+
   g_object_bind_property (self->search_button, "active",
                           self->server_page, "search-mode",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);

@@ -1046,6 +1046,19 @@ test_too_large (void)
    * is shown by the message, which gives the size from the metadata. */
   g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
 
+  /* One byte over: the sizes differ in the message, not only in fact. */
+  g_clear_error (&error);
+  {
+    GStatBuf buf;
+
+    g_assert_cmpint (g_stat (path, &buf), ==, 0);
+    tether_config_import_set_max_size (import, (guint64)buf.st_size - 1);
+  }
+  result = tether_config_import_load_file (import, file, NULL, &error);
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "bytes"));
+
   remove_tree (dir);
 }
 

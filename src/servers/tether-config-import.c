@@ -2373,6 +2373,15 @@ check_info (GFile      *file,
       g_autofree char *size = g_format_size ((guint64)g_file_info_get_size (info));
       g_autofree char *limit = g_format_size (max_size);
 
+      /* Just over the limit, both round alike: say the bytes. */
+      if (g_strcmp0 (size, limit) == 0)
+        {
+          g_free (size);
+          g_free (limit);
+          size = g_format_size_full ((guint64)g_file_info_get_size (info), G_FORMAT_SIZE_LONG_FORMAT);
+          limit = g_format_size_full (max_size, G_FORMAT_SIZE_LONG_FORMAT);
+        }
+
       g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE,
                    _("%s is too large to be a configuration file (%s; the limit is %s)"),
                    display, size, limit);

@@ -1887,7 +1887,7 @@ diagnostics_body (Fixture *fixture)
   }
   row = diagnostics_server_row (window, "web");
   g_assert_nonnull (row);
-  g_assert_nonnull (find_label (row, "http://127.0.0.1:9/mcp"));
+  g_assert_nonnull (find_label (row, "http://127.0.0.1:9/mcp?key=••••"));
 
   /* The other clients' files */
   g_assert_nonnull (strstr (texts, "Claude Desktop"));
@@ -1970,7 +1970,8 @@ test_diagnostics (Fixture       *fixture,
   config = diagnostics_config (fixture,
                                ", \"missing\": { \"command\": \"" MISSING_COMMAND "\","
                                "   \"env\": { \"OTHER\": \"" SECRET "-2\" } },"
-                               " \"web\": { \"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp\", \"disabled\": true,"
+                               " \"web\": { \"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp?key=" SECRET "-5\","
+                               "   \"disabled\": true,"
                                "   \"headers\": { \"Authorization\": \"Bearer " SECRET "-3\" } }");
   write_config (fixture, config);
   g_setenv ("TETHER_TEST_SESSION_SECRET", SECRET "-4", TRUE);

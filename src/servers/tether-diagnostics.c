@@ -77,22 +77,6 @@ collection_free (Collection *collection)
   g_free (collection);
 }
 
-/* A URL as shown: without a password in it. */
-static char *
-display_url (const char *url)
-{
-  g_autoptr(GUri) uri = NULL;
-
-  if (url == NULL)
-    return NULL;
-
-  uri = g_uri_parse (url, G_URI_FLAGS_HAS_PASSWORD | G_URI_FLAGS_ENCODED, NULL);
-  if (uri == NULL || g_uri_get_password (uri) == NULL)
-    return g_strdup (url);
-
-  return g_uri_to_string_partial (uri, G_URI_HIDE_PASSWORD);
-}
-
 static void look_up_next (GTask *task);
 
 static void
@@ -283,7 +267,7 @@ look_up_next (GTask *task)
         }
 
       {
-        g_autofree char *url = display_url (tether_server_config_get_url (config));
+        g_autofree char *url = tether_server_config_dup_masked_url (config);
 
         json_object_set_string_member (entry, "url", url);
       }

@@ -147,6 +147,8 @@ server_row_new (JsonObject *server)
   gboolean stdio = g_strcmp0 (kind_name, "stdio") == 0;
   g_autofree char *kind_text = NULL;
 
+  /* names, paths and errors come from files: plain text, not markup */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), member_string (server, "name"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_add_css_class (row, "diagnostics-server");
@@ -212,6 +214,7 @@ client_row_new (JsonObject *source)
   guint n = (guint)json_object_get_int_member_with_default (source, "servers", 0);
   GtkWidget *suffix;
 
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), member_string (source, "client"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), member_string (source, "file"));
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
@@ -260,6 +263,7 @@ placeholder_row_new (const char *text)
 {
   GtkWidget *row = adw_action_row_new ();
 
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
   gtk_widget_add_css_class (row, "dim-label");
 
@@ -391,7 +395,11 @@ collected_cb (GObject      *object,
     {
       /* Cancelled: a newer collection, or the window went. */
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("Diagnostics failed: %s", error->message);
+        {
+          g_warning ("Diagnostics failed: %s", error->message);
+          g_clear_object (&self->cancellable);
+          set_busy (self, FALSE);
+        }
       return;
     }
 

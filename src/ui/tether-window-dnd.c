@@ -46,6 +46,15 @@ message_response_cb (TetherWindow     *self,
   import_next (self);
 }
 
+/* Gone without an answer (the application quits): forget it. */
+static void
+message_destroyed_cb (TetherWindow *self,
+                      GtkWidget    *dialog)
+{
+  if (self->import_window == GTK_WINDOW (dialog))
+    self->import_window = NULL;
+}
+
 static void
 show_error (TetherWindow *self,
             const char   *heading,
@@ -58,6 +67,7 @@ show_error (TetherWindow *self,
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
   g_signal_connect_object (dialog, "response", G_CALLBACK (message_response_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (message_destroyed_cb), self, G_CONNECT_SWAPPED);
 
   self->import_window = GTK_WINDOW (dialog);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -217,6 +227,8 @@ _tether_window_import_text (TetherWindow *self,
       gtk_window_present (self->import_window);
       return FALSE;
     }
+  if (self->import_cancellable != NULL)
+    return FALSE;   /* a file is being read, and will be shown */
 
   importer = tether_config_import_new ();
   result = tether_config_import_load_text (importer, text, -1, NULL, &error);

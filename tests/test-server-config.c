@@ -453,7 +453,7 @@ test_masked (void)
 
   g_assert_nonnull (strstr (json, "\"API_KEY\" : \"" TETHER_SERVER_CONFIG_MASK "\""));
   g_assert_nonnull (strstr (json, "\"Authorization\" : \"" TETHER_SERVER_CONFIG_MASK "\""));
-  g_assert_cmpstr (url, ==, "https://user:" TETHER_SERVER_CONFIG_MASK "@h/mcp?key="
+  g_assert_cmpstr (url, ==, "https://" TETHER_SERVER_CONFIG_MASK "@h/mcp?key="
                    TETHER_SERVER_CONFIG_MASK "&mode=" TETHER_SERVER_CONFIG_MASK);
   g_assert_cmpstr (description, ==, "secretive: stdio: npx srv; env: API_KEY=" TETHER_SERVER_CONFIG_MASK
                    "; headers: Authorization=" TETHER_SERVER_CONFIG_MASK);

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "mcp-url.h"
+
 #include "tether-config-document-private.h"
 #include "tether-config-error.h"
 #include "tether-server-config.h"
@@ -1330,63 +1332,16 @@ tether_server_config_dup_command_line (TetherServerConfig *self)
  * tether_server_config_dup_masked_url:
  * @self: a #TetherServerConfig
  *
- * The URL with a password and every query value replaced by
- * %TETHER_SERVER_CONFIG_MASK (`https://h/mcp?key=••••`). A URL that does not
- * parse is masked whole after its scheme.
+ * The URL as it may be shown: see mcp_url_mask() for what is masked.
  *
  * Returns: (transfer full) (nullable): the masked URL, or %NULL without one
  */
 char *
 tether_server_config_dup_masked_url (TetherServerConfig *self)
 {
-  g_autoptr(GUri) uri = NULL;
-  g_autoptr(GString) query = NULL;
-  const char *colon;
-
   g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (self), NULL);
 
-  if (self->url == NULL)
-    return NULL;
-
-  uri = g_uri_parse (self->url, G_URI_FLAGS_ENCODED | G_URI_FLAGS_HAS_PASSWORD, NULL);
-  if (uri == NULL)
-    {
-      colon = strstr (self->url, "://");
-      if (colon == NULL)
-        return g_strdup (TETHER_SERVER_CONFIG_MASK);
-      return g_strdup_printf ("%.*s%s", (int)(colon + 3 - self->url), self->url,
-                              TETHER_SERVER_CONFIG_MASK);
-    }
-
-  if (g_uri_get_query (uri) != NULL)
-    {
-      g_auto(GStrv) params = g_strsplit (g_uri_get_query (uri), "&", -1);
-
-      query = g_string_new (NULL);
-      for (guint i = 0; params[i] != NULL; i++)
-        {
-          char *eq = strchr (params[i], '=');
-
-          if (i > 0)
-            g_string_append_c (query, '&');
-          if (eq != NULL)
-            g_string_append_printf (query, "%.*s=%s", (int)(eq - params[i]), params[i],
-                                    TETHER_SERVER_CONFIG_MASK);
-          else
-            g_string_append (query, params[i]);
-        }
-    }
-
-  return g_uri_join_with_user (G_URI_FLAGS_ENCODED,
-                               g_uri_get_scheme (uri),
-                               g_uri_get_user (uri),
-                               g_uri_get_password (uri) != NULL ? TETHER_SERVER_CONFIG_MASK : NULL,
-                               NULL,
-                               g_uri_get_host (uri),
-                               g_uri_get_port (uri),
-                               g_uri_get_path (uri),
-                               query != NULL ? query->str : NULL,
-                               g_uri_get_fragment (uri));
+  return mcp_url_mask (self->url);
 }
 
 /**

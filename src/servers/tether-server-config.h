@@ -10,6 +10,8 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "mcp-url.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -86,7 +88,7 @@ gboolean    tether_server_kind_is_remote   (TetherServerKind  kind);
  * What replaces a secret (an env value, a header value, a password in a URL)
  * in every masked rendering of a configuration.
  */
-#define TETHER_SERVER_CONFIG_MASK "••••"
+#define TETHER_SERVER_CONFIG_MASK MCP_URL_MASK
 
 #define TETHER_TYPE_SERVER_CONFIG (tether_server_config_get_type ())
 

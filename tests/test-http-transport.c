@@ -597,12 +597,18 @@ test_get_stream_409 (Fixture       *f,
   g_assert_cmpuint (f->n_closed, ==, 0);
 }
 
-static void
-test_resumption (Fixture       *f,
-                 gconstpointer  data)
+/* Sends @json (request @id) to a server whose SSE stream for it breaks
+ * before the answer: the answer must come once, through a GET that resumed
+ * from the id that starts with @id_prefix and ends in "-1". Returns the
+ * answer's result; *@get_out is that GET. */
+static JsonObject *
+resumed_answer (Fixture          *f,
+                const char       *json,
+                gint64            id,
+                const char       *id_prefix,
+                FakeHttpRequest **get_out)
 {
   g_autoptr(GError) error = NULL;
-  FakeHttpRequest *post;
   FakeHttpRequest *get;
   JsonObject *answer;
 
@@ -610,31 +616,60 @@ test_resumption (Fixture       *f,
   make_transport (f, MCP_HTTP_MODE_AUTO);
   open_and_initialize (f);
 
-  /* The stream ends after a priming event (retry 150 ms) and a progress
-   * notification, without the answer. */
-  error = send_json (f, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"test/drop\",\"params\":{\"retry\":150}}",
-                     MCP_SEND_FLAGS_NONE);
+  error = send_json (f, json, MCP_SEND_FLAGS_NONE);
   g_assert_no_error (error);
-  answer = wait_answer (f, 5);
-  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (answer, "result"), "resumed"));
+  answer = wait_answer (f, id);
   g_assert_nonnull (find_notification (f, "notifications/progress"));
+  g_assert_cmpuint (count_answers (f, id), ==, 1);
+  g_assert_cmpuint (f->n_closed, ==, 0);
 
-  /* Resumed with GET + Last-Event-ID of the last event, after the retry. */
-  post = fake_http_server_find (f->server, "POST", "test/drop", 0);
-  get = NULL;
   for (guint i = 0; (get = fake_http_server_find (f->server, "GET", NULL, i)) != NULL; i++)
     {
       if (get->last_event_id != NULL)
         break;
     }
   g_assert_nonnull (get);
-  g_assert_true (g_str_has_prefix (get->last_event_id, "drop-"));
+  g_assert_true (g_str_has_prefix (get->last_event_id, id_prefix));
   g_assert_true (g_str_has_suffix (get->last_event_id, "-1"));
+  *get_out = get;
+
+  return json_object_get_object_member (answer, "result");
+}
+
+static void
+test_resumption (Fixture       *f,
+                 gconstpointer  data)
+{
+  FakeHttpRequest *post;
+  FakeHttpRequest *get;
+  JsonObject *result;
+
+  /* The stream ends after a priming event (retry 150 ms) and a progress
+   * notification, without the answer. */
+  result = resumed_answer (f, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"test/drop\",\"params\":{\"retry\":150}}",
+                           5, "drop-", &get);
+  g_assert_true (json_object_get_boolean_member (result, "resumed"));
+
+  /* Resumed with GET + Last-Event-ID of the last event, after the retry. */
+  post = fake_http_server_find (f->server, "POST", "test/drop", 0);
   g_assert_cmpstr (get->session_id, ==, f->server->session_id);
   g_assert_cmpint (get->time_us - post->time_us, >=, 140 * 1000);
   g_assert_true (some_event_contains (f, "resuming"));
-  g_assert_cmpuint (count_answers (f, 5), ==, 1);
-  g_assert_cmpuint (f->n_closed, ==, 0);
+}
+
+/* A stream that breaks inside an event resumes from the last event it
+ * delivered, not from the id of the broken one: the server replays the
+ * answer after event 1, and would replay nothing after event 2. */
+static void
+test_resumption_mid_event (Fixture       *f,
+                           gconstpointer  data)
+{
+  FakeHttpRequest *get;
+  JsonObject *result;
+
+  result = resumed_answer (f, "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"test/drop-mid-event\"}",
+                           8, "mid-", &get);
+  g_assert_cmpstr (json_object_get_string_member (result, "resumed"), ==, "mid-event");
 }
 
 static void
@@ -1740,6 +1775,7 @@ main (int   argc,
   ADD ("get-stream", test_get_stream);
   ADD ("get-stream-409", test_get_stream_409);
   ADD ("resumption", test_resumption);
+  ADD ("resumption-mid-event", test_resumption_mid_event);
   ADD ("resumption-without-id", test_resumption_without_id);
   ADD ("resumption-exhausted", test_resumption_exhausted);
   ADD ("expiry-404", test_expiry_404);

@@ -661,6 +661,26 @@ answer_request (FakeHttpServer    *self,
       soup_message_body_complete (soup_server_message_get_response_body (msg));
       return;
     }
+  else if (g_str_equal (method, "test/drop-mid-event"))
+    {
+      g_autofree char *result = make_result (id, "{\"resumed\":\"mid-event\"}");
+      g_autofree char *text = NULL;
+
+      /* Event 1 whole, then event 2 (the answer) broken inside its data
+       * line. Only event 1 was delivered: resuming from 1 replays 2; from
+       * 2, nothing is replayed and the answer is lost. */
+      n = ++self->counter;
+      text = g_strdup_printf ("id: mid-%u-1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+                              "\"params\":{\"progressToken\":1,\"progress\":1}}\n\n"
+                              "id: mid-%u-2\ndata: %.*s",
+                              n, n, (int)(strlen (result) / 2), result);
+      g_hash_table_replace (self->replay, g_strdup_printf ("mid-%u-1", n),
+                            g_strdup_printf ("id: mid-%u-2\ndata: %s\n\n", n, result));
+      sse_start (msg);
+      soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY, text, strlen (text));
+      soup_message_body_complete (soup_server_message_get_response_body (msg));
+      return;
+    }
   else if (g_str_equal (method, "test/drop-noid"))
     {
       const char *text = "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\","

@@ -62,6 +62,9 @@ typedef struct
  *   test/drop           SSE: priming id + retry (params.retry ms), a
  *                       notification, then the stream ends; the answer is
  *                       replayed to GET + Last-Event-ID
+ *   test/drop-mid-event SSE: event 1 (a notification), then event 2 (the
+ *                       answer) cut inside its data line; the answer is
+ *                       replayed to GET + Last-Event-ID of event 1 only
  *   test/drop-noid      SSE: a notification without id, then the end
  *   test/drop-forever   SSE: priming id, end; every resumption ends again
  *   test/big            SSE: an answer of params.size bytes

@@ -15,6 +15,7 @@
 #include <libsoup/soup.h>
 
 #include "mcp-error.h"
+#include "mcp-http-check.h"
 #include "mcp-http-transport.h"
 #include "mcp-sse-parser.h"
 #include "mcp-transport-private.h"
@@ -315,33 +316,6 @@ reason_phrase (SoupMessage *msg)
   return reason != NULL ? reason : "";
 }
 
-static guint
-effective_port (GUri *uri)
-{
-  int port = g_uri_get_port (uri);
-
-  if (port > 0)
-    return port;
-
-  return g_ascii_strcasecmp (g_uri_get_scheme (uri), "https") == 0 ? 443 : 80;
-}
-
-static gboolean
-same_origin (GUri *a,
-             GUri *b)
-{
-  return g_ascii_strcasecmp (g_uri_get_scheme (a), g_uri_get_scheme (b)) == 0 &&
-         g_ascii_strcasecmp (g_uri_get_host (a), g_uri_get_host (b)) == 0 &&
-         effective_port (a) == effective_port (b);
-}
-
-static gboolean
-scheme_is_http (const char *scheme)
-{
-  return scheme != NULL &&
-         (g_ascii_strcasecmp (scheme, "http") == 0 || g_ascii_strcasecmp (scheme, "https") == 0);
-}
-
 /* A session id must be visible ASCII (0x21–0x7E), or it cannot go back in a
  * header unchanged. */
 static gboolean
@@ -374,12 +348,6 @@ error_is_unreachable (const GError *error)
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_FAILED) ||
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_AUTH_FAILED) ||
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_NOT_ALLOWED);
-}
-
-static char *
-describe_origin (GUri *uri)
-{
-  return g_strdup_printf ("%s://%s:%u", g_uri_get_scheme (uri), g_uri_get_host (uri), effective_port (uri));
 }
 
 /* What an error body says, short and printable: the message of a JSON-RPC
@@ -733,7 +701,7 @@ exchange_send_error (Exchange     *ex,
 {
   McpHttpTransport *self = ex->self;
   const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
-  g_autofree char *origin = describe_origin (soup_message_get_uri (ex->msg));
+  g_autofree char *origin = mcp_http_describe_origin (soup_message_get_uri (ex->msg));
 
   if (ex->timed_out)
     {
@@ -1722,10 +1690,10 @@ legacy_on_endpoint (Exchange   *ex,
       return;
     }
 
-  if (!same_origin (endpoint, self->uri))
+  if (!mcp_http_same_origin (endpoint, self->uri))
     {
-      g_autofree char *theirs = describe_origin (endpoint);
-      g_autofree char *ours = describe_origin (self->uri);
+      g_autofree char *theirs = mcp_http_describe_origin (endpoint);
+      g_autofree char *ours = mcp_http_describe_origin (self->uri);
       g_autoptr(GError) refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_URL,
                                                _("The server named an endpoint on another origin (%s, not %s); refused"),
                                                theirs, ours);
@@ -2243,14 +2211,13 @@ mcp_http_transport_open_async (McpTransport        *transport,
       return;
     }
 
-  if (!mcp_http_check_url (self->url, &error))
+  self->uri = mcp_http_parse_url (self->url, &error);
+  if (self->uri == NULL)
     {
       close_with_error (self, error);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-
-  self->uri = g_uri_parse (self->url, SOUP_HTTP_URI_FLAGS, NULL);
 
   if (self->mode == MCP_HTTP_MODE_LEGACY_SSE)
     {
@@ -2708,7 +2675,7 @@ mcp_http_transport_init (McpHttpTransport *self)
  * @url: the server's http or https URL
  * @mode: which transport to speak
  *
- * The URL is checked when the transport opens (see mcp_http_check_url()).
+ * The URL is checked when the transport opens (see mcp_http_parse_url()).
  *
  * Returns: (transfer full): a new #McpHttpTransport
  */
@@ -2725,92 +2692,18 @@ mcp_http_transport_new (const char  *url,
 }
 
 /**
- * mcp_http_check_url:
- * @url: a URL from the configuration
- * @error: return location for a #GError
- *
- * Only `http` and `https` URLs with a host are accepted. The error
- * (%MCP_ERROR_INVALID_URL) names the scheme, never the rest of the URL,
- * which may hold a token.
- *
- * Returns: %TRUE if @url can be used
- */
-gboolean
-mcp_http_check_url (const char  *url,
-                    GError     **error)
-{
-  g_autoptr(GUri) uri = NULL;
-  const char *scheme;
-
-  g_return_val_if_fail (url != NULL, FALSE);
-
-  scheme = g_uri_peek_scheme (url);
-  if (scheme == NULL)
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL, "%s",
-                   _("The server address is not a URL: it must start with http:// or https://"));
-      return FALSE;
-    }
-
-  if (!scheme_is_http (scheme))
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL,
-                   _("“%s” URLs are not supported: the server address must be an http or https URL"),
-                   scheme);
-      return FALSE;
-    }
-
-  uri = g_uri_parse (url, SOUP_HTTP_URI_FLAGS, NULL);
-  if (uri == NULL || g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL,
-                   _("The %s URL is not valid: it has no host, or characters that are not allowed"),
-                   scheme);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-static gboolean
-header_name_is_valid (const char *name)
-{
-  static const char separators[] = "()<>@,;:\\\"/[]?={} \t";
-
-  if (name == NULL || *name == '\0')
-    return FALSE;
-
-  for (const char *p = name; *p != '\0'; p++)
-    {
-      if (*p <= 0x20 || *p >= 0x7F || strchr (separators, *p) != NULL)
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
-static gboolean
-header_value_is_valid (const char *value)
-{
-  for (const guchar *p = (const guchar *)value; *p != '\0'; p++)
-    {
-      if ((*p < 0x20 && *p != '\t') || *p == 0x7F)
-        return FALSE;
-    }
-
-  return g_utf8_validate (value, -1, NULL);
-}
-
-/**
  * mcp_http_transport_add_header:
  * @self: a #McpHttpTransport
  * @name: a header name, like `Authorization`
  * @value: its value; never logged
  * @error: return location for a #GError
  *
- * Adds a header to every request. The headers the protocol sets itself
- * (Accept, Content-Type, Mcp-Session-Id, MCP-Protocol-Version,
- * Last-Event-ID, Host, Content-Length) cannot be set.
+ * Adds a header to every request, to the configured origin only (a
+ * redirect to another origin is not followed). The header is checked with
+ * mcp_http_check_header(): the headers the protocol sets itself (Accept,
+ * Content-Type, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID, Host,
+ * Content-Length) cannot be set, and a name already added, in any case, is
+ * refused. The value goes out without the spaces and tabs around it.
  *
  * Returns: %TRUE, or %FALSE with @error set if the header is not valid
  */
@@ -2820,41 +2713,16 @@ mcp_http_transport_add_header (McpHttpTransport  *self,
                                const char        *value,
                                GError           **error)
 {
-  static const char * const reserved[] = {
-    "Accept", "Content-Type", "Content-Length", "Host", "Mcp-Session-Id",
-    "MCP-Protocol-Version", "Last-Event-ID", "Transfer-Encoding", "Connection",
-  };
-
   g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
 
-  if (!header_name_is_valid (name))
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED, "%s",
-                   _("A header name may hold only letters, digits and !#$%&'*+-.^_`|~"));
-      return FALSE;
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (reserved); i++)
-    {
-      if (g_ascii_strcasecmp (name, reserved[i]) == 0)
-        {
-          g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED,
-                       _("The header “%s” is set by the transport and cannot be configured"), name);
-          return FALSE;
-        }
-    }
-
-  if (!header_value_is_valid (value))
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED,
-                   _("The value of the header “%s” holds a line break or another control character"), name);
-      return FALSE;
-    }
+  if (!mcp_http_check_new_header ((const char * const *)self->header_names->pdata, self->header_names->len,
+                                  name, value, error))
+    return FALSE;
 
   g_ptr_array_add (self->header_names, g_strdup (name));
-  g_ptr_array_add (self->header_values, g_strdup (value));
+  g_ptr_array_add (self->header_values, mcp_http_strip_header_value (value));
 
   return TRUE;
 }

@@ -16,9 +16,11 @@
 
 #include "mcp-error.h"
 #include "mcp-http-check.h"
+#include "mcp-http-redirect.h"
 #include "mcp-http-transport.h"
 #include "mcp-sse-parser.h"
 #include "mcp-transport-private.h"
+#include "mcp-url.h"
 
 /*
  * How it works
@@ -42,6 +44,11 @@
  *
  * Deadlines are per request (g_timeout_add → cancel), never libsoup's
  * session-wide timeout, which would also kill idle event streams.
+ *
+ * Redirects are ours to follow, not libsoup's, which would carry the
+ * configured headers to wherever the server points: every request goes out
+ * with SOUP_MESSAGE_NO_REDIRECT, and a 3xx is followed or refused by the
+ * rules of mcp-http-redirect.c before the request's own callback sees it.
  */
 
 #define MAX_CONNS_PER_HOST      8
@@ -109,6 +116,9 @@ struct _Exchange
   guint             deadline_id;
   guint             deadline_ms;
   guint             generation;       /* of the session it was sent in */
+  guint             redirects;        /* followed so far */
+  GTask            *send_task;        /* until the response headers, past redirects */
+  GTask            *close_task;       /* DELETE: the close_async() it ends */
 
   guint             sent_session : 1; /* carried a session id */
   guint             wrote_body : 1;
@@ -168,6 +178,7 @@ struct _McpHttpTransport
   guint             reinitializing : 1;
   guint             legacy_connecting : 1;
   guint             want_stream : 1;
+  guint             redirect_said : 1;
   guint             opened : 1;
   guint             closing : 1;
 };
@@ -555,7 +566,9 @@ exchange_unref (Exchange *ex)
     return;
 
   g_assert (ex->deadline_id == 0);
+  g_assert (ex->send_task == NULL);
 
+  g_clear_object (&ex->close_task);
   g_clear_pointer (&ex->out, outgoing_unref);
   g_clear_object (&ex->msg);
   g_clear_object (&ex->cancellable);
@@ -592,6 +605,7 @@ exchange_new (McpHttpTransport *self,
   ex->cancellable = g_cancellable_new ();
   ex->generation = self->generation;
   ex->msg = soup_message_new_from_uri (method, uri);
+  soup_message_add_flags (ex->msg, SOUP_MESSAGE_NO_REDIRECT);
   g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
 
   headers = soup_message_get_request_headers (ex->msg);
@@ -682,6 +696,75 @@ exchange_stop (Exchange *ex)
   g_cancellable_cancel (ex->cancellable);
 }
 
+/* The same request again, to where a redirect within the origin points. */
+static void
+exchange_follow (Exchange *ex,
+                 GUri     *target)
+{
+  g_autoptr(SoupMessage) next = mcp_http_redirect_message_new (ex->msg, target,
+                                                               ex->kind == EXCHANGE_POST ? ex->out->body : NULL);
+  g_autofree char *text = g_uri_to_string (target);
+  g_autofree char *shown = mcp_url_mask (text);
+
+  /* Said once: a server that moved says so on every request. */
+  if (!ex->self->redirect_said)
+    _mcp_transport_emit_event (MCP_TRANSPORT (ex->self),
+                               _("The server redirects (HTTP %u) to %s; following (that URL may be the one to use)"),
+                               soup_message_get_status (ex->msg), shown);
+  ex->self->redirect_said = TRUE;
+
+  g_signal_handlers_disconnect_by_func (ex->msg, on_wrote_body, ex);
+  g_set_object (&ex->msg, next);
+  g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
+  ex->wrote_body = FALSE;
+  ex->redirects++;
+}
+
+static void
+on_exchange_sent (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(GTask) task = g_steal_pointer (&ex->send_task);
+  g_autoptr(GInputStream) input = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GUri) target = NULL;
+  McpHttpTransport *self = ex->self;
+
+  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+
+  if (input != NULL && self != NULL && !ex->finished)
+    {
+      switch (mcp_http_redirect_check (ex->msg, self->uri, self->url, ex->redirects, &target, &error))
+        {
+        case MCP_HTTP_REDIRECT_FOLLOW:
+          /* The body of the redirect goes with its connection. */
+          g_clear_object (&input);
+          exchange_follow (ex, target);
+          ex->send_task = g_steal_pointer (&task);
+          soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
+                                   ex->cancellable, on_exchange_sent, exchange_ref (ex));
+          return;
+
+        case MCP_HTTP_REDIRECT_REFUSE:
+          g_clear_object (&input);
+          break;
+
+        case MCP_HTTP_REDIRECT_NONE:
+        default:
+          break;
+        }
+    }
+
+  if (input == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, g_steal_pointer (&input), g_object_unref);
+}
+
+/* Sends the request; @callback gets the response, once redirects are
+ * followed, from exchange_send_finish(). */
 static void
 exchange_send (Exchange            *ex,
                guint                timeout_ms,
@@ -689,9 +772,19 @@ exchange_send (Exchange            *ex,
 {
   McpHttpTransport *self = ex->self;
 
+  g_assert (ex->send_task == NULL);
+
   exchange_set_deadline (ex, timeout_ms);
+  ex->send_task = g_task_new (NULL, NULL, callback, exchange_ref (ex));
   soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
-                           ex->cancellable, callback, exchange_ref (ex));
+                           ex->cancellable, on_exchange_sent, exchange_ref (ex));
+}
+
+static GInputStream *
+exchange_send_finish (GAsyncResult  *result,
+                      GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* The error for a request that did not get its answer headers. */
@@ -713,6 +806,10 @@ exchange_send_error (Exchange     *ex,
                           _("The server did not answer “%s” within %.1f s"),
                           name, ex->deadline_ms / 1000.0);
     }
+
+  /* A redirect that was not followed says why itself. */
+  if (error->domain == MCP_ERROR)
+    return g_error_copy (error);
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
@@ -1419,7 +1516,7 @@ on_resume_sent (GObject      *source,
   g_autoptr(GInputStream) input = NULL;
   Outgoing *out = ex->out;
 
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  input = exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
@@ -1429,8 +1526,19 @@ on_resume_sent (GObject      *source,
       gboolean deliberate = ex->stopping || self->closing || out->cancelled;
 
       exchange_finish (ex);
-      if (!deliberate && !out->answered)
-        schedule_resume (self, out, -1);
+      if (deliberate || out->answered)
+        return;
+      if (error->domain == MCP_ERROR)
+        {
+          /* A redirect elsewhere: asking again gets the same answer. */
+          g_autoptr(GError) lost = g_error_new (MCP_ERROR, error->code,
+                                                _("The stream for “%s” ended before its answer and cannot be "
+                                                  "resumed: %s"),
+                                                outgoing_name (out), error->message);
+          close_with_error (self, lost);
+          return;
+        }
+      schedule_resume (self, out, -1);
       return;
     }
 
@@ -1537,7 +1645,7 @@ on_stream_sent (GObject      *source,
   g_autoptr(GInputStream) input = NULL;
   guint status;
 
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  input = exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
@@ -1563,7 +1671,11 @@ on_stream_sent (GObject      *source,
                                  _("Could not open the stream for server messages: %s"),
                                  ex->timed_out ? _("no answer in time") : error->message);
       exchange_finish (ex);
-      schedule_stream_reconnect (self, ex);
+      /* A redirect that is not followed would be the answer again. */
+      if (error->domain == MCP_ERROR)
+        self->want_stream = FALSE;
+      else
+        schedule_stream_reconnect (self, ex);
       return;
     }
 
@@ -2015,7 +2127,7 @@ on_post_sent (GObject      *source,
   g_autoptr(GInputStream) input = NULL;
   Outgoing *out = ex->out;
 
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  input = exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
@@ -2351,11 +2463,11 @@ on_delete_sent (GObject      *source,
 {
   g_autoptr(Exchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
-  g_autoptr(GTask) task = g_object_steal_data (G_OBJECT (ex->msg), "close-task");
+  g_autoptr(GTask) task = g_steal_pointer (&ex->close_task);
   g_autoptr(GInputStream) input = NULL;
   g_autoptr(GError) error = NULL;
 
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  input = exchange_send_finish (result, &error);
   if (input == NULL)
     g_debug ("DELETE failed: %s", error->message);
   else
@@ -2401,7 +2513,7 @@ mcp_http_transport_close_async (McpTransport        *transport,
   if (self->protocol_version != NULL)
     soup_message_headers_replace (soup_message_get_request_headers (ex->msg),
                                   "MCP-Protocol-Version", self->protocol_version);
-  g_object_set_data_full (G_OBJECT (ex->msg), "close-task", g_steal_pointer (&task), g_object_unref);
+  ex->close_task = g_steal_pointer (&task);
   exchange_send (ex, MIN (self->request_timeout_ms, CLOSE_TIMEOUT_MS), on_delete_sent);
 }
 

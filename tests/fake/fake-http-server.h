@@ -32,6 +32,7 @@ typedef struct
   char *authorization;
   char *accept;
   char *content_type;
+  char *headers;          /* every header, "Name: value\n" each */
   gint64 time_us;         /* monotonic */
 } FakeHttpRequest;
 
@@ -94,6 +95,11 @@ typedef struct
   gboolean       legacy_no_endpoint;
   char          *required_header;   /* "Name: value": 401 without it */
   guint          notification_delay_ms; /* answer notifications this late */
+  char          *redirect_path;     /* requests to this path are redirected, */
+  char          *redirect_method;   /* those with this method only (NULL: all), */
+  guint          redirect_status;   /* with this status, */
+  guint          redirect_get_status; /* or this one for a GET, if set, */
+  char          *redirect_location; /* to there (absolute, or a path) */
 
   /* What it saw */
   GPtrArray     *requests;          /* FakeHttpRequest */

@@ -1252,6 +1252,47 @@ warm_up (void)
   g_assert_nonnull (async_result);
 }
 
+/* One header name in two spellings is one header with two values: that
+ * server is not imported, and the reason names both spellings (never a
+ * value); the other servers of the file are. */
+static void
+test_header_case (void)
+{
+  g_autoptr(TetherConfigImport) import = new_importer ();
+  g_autoptr(TetherImportResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char * const secrets[] = { "one-4a1f", "two-4a1f", NULL };
+  TetherImportItem *it;
+
+  result = tether_config_import_load_text (import,
+                                           "{\"mcpServers\": {"
+                                           " \"docs\": {\"url\": \"https://docs.example/mcp\","
+                                           "  \"headers\": {\"Authorization\": \"Bearer one-4a1f\","
+                                           "               \"authorization\": \"Bearer two-4a1f\"}},"
+                                           " \"ok\": {\"url\": \"https://ok.example/mcp\","
+                                           "  \"headers\": {\"X-Api-Key\": \"k\"}}}}",
+                                           -1, "mcp.json", &error);
+  g_assert_no_error (error);
+  it = item (result, "docs");
+  assert_skipped (it, "“Authorization” and “authorization” are the same header");
+  assert_remote (item (result, "ok"), TETHER_SERVER_KIND_AUTO, "https://ok.example/mcp");
+  assert_headers (item (result, "ok"), "X-Api-Key: k", NULL);
+  g_assert_cmpuint (tether_import_result_get_n_servers (result), ==, 1);
+  assert_no_secrets (result, secrets);
+  g_clear_object (&result);
+
+  /* Codex: a bearer token and an Authorization header in another case. */
+  result = tether_config_import_load_text (import,
+                                           "[mcp_servers.c]\nurl = \"https://c.example/mcp\"\n"
+                                           "bearer_token = \"one-4a1f\"\n"
+                                           "http_headers = { AUTHORIZATION = \"Bearer two-4a1f\" }\n"
+                                           "[mcp_servers.t]\ncommand = \"t\"\n",
+                                           -1, NULL, &error);
+  g_assert_no_error (error);
+  assert_skipped (item (result, "c"), "“AUTHORIZATION” and “Authorization” are the same header");
+  assert_no_secrets (result, secrets);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1276,6 +1317,7 @@ main (int   argc,
   add_test ("/Tether/Import/single-server", test_single_server);
   add_test ("/Tether/Import/type-spellings", test_type_spellings);
   add_test ("/Tether/Import/text", test_text);
+  add_test ("/Tether/Import/header-case", test_header_case);
   add_test ("/Tether/Import/broken", test_broken);
   add_test ("/Tether/Import/wrong-types-partial", test_wrong_types_partial);
   add_test ("/Tether/Import/duplicate-outside-servers", test_duplicate_outside_servers);

@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "mcp-http-transport.h"
+
 #include "tether-config-document.h"
 #include "tether-config-error.h"
 #include "tether-server-config.h"
@@ -360,12 +362,15 @@ test_validate (void)
     { "m", "{\"type\":\"stdio\"}", "no command to run" },
     { "m", "{\"command\":\"\"}", "no command to run" },
     { "m", "{\"type\":\"http\"}", "no URL" },
-    { "m", "{\"url\":\"ftp://h/x\"}", "must be an http:// or https:// URL, found “ftp://h/x”" },
-    { "m", "{\"url\":\"https://\"}", "must be an http:// or https:// URL" },
-    { "m", "{\"url\":\"not a url\"}", "must be an http:// or https:// URL" },
+    { "m", "{\"url\":\"ftp://h/x\"}", "the URL “ftp://h/x” cannot be used: “ftp” URLs are not supported" },
+    { "m", "{\"url\":\"https://\"}", "no host" },
+    { "m", "{\"url\":\"not a url\"}", "not a URL" },
+    { "m", "{\"url\":\"https://h/mcp \"}", "holds a space" },
     { "m", "{\"command\":\"x\",\"env\":{\"A=B\":\"1\"}}", "not a valid environment variable name" },
     { "m", "{\"url\":\"https://h\",\"headers\":{\"Bad Header\":\"1\"}}", "not a valid HTTP header name" },
     { "m", "{\"url\":\"https://h\",\"headers\":{\"X\":\"a\\r\\nInjected: 1\"}}", "must be on one line" },
+    { "m", "{\"url\":\"https://h\",\"headers\":{\"X\":\"a\\u0001b\"}}", "holds a control character" },
+    { "m", "{\"url\":\"https://h\",\"headers\":{\"accept\":\"*/*\"}}", "set by Tether" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
@@ -382,7 +387,8 @@ test_validate (void)
 
   {
     g_autoptr(GError) error = NULL;
-    g_autoptr(TetherServerConfig) config = config_from ("m", "{\"url\":\"HTTPS://h:8443/mcp\"}", &error);
+    g_autoptr(TetherServerConfig) config = config_from ("m", "{\"url\":\"HTTPS://h:8443/mcp?sig=%FF\","
+                                                             "\"headers\":{\"X-Key\":\" a\\tb \"}}", &error);
 
     g_assert_true (tether_server_config_validate (config, &error));
     g_assert_no_error (error);
@@ -397,6 +403,134 @@ test_validate (void)
     g_assert_null (strstr (error->message, "hunter2"));
     g_assert_null (strstr (error->message, "abc"));
   }
+}
+
+/* The configuration takes exactly what the transport takes: one check. */
+static void
+test_validate_agrees_with_transport (void)
+{
+  static const char * const urls[] = {
+    "https://h/mcp", "https://h/mcp?sig=%FF%00", "https://h/%zz", "https://h/m cp", "http://h\tx/",
+    "ftp://h/", "https://", "HTTP://H:1/",
+  };
+  static const struct { const char *name; const char *value; } headers[] = {
+    { "X-Key", "v" }, { "X-Key", "a\x01" "b" }, { "X-Key", "a\x7F" }, { "X-Key", "a\tb" },
+    { "X Key", "v" }, { "X:Key", "v" }, { "Content-Type", "text/plain" }, { "X-Key", "a\xFF" },
+    { "X-Key", " spaced " },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (urls); i++)
+    {
+      g_autoptr(TetherServerConfig) config = tether_server_config_new ("m");
+
+      tether_server_config_set_kind (config, TETHER_SERVER_KIND_HTTP);
+      tether_server_config_set_url (config, urls[i]);
+      if (tether_server_config_validate (config, NULL) != mcp_http_check_url (urls[i], NULL))
+        g_error ("the configuration and the transport disagree on “%s”", urls[i]);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (headers); i++)
+    {
+      g_autoptr(TetherServerConfig) config = tether_server_config_new ("m");
+      g_autoptr(McpHttpTransport) transport = mcp_http_transport_new ("https://h/mcp", MCP_HTTP_MODE_AUTO);
+      gboolean configured;
+      gboolean sent;
+
+      tether_server_config_set_kind (config, TETHER_SERVER_KIND_HTTP);
+      tether_server_config_set_url (config, "https://h/mcp");
+      tether_server_config_set_header_value (config, headers[i].name, headers[i].value);
+      configured = tether_server_config_validate (config, NULL);
+      sent = mcp_http_transport_add_header (transport, headers[i].name, headers[i].value, NULL);
+      if (configured != sent)
+        {
+          g_autofree char *shown = g_strescape (headers[i].value, NULL);
+
+          g_error ("the configuration %s and the transport %s “%s: %s”", configured ? "takes" : "refuses",
+                   sent ? "takes" : "refuses", headers[i].name, shown);
+        }
+    }
+}
+
+/* Header names are one name in any case: lookups find it, a set replaces
+ * it, and two spellings with two values are refused, naming both. */
+static void
+test_header_case (void)
+{
+  g_autoptr(TetherServerConfig) config = tether_server_config_new ("docs");
+  g_autoptr(TetherServerConfig) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = NULL;
+  const char *both[] = { "Authorization: Bearer one", "authorization: Bearer two", NULL };
+
+  tether_server_config_set_kind (config, TETHER_SERVER_KIND_HTTP);
+  tether_server_config_set_url (config, "https://h/mcp");
+  tether_server_config_set_header_value (config, "Authorization", "Bearer one");
+  g_assert_cmpstr (tether_server_config_get_header_value (config, "AUTHORIZATION"), ==, "Bearer one");
+
+  /* A set replaces the header in any case, with the new spelling. */
+  tether_server_config_set_header_value (config, "authorization", "Bearer two");
+  names = tether_server_config_dup_header_names (config);
+  g_assert_cmpuint (g_strv_length (names), ==, 1);
+  g_assert_cmpstr (names[0], ==, "authorization");
+  g_assert_cmpstr (tether_server_config_get_header_value (config, "Authorization"), ==, "Bearer two");
+  g_assert_true (tether_server_config_validate (config, NULL));
+  tether_server_config_set_header_value (config, "AUTHORIZATION", NULL);
+  g_assert_null (tether_server_config_get_header_value (config, "authorization"));
+
+  /* A list keeps both spellings, and validation refuses them. */
+  tether_server_config_set_headers (config, both);
+  g_clear_pointer (&names, g_strfreev);
+  names = tether_server_config_dup_header_names (config);
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_false (tether_server_config_validate (config, &error));
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "server “docs”"));
+  g_assert_nonnull (strstr (error->message, "“Authorization” and “authorization” are the same header"));
+  g_assert_null (strstr (error->message, "Bearer"));
+  g_assert_cmpstr (tether_config_error_get_path (error), ==, "/headers/authorization");
+  g_clear_error (&error);
+
+  /* A copy keeps them too: nothing is lost on the way to the check. */
+  copy = tether_server_config_copy (config);
+  g_assert_false (tether_server_config_validate (copy, NULL));
+  g_clear_object (&copy);
+
+  /* So does adding, as the importer does. */
+  tether_server_config_set_headers (config, NULL);
+  tether_server_config_add_header (config, "X-Api-Key", "one");
+  tether_server_config_add_header (config, "x-api-key", "two");
+  g_clear_pointer (&names, g_strfreev);
+  names = tether_server_config_dup_header_names (config);
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_false (tether_server_config_validate (config, &error));
+  g_assert_nonnull (strstr (error->message, "“X-Api-Key” and “x-api-key”"));
+}
+
+/* A file with both spellings is an error naming the server and the two
+ * keys, where the second one is, and never a value. */
+static void
+test_header_case_in_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherServerConfig) config = NULL;
+
+  config = config_from ("docs",
+                        "{\"url\": \"https://h/mcp\", \"headers\": {\"Authorization\": \"Bearer one\","
+                        " \"X-A\": \"1\", \"authorization\": \"Bearer two\"}}",
+                        &error);
+  g_assert_null (config);
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_DUPLICATE_KEY);
+  g_assert_nonnull (strstr (error->message, "server “docs”"));
+  g_assert_nonnull (strstr (error->message, "“Authorization” and “authorization” are the same header"));
+  g_assert_null (strstr (error->message, "Bearer"));
+  g_assert_cmpstr (tether_config_error_get_path (error), ==, "/headers/authorization");
+  g_clear_error (&error);
+
+  /* Environment names are case-sensitive: two spellings are two names. */
+  config = config_from ("env", "{\"command\": \"x\", \"env\": {\"Path\": \"1\", \"PATH\": \"2\"}}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tether_server_config_get_env_value (config, "Path"), ==, "1");
+  g_assert_cmpstr (tether_server_config_get_env_value (config, "PATH"), ==, "2");
 }
 
 static void
@@ -498,6 +632,9 @@ main (int   argc,
   g_test_add_func ("/Tether/ServerConfig/equal-and-copy", test_equal_and_copy);
   g_test_add_func ("/Tether/ServerConfig/notify-once", test_notify_once);
   g_test_add_func ("/Tether/ServerConfig/validate", test_validate);
+  g_test_add_func ("/Tether/ServerConfig/validate-agrees-with-transport", test_validate_agrees_with_transport);
+  g_test_add_func ("/Tether/ServerConfig/header-case", test_header_case);
+  g_test_add_func ("/Tether/ServerConfig/header-case-in-file", test_header_case_in_file);
   g_test_add_func ("/Tether/ServerConfig/command-line", test_command_line);
   g_test_add_func ("/Tether/ServerConfig/masked", test_masked);
   g_test_add_func ("/Tether/ServerConfig/kind-spellings", test_kind_spellings);

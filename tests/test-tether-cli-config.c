@@ -1137,6 +1137,29 @@ test_add_remove_enable (Fixture       *fixture,
       }
   }
 
+  /* A second value for a header name, in any case: the server would get
+   * one of them. Refused, naming both spellings and no value. */
+  {
+    const char *twice[][3] = {
+      { "Authorization: Bearer one-secret", "authorization: Bearer two-secret",
+        "“Authorization” and “authorization” are the same header" },
+      { "X-Key: one-secret", "X-Key: two-secret", "“X-Key” is given twice" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (twice); i++)
+      {
+        g_auto(Run) run = { 0 };
+
+        run_cli (fixture, &run, "add", "twice", "--url", "https://twice.example/mcp",
+                 "--header", twice[i][0], "--header", twice[i][1], NULL);
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_cmpstr (run.out, ==, "");
+        assert_contains (run.err, twice[i][2]);
+        g_assert_null (strstr (run.err, "secret"));
+        assert_untouched (fixture, before);
+      }
+  }
+
   /* No secret ever reached the output. */
   g_assert_null (strstr (add.out, "secret"));
   g_assert_null (strstr (add_auto.out, "secret"));
@@ -1208,6 +1231,11 @@ test_unusable_untouched (Fixture       *fixture,
     /* text, line, column */
     { "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\",}\n    \"b\": 1\n  }\n}\n", "line 4, column 5", NULL },
     { "{\"mcpServers\": {\"a\": {\"command\": 3}}}", "line 1, column 23", "“command” must be a string" },
+    /* One header in two spellings: the server, both keys, where. */
+    { "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\"},\n"
+      "    \"docs\": {\"url\": \"https://h/mcp\", \"headers\": {\"Authorization\": \"Bearer s1\",\n"
+      "                                           \"authorization\": \"Bearer s2\"}}\n  }\n}\n",
+      "line 5, column", "server “docs”: “headers”: “Authorization” and “authorization” are the same header" },
   };
   const char *commands[][6] = {
     { "list", NULL },
@@ -1240,6 +1268,7 @@ test_unusable_untouched (Fixture       *fixture,
           assert_contains (run.err, files[f][1]);
           if (files[f][2] != NULL)
             assert_contains (run.err, files[f][2]);
+          g_assert_null (strstr (run.err, "Bearer"));
           if (!dry_run)
             assert_one_line_error (run.err, NULL);
           assert_untouched (fixture, files[f][0]);

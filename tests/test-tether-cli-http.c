@@ -204,6 +204,9 @@ test_usage (void)
     { "--url", "http://127.0.0.1:9/mcp", "--header", SECRET, "tools", NULL },
     { "--url", "http://127.0.0.1:9/mcp", "--header", "Bad Name: " SECRET, "tools", NULL },
     { "--url", "http://127.0.0.1:9/mcp", "--header", "Mcp-Session-Id: " SECRET, "tools", NULL },
+    /* One header twice, in two spellings: the server would get only one. */
+    { "--url", "http://127.0.0.1:9/mcp", "--header", "Authorization: " SECRET, "--header", "authorization: x",
+      "tools", NULL },
     { "tools", "--url", "http://127.0.0.1:9/mcp", "--header", NULL },
     { "--url", NULL },
     { "--url", "http://127.0.0.1:9/mcp", NULL },
@@ -231,6 +234,8 @@ test_usage (void)
       g_assert_cmpstr (out, ==, "");
       g_assert_true (g_str_has_prefix (err, "tether-cli: "));
       g_assert_null (strstr (err, "secret-7c1e55d0"));
+      if (g_strv_contains (cases[i], "authorization: x"))
+        g_assert_nonnull (strstr (err, "“Authorization” and “authorization” are the same header"));
     }
 }
 

@@ -26,6 +26,7 @@
 #include "tether-config-import.h"
 #include "tether-import-dialog.h"
 #include "tether-import-sources-dialog.h"
+#include "tether-pair-row.h"
 #include "tether-server-dialog.h"
 #include "tether-server-page.h"
 #include "tether-server-row.h"
@@ -1106,8 +1107,42 @@ add_body (Fixture *fixture)
   adw_combo_row_set_selected (kind, 1);
   set_text (dialog, "_URL", "ftp://example.com/mcp");
   assert_problem (dialog, "The URL must start with http:// or https://.");
+  set_text (dialog, "_URL", "https://example.com/mcp ");
+  assert_problem (dialog, "The https URL holds a space*");
   set_text (dialog, "_URL", "https://example.com/mcp");
   g_assert_true (tether_server_dialog_get_can_save (dialog));
+
+  /* Headers: checked as the transport checks them, a name in any case. */
+  {
+    g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+    TetherPairRow *first;
+    TetherPairRow *second;
+
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add-header", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add-header", NULL);
+    collect_descendants (GTK_WIDGET (dialog), TETHER_TYPE_PAIR_ROW, rows);
+    g_assert_cmpuint (rows->len, ==, 2);
+    first = g_ptr_array_index (rows, 0);
+    second = g_ptr_array_index (rows, 1);
+
+    tether_pair_row_set_key (first, "Authorization");
+    tether_pair_row_set_value (first, "Bearer one-secret");
+    tether_pair_row_set_key (second, "authorization");
+    tether_pair_row_set_value (second, "Bearer two-secret");
+    assert_problem (dialog, "“Authorization” and “authorization” are the same header*");
+    g_assert_null (strstr (tether_server_dialog_get_problem (dialog), "secret"));
+    g_assert_true (gtk_widget_has_css_class (tether_pair_row_get_key_entry (second), "error"));
+    g_assert_false (gtk_widget_has_css_class (tether_pair_row_get_key_entry (first), "error"));
+
+    tether_pair_row_set_key (second, "X-Api Key");
+    assert_problem (dialog, "“X-Api…” is not a valid HTTP header name: it holds a space*");
+    tether_pair_row_set_key (second, "X-Api-Key");
+    tether_pair_row_set_value (second, "two\x01secret");
+    assert_problem (dialog, "The value of the header “X-Api-Key” holds a control character*");
+    g_assert_null (strstr (tether_server_dialog_get_problem (dialog), "secret"));
+    tether_pair_row_set_value (second, "k");
+    g_assert_true (tether_server_dialog_get_can_save (dialog));
+  }
 
   /* Refused input never reached the file. */
   after = read_config (fixture);

@@ -29,6 +29,8 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
+#include "mcp-http-check.h"
+
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
 #include "tether-config-error.h"
@@ -504,7 +506,19 @@ build_config (AddArgs  *add,
       const char *line = g_ptr_array_index (add->headers, i);
       const char *colon = strchr (line, ':');
       g_autofree char *key = g_strstrip (g_strndup (line, colon - line));
-      g_autofree char *value = g_strstrip (g_strdup (colon + 1));
+      g_autofree char *value = mcp_http_strip_header_value (colon + 1);
+      g_auto(GStrv) names = tether_server_config_dup_header_names (config);
+      g_autoptr(GError) header_error = NULL;
+
+      /* A second value for a name, in any case, is refused: the server
+       * would get only one of them. */
+      if (!mcp_http_check_new_header ((const char * const *)names, g_strv_length (names),
+                                      key, value, &header_error))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "--header: %s", header_error->message);
+          return NULL;
+        }
 
       tether_server_config_set_header_value (config, key, value);
     }

@@ -15,9 +15,12 @@
 #include <libsoup/soup.h>
 
 #include "mcp-error.h"
+#include "mcp-http-check.h"
+#include "mcp-http-redirect.h"
 #include "mcp-http-transport.h"
 #include "mcp-sse-parser.h"
 #include "mcp-transport-private.h"
+#include "mcp-url.h"
 
 /*
  * How it works
@@ -41,6 +44,11 @@
  *
  * Deadlines are per request (g_timeout_add → cancel), never libsoup's
  * session-wide timeout, which would also kill idle event streams.
+ *
+ * Redirects are ours to follow, not libsoup's, which would carry the
+ * configured headers to wherever the server points: every request goes out
+ * with SOUP_MESSAGE_NO_REDIRECT, and a 3xx is followed or refused by the
+ * rules of mcp-http-redirect.c before the request's own callback sees it.
  */
 
 #define MAX_CONNS_PER_HOST      8
@@ -108,6 +116,9 @@ struct _Exchange
   guint             deadline_id;
   guint             deadline_ms;
   guint             generation;       /* of the session it was sent in */
+  guint             redirects;        /* followed so far */
+  GTask            *send_task;        /* until the response headers, past redirects */
+  GTask            *close_task;       /* DELETE: the close_async() it ends */
 
   guint             sent_session : 1; /* carried a session id */
   guint             wrote_body : 1;
@@ -167,6 +178,7 @@ struct _McpHttpTransport
   guint             reinitializing : 1;
   guint             legacy_connecting : 1;
   guint             want_stream : 1;
+  guint             redirect_said : 1;
   guint             opened : 1;
   guint             closing : 1;
 };
@@ -315,33 +327,6 @@ reason_phrase (SoupMessage *msg)
   return reason != NULL ? reason : "";
 }
 
-static guint
-effective_port (GUri *uri)
-{
-  int port = g_uri_get_port (uri);
-
-  if (port > 0)
-    return port;
-
-  return g_ascii_strcasecmp (g_uri_get_scheme (uri), "https") == 0 ? 443 : 80;
-}
-
-static gboolean
-same_origin (GUri *a,
-             GUri *b)
-{
-  return g_ascii_strcasecmp (g_uri_get_scheme (a), g_uri_get_scheme (b)) == 0 &&
-         g_ascii_strcasecmp (g_uri_get_host (a), g_uri_get_host (b)) == 0 &&
-         effective_port (a) == effective_port (b);
-}
-
-static gboolean
-scheme_is_http (const char *scheme)
-{
-  return scheme != NULL &&
-         (g_ascii_strcasecmp (scheme, "http") == 0 || g_ascii_strcasecmp (scheme, "https") == 0);
-}
-
 /* A session id must be visible ASCII (0x21–0x7E), or it cannot go back in a
  * header unchanged. */
 static gboolean
@@ -374,12 +359,6 @@ error_is_unreachable (const GError *error)
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_FAILED) ||
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_AUTH_FAILED) ||
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_NOT_ALLOWED);
-}
-
-static char *
-describe_origin (GUri *uri)
-{
-  return g_strdup_printf ("%s://%s:%u", g_uri_get_scheme (uri), g_uri_get_host (uri), effective_port (uri));
 }
 
 /* What an error body says, short and printable: the message of a JSON-RPC
@@ -587,7 +566,9 @@ exchange_unref (Exchange *ex)
     return;
 
   g_assert (ex->deadline_id == 0);
+  g_assert (ex->send_task == NULL);
 
+  g_clear_object (&ex->close_task);
   g_clear_pointer (&ex->out, outgoing_unref);
   g_clear_object (&ex->msg);
   g_clear_object (&ex->cancellable);
@@ -624,6 +605,7 @@ exchange_new (McpHttpTransport *self,
   ex->cancellable = g_cancellable_new ();
   ex->generation = self->generation;
   ex->msg = soup_message_new_from_uri (method, uri);
+  soup_message_add_flags (ex->msg, SOUP_MESSAGE_NO_REDIRECT);
   g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
 
   headers = soup_message_get_request_headers (ex->msg);
@@ -714,6 +696,75 @@ exchange_stop (Exchange *ex)
   g_cancellable_cancel (ex->cancellable);
 }
 
+/* The same request again, to where a redirect within the origin points. */
+static void
+exchange_follow (Exchange *ex,
+                 GUri     *target)
+{
+  g_autoptr(SoupMessage) next = mcp_http_redirect_message_new (ex->msg, target,
+                                                               ex->kind == EXCHANGE_POST ? ex->out->body : NULL);
+  g_autofree char *text = g_uri_to_string (target);
+  g_autofree char *shown = mcp_url_mask (text);
+
+  /* Said once: a server that moved says so on every request. */
+  if (!ex->self->redirect_said)
+    _mcp_transport_emit_event (MCP_TRANSPORT (ex->self),
+                               _("The server redirects (HTTP %u) to %s; following (that URL may be the one to use)"),
+                               soup_message_get_status (ex->msg), shown);
+  ex->self->redirect_said = TRUE;
+
+  g_signal_handlers_disconnect_by_func (ex->msg, on_wrote_body, ex);
+  g_set_object (&ex->msg, next);
+  g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
+  ex->wrote_body = FALSE;
+  ex->redirects++;
+}
+
+static void
+on_exchange_sent (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(GTask) task = g_steal_pointer (&ex->send_task);
+  g_autoptr(GInputStream) input = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GUri) target = NULL;
+  McpHttpTransport *self = ex->self;
+
+  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+
+  if (input != NULL && self != NULL && !ex->finished)
+    {
+      switch (mcp_http_redirect_check (ex->msg, self->uri, self->url, ex->redirects, &target, &error))
+        {
+        case MCP_HTTP_REDIRECT_FOLLOW:
+          /* The body of the redirect goes with its connection. */
+          g_clear_object (&input);
+          exchange_follow (ex, target);
+          ex->send_task = g_steal_pointer (&task);
+          soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
+                                   ex->cancellable, on_exchange_sent, exchange_ref (ex));
+          return;
+
+        case MCP_HTTP_REDIRECT_REFUSE:
+          g_clear_object (&input);
+          break;
+
+        case MCP_HTTP_REDIRECT_NONE:
+        default:
+          break;
+        }
+    }
+
+  if (input == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, g_steal_pointer (&input), g_object_unref);
+}
+
+/* Sends the request; @callback gets the response, once redirects are
+ * followed, from exchange_send_finish(). */
 static void
 exchange_send (Exchange            *ex,
                guint                timeout_ms,
@@ -721,9 +772,19 @@ exchange_send (Exchange            *ex,
 {
   McpHttpTransport *self = ex->self;
 
+  g_assert (ex->send_task == NULL);
+
   exchange_set_deadline (ex, timeout_ms);
+  ex->send_task = g_task_new (NULL, NULL, callback, exchange_ref (ex));
   soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
-                           ex->cancellable, callback, exchange_ref (ex));
+                           ex->cancellable, on_exchange_sent, exchange_ref (ex));
+}
+
+static GInputStream *
+exchange_send_finish (GAsyncResult  *result,
+                      GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* The error for a request that did not get its answer headers. */
@@ -733,7 +794,7 @@ exchange_send_error (Exchange     *ex,
 {
   McpHttpTransport *self = ex->self;
   const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
-  g_autofree char *origin = describe_origin (soup_message_get_uri (ex->msg));
+  g_autofree char *origin = mcp_http_describe_origin (soup_message_get_uri (ex->msg));
 
   if (ex->timed_out)
     {
@@ -745,6 +806,10 @@ exchange_send_error (Exchange     *ex,
                           _("The server did not answer “%s” within %.1f s"),
                           name, ex->deadline_ms / 1000.0);
     }
+
+  /* A redirect that was not followed says why itself. */
+  if (error->domain == MCP_ERROR)
+    return g_error_copy (error);
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
@@ -1451,7 +1516,7 @@ on_resume_sent (GObject      *source,
   g_autoptr(GInputStream) input = NULL;
   Outgoing *out = ex->out;
 
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  input = exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
@@ -1461,8 +1526,19 @@ on_resume_sent (GObject      *source,
       gboolean deliberate = ex->stopping || self->closing || out->cancelled;
 
       exchange_finish (ex);
-      if (!deliberate && !out->answered)
-        schedule_resume (self, out, -1);
+      if (deliberate || out->answered)
+        return;
+      if (error->domain == MCP_ERROR)
+        {
+          /* A redirect elsewhere: asking again gets the same answer. */
+          g_autoptr(GError) lost = g_error_new (MCP_ERROR, error->code,
+                                                _("The stream for “%s” ended before its answer and cannot be "
+                                                  "resumed: %s"),
+                                                outgoing_name (out), error->message);
+          close_with_error (self, lost);
+          return;
+        }
+      schedule_resume (self, out, -1);
       return;
     }
 
@@ -1569,7 +1645,7 @@ on_stream_sent (GObject      *source,
   g_autoptr(GInputStream) input = NULL;
   guint status;
 
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  input = exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
@@ -1595,7 +1671,11 @@ on_stream_sent (GObject      *source,
                                  _("Could not open the stream for server messages: %s"),
                                  ex->timed_out ? _("no answer in time") : error->message);
       exchange_finish (ex);
-      schedule_stream_reconnect (self, ex);
+      /* A redirect that is not followed would be the answer again. */
+      if (error->domain == MCP_ERROR)
+        self->want_stream = FALSE;
+      else
+        schedule_stream_reconnect (self, ex);
       return;
     }
 
@@ -1722,10 +1802,10 @@ legacy_on_endpoint (Exchange   *ex,
       return;
     }
 
-  if (!same_origin (endpoint, self->uri))
+  if (!mcp_http_same_origin (endpoint, self->uri))
     {
-      g_autofree char *theirs = describe_origin (endpoint);
-      g_autofree char *ours = describe_origin (self->uri);
+      g_autofree char *theirs = mcp_http_describe_origin (endpoint);
+      g_autofree char *ours = mcp_http_describe_origin (self->uri);
       g_autoptr(GError) refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_URL,
                                                _("The server named an endpoint on another origin (%s, not %s); refused"),
                                                theirs, ours);
@@ -2047,7 +2127,7 @@ on_post_sent (GObject      *source,
   g_autoptr(GInputStream) input = NULL;
   Outgoing *out = ex->out;
 
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  input = exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
@@ -2243,14 +2323,13 @@ mcp_http_transport_open_async (McpTransport        *transport,
       return;
     }
 
-  if (!mcp_http_check_url (self->url, &error))
+  self->uri = mcp_http_parse_url (self->url, &error);
+  if (self->uri == NULL)
     {
       close_with_error (self, error);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-
-  self->uri = g_uri_parse (self->url, SOUP_HTTP_URI_FLAGS, NULL);
 
   if (self->mode == MCP_HTTP_MODE_LEGACY_SSE)
     {
@@ -2384,11 +2463,11 @@ on_delete_sent (GObject      *source,
 {
   g_autoptr(Exchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
-  g_autoptr(GTask) task = g_object_steal_data (G_OBJECT (ex->msg), "close-task");
+  g_autoptr(GTask) task = g_steal_pointer (&ex->close_task);
   g_autoptr(GInputStream) input = NULL;
   g_autoptr(GError) error = NULL;
 
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  input = exchange_send_finish (result, &error);
   if (input == NULL)
     g_debug ("DELETE failed: %s", error->message);
   else
@@ -2434,7 +2513,7 @@ mcp_http_transport_close_async (McpTransport        *transport,
   if (self->protocol_version != NULL)
     soup_message_headers_replace (soup_message_get_request_headers (ex->msg),
                                   "MCP-Protocol-Version", self->protocol_version);
-  g_object_set_data_full (G_OBJECT (ex->msg), "close-task", g_steal_pointer (&task), g_object_unref);
+  ex->close_task = g_steal_pointer (&task);
   exchange_send (ex, MIN (self->request_timeout_ms, CLOSE_TIMEOUT_MS), on_delete_sent);
 }
 
@@ -2708,7 +2787,7 @@ mcp_http_transport_init (McpHttpTransport *self)
  * @url: the server's http or https URL
  * @mode: which transport to speak
  *
- * The URL is checked when the transport opens (see mcp_http_check_url()).
+ * The URL is checked when the transport opens (see mcp_http_parse_url()).
  *
  * Returns: (transfer full): a new #McpHttpTransport
  */
@@ -2725,92 +2804,18 @@ mcp_http_transport_new (const char  *url,
 }
 
 /**
- * mcp_http_check_url:
- * @url: a URL from the configuration
- * @error: return location for a #GError
- *
- * Only `http` and `https` URLs with a host are accepted. The error
- * (%MCP_ERROR_INVALID_URL) names the scheme, never the rest of the URL,
- * which may hold a token.
- *
- * Returns: %TRUE if @url can be used
- */
-gboolean
-mcp_http_check_url (const char  *url,
-                    GError     **error)
-{
-  g_autoptr(GUri) uri = NULL;
-  const char *scheme;
-
-  g_return_val_if_fail (url != NULL, FALSE);
-
-  scheme = g_uri_peek_scheme (url);
-  if (scheme == NULL)
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL, "%s",
-                   _("The server address is not a URL: it must start with http:// or https://"));
-      return FALSE;
-    }
-
-  if (!scheme_is_http (scheme))
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL,
-                   _("“%s” URLs are not supported: the server address must be an http or https URL"),
-                   scheme);
-      return FALSE;
-    }
-
-  uri = g_uri_parse (url, SOUP_HTTP_URI_FLAGS, NULL);
-  if (uri == NULL || g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_URL,
-                   _("The %s URL is not valid: it has no host, or characters that are not allowed"),
-                   scheme);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-static gboolean
-header_name_is_valid (const char *name)
-{
-  static const char separators[] = "()<>@,;:\\\"/[]?={} \t";
-
-  if (name == NULL || *name == '\0')
-    return FALSE;
-
-  for (const char *p = name; *p != '\0'; p++)
-    {
-      if (*p <= 0x20 || *p >= 0x7F || strchr (separators, *p) != NULL)
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
-static gboolean
-header_value_is_valid (const char *value)
-{
-  for (const guchar *p = (const guchar *)value; *p != '\0'; p++)
-    {
-      if ((*p < 0x20 && *p != '\t') || *p == 0x7F)
-        return FALSE;
-    }
-
-  return g_utf8_validate (value, -1, NULL);
-}
-
-/**
  * mcp_http_transport_add_header:
  * @self: a #McpHttpTransport
  * @name: a header name, like `Authorization`
  * @value: its value; never logged
  * @error: return location for a #GError
  *
- * Adds a header to every request. The headers the protocol sets itself
- * (Accept, Content-Type, Mcp-Session-Id, MCP-Protocol-Version,
- * Last-Event-ID, Host, Content-Length) cannot be set.
+ * Adds a header to every request, to the configured origin only (a
+ * redirect to another origin is not followed). The header is checked with
+ * mcp_http_check_header(): the headers the protocol sets itself (Accept,
+ * Content-Type, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID, Host,
+ * Content-Length) cannot be set, and a name already added, in any case, is
+ * refused. The value goes out without the spaces and tabs around it.
  *
  * Returns: %TRUE, or %FALSE with @error set if the header is not valid
  */
@@ -2820,41 +2825,16 @@ mcp_http_transport_add_header (McpHttpTransport  *self,
                                const char        *value,
                                GError           **error)
 {
-  static const char * const reserved[] = {
-    "Accept", "Content-Type", "Content-Length", "Host", "Mcp-Session-Id",
-    "MCP-Protocol-Version", "Last-Event-ID", "Transfer-Encoding", "Connection",
-  };
-
   g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
 
-  if (!header_name_is_valid (name))
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED, "%s",
-                   _("A header name may hold only letters, digits and !#$%&'*+-.^_`|~"));
-      return FALSE;
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (reserved); i++)
-    {
-      if (g_ascii_strcasecmp (name, reserved[i]) == 0)
-        {
-          g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED,
-                       _("The header “%s” is set by the transport and cannot be configured"), name);
-          return FALSE;
-        }
-    }
-
-  if (!header_value_is_valid (value))
-    {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_FAILED,
-                   _("The value of the header “%s” holds a line break or another control character"), name);
-      return FALSE;
-    }
+  if (!mcp_http_check_new_header ((const char * const *)self->header_names->pdata, self->header_names->len,
+                                  name, value, error))
+    return FALSE;
 
   g_ptr_array_add (self->header_names, g_strdup (name));
-  g_ptr_array_add (self->header_values, g_strdup (value));
+  g_ptr_array_add (self->header_values, mcp_http_strip_header_value (value));
 
   return TRUE;
 }

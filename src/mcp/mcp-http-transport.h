@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "mcp-http-check.h"
 #include "mcp-transport.h"
 
 G_BEGIN_DECLS
@@ -40,8 +41,6 @@ G_DECLARE_FINAL_TYPE (McpHttpTransport, mcp_http_transport, MCP, HTTP_TRANSPORT,
 
 McpHttpTransport *mcp_http_transport_new                        (const char        *url,
                                                                  McpHttpMode        mode);
-gboolean          mcp_http_check_url                            (const char        *url,
-                                                                 GError           **error);
 gboolean          mcp_http_transport_add_header                 (McpHttpTransport  *self,
                                                                  const char        *name,
                                                                  const char        *value,

@@ -22,6 +22,13 @@
  * dispatched, so a priming event (an id and an empty data line) only sets
  * the last event id.
  *
+ * An `id` line fills @id_buffer; only the blank line that ends the event
+ * makes it the last event id, whether or not the event had data (the
+ * "dispatch the event" steps). A stream that breaks inside an event has not
+ * delivered that event, so resuming from its id would skip it: the last
+ * event id a `Last-Event-ID` header resumes from is the last one
+ * dispatched, never one still in the buffer.
+ *
  * Input arrives in chunks of any size. A line that is split across chunks is
  * kept in @line; a CR at the end of a chunk is remembered in @after_cr, so
  * that the LF of a CRLF in the next chunk does not end an empty line. Bytes
@@ -36,6 +43,7 @@ struct _McpSseParser
   GString  *line;
   GString  *data;
   GString  *event_type;
+  char     *id_buffer;
   char     *last_event_id;
   GQueue    events;
   gsize     max_event_size;
@@ -104,6 +112,7 @@ mcp_sse_parser_finalize (GObject *object)
   g_string_free (self->line, TRUE);
   g_string_free (self->data, TRUE);
   g_string_free (self->event_type, TRUE);
+  g_clear_pointer (&self->id_buffer, g_free);
   g_clear_pointer (&self->last_event_id, g_free);
   g_queue_clear_full (&self->events, (GDestroyNotify)mcp_sse_event_free);
   g_clear_error (&self->failure);
@@ -178,6 +187,7 @@ mcp_sse_parser_init (McpSseParser *self)
   self->line = g_string_new (NULL);
   self->data = g_string_new (NULL);
   self->event_type = g_string_new (NULL);
+  self->id_buffer = g_strdup ("");
   self->last_event_id = g_strdup ("");
   self->retry = -1;
   g_queue_init (&self->events);
@@ -227,6 +237,13 @@ static void
 dispatch (McpSseParser *self)
 {
   McpSseEvent *event;
+
+  /* The buffer is not reset: the id carries over to the events after. */
+  if (strcmp (self->last_event_id, self->id_buffer) != 0)
+    {
+      g_free (self->last_event_id);
+      self->last_event_id = g_strdup (self->id_buffer);
+    }
 
   /* Every data line added a trailing LF; the last one is not part of it. */
   if (self->data->len > 0)
@@ -346,8 +363,8 @@ process_line (McpSseParser  *self,
     {
       if (memchr (value, '\0', value_length) == NULL)
         {
-          g_free (self->last_event_id);
-          self->last_event_id = dup_text (value, value_length);
+          g_free (self->id_buffer);
+          self->id_buffer = dup_text (value, value_length);
         }
     }
   else if (field_is (line, field_length, "retry"))
@@ -489,8 +506,10 @@ mcp_sse_parser_pop_event (McpSseParser *self)
  * mcp_sse_parser_get_last_event_id:
  * @self: a #McpSseParser
  *
- * The last event id the stream set, also by events that were not
- * dispatched; this is what a `Last-Event-ID` header resumes from.
+ * The id of the last event the stream completed (ended with a blank line),
+ * also of one that was not dispatched for want of data, as a priming event;
+ * never the id of an event still incomplete. This is what a `Last-Event-ID`
+ * header resumes from.
  *
  * Returns: the id, `""` when there is none
  */

@@ -791,12 +791,15 @@ set_env_value (TetherServerConfig *config,
   tether_server_config_set_env_value (config, name, value);
 }
 
+/* Headers are added as the file gives them: one name in two spellings
+ * stays two headers, which the check of entry_finish() refuses naming
+ * both, rather than one value silently replacing the other. */
 static void
-set_header_value (TetherServerConfig *config,
-                  const char         *name,
-                  const char         *value)
+add_header (TetherServerConfig *config,
+            const char         *name,
+            const char         *value)
 {
-  tether_server_config_set_header_value (config, name, value);
+  tether_server_config_add_header (config, name, value);
 }
 
 static gboolean
@@ -1084,7 +1087,7 @@ read_common_entry (Entry   *entry,
       !entry_get_string (entry, "url", &url, error) ||
       !entry_get_string (entry, "serverUrl", &server_url, error) ||
       !entry_get_string (entry, "httpUrl", &http_url, error) ||
-      !entry_get_map (entry, "headers", set_header_value, error))
+      !entry_get_map (entry, "headers", add_header, error))
     return FALSE;
 
   /* The transport: an explicit type first. */
@@ -1336,7 +1339,7 @@ set_bearer (Entry      *entry,
 {
   g_autofree char *value = g_strdup_printf ("Bearer %s", token);
 
-  tether_server_config_set_header_value (entry->config, "Authorization", value);
+  add_header (entry->config, "Authorization", value);
 }
 
 static gboolean
@@ -1366,7 +1369,7 @@ read_codex_entry (Entry   *entry,
       !entry_get_string (entry, "url", &url, error) ||
       !entry_get_string (entry, "bearer_token_env_var", &bearer_env, error) ||
       !entry_get_string (entry, "bearer_token", &bearer, error) ||
-      !entry_get_map (entry, "http_headers", set_header_value, error))
+      !entry_get_map (entry, "http_headers", add_header, error))
     return FALSE;
 
   if (command != NULL)
@@ -1437,7 +1440,7 @@ read_codex_entry (Entry   *entry,
             return FALSE;
           }
         resolve_env (entry, value, json_node_get_string (name), NULL);
-        tether_server_config_set_header_value (config, l->data, value->str);
+        add_header (config, l->data, value->str);
       }
   }
 
@@ -1492,7 +1495,7 @@ read_goose_entry (Entry       *entry,
       !entry_get_map (entry, "envs", set_env_value, error) ||
       !entry_get_strv (entry, "env_keys", FALSE, &env_keys, error) ||
       !entry_get_string (entry, "uri", &uri, error) ||
-      !entry_get_map (entry, "headers", set_header_value, error))
+      !entry_get_map (entry, "headers", add_header, error))
     return FALSE;
 
   tether_server_config_set_kind (config, kind);

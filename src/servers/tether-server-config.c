@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "mcp-http-check.h"
 #include "mcp-url.h"
 
 #include "tether-config-document-private.h"
@@ -54,11 +55,15 @@ static const struct
   { "reconnectDelayMaxMs", "reconnect-delay-max", 0 },
 };
 
-/* Ordered key/value pairs: env and headers keep the user's order. */
+/* Ordered key/value pairs: env and headers keep the user's order. Header
+ * names are found without regard to case, as HTTP compares them, but kept
+ * as the user spelled them; two spellings of one name read from a file or
+ * a list stay two entries, which tether_server_config_validate() refuses. */
 typedef struct
 {
   GPtrArray *keys;
   GPtrArray *values;
+  gboolean   ignore_case;
 } Pairs;
 
 struct _TetherServerConfig
@@ -193,10 +198,12 @@ tether_server_kind_is_remote (TetherServerKind kind)
 /* Pairs */
 
 static void
-pairs_init (Pairs *pairs)
+pairs_init (Pairs    *pairs,
+            gboolean  ignore_case)
 {
   pairs->keys = g_ptr_array_new_with_free_func (g_free);
   pairs->values = g_ptr_array_new_with_free_func (g_free);
+  pairs->ignore_case = ignore_case;
 }
 
 static void
@@ -219,7 +226,9 @@ pairs_find (const Pairs *pairs,
 {
   for (guint i = 0; i < pairs->keys->len; i++)
     {
-      if (g_strcmp0 (g_ptr_array_index (pairs->keys, i), key) == 0)
+      const char *candidate = g_ptr_array_index (pairs->keys, i);
+
+      if (pairs->ignore_case ? g_ascii_strcasecmp (candidate, key) == 0 : strcmp (candidate, key) == 0)
         return (int)i;
     }
 
@@ -235,36 +244,51 @@ pairs_lookup (const Pairs *pairs,
   return i < 0 ? NULL : g_ptr_array_index (pairs->values, i);
 }
 
-/* Returns TRUE if something changed. A NULL value removes the key. */
+static void
+pairs_add (Pairs      *pairs,
+           const char *key,
+           const char *value)
+{
+  g_ptr_array_add (pairs->keys, g_strdup (key));
+  g_ptr_array_add (pairs->values, g_strdup (value));
+}
+
+/* Returns TRUE if something changed. A NULL value removes the key (every
+ * spelling of it). An existing key takes the spelling given. */
 static gboolean
 pairs_set (Pairs      *pairs,
            const char *key,
            const char *value)
 {
   int i = pairs_find (pairs, key);
+  gboolean changed = FALSE;
 
   if (value == NULL)
     {
-      if (i < 0)
-        return FALSE;
-      g_ptr_array_remove_index (pairs->keys, i);
-      g_ptr_array_remove_index (pairs->values, i);
-      return TRUE;
+      for (; i >= 0; i = pairs_find (pairs, key))
+        {
+          g_ptr_array_remove_index (pairs->keys, i);
+          g_ptr_array_remove_index (pairs->values, i);
+          changed = TRUE;
+        }
+      return changed;
     }
 
   if (i >= 0)
     {
-      char **slot = (char **)&g_ptr_array_index (pairs->values, i);
+      char **key_slot = (char **)&g_ptr_array_index (pairs->keys, i);
+      char **value_slot = (char **)&g_ptr_array_index (pairs->values, i);
 
-      if (g_strcmp0 (*slot, value) == 0)
+      if (strcmp (*key_slot, key) == 0 && strcmp (*value_slot, value) == 0)
         return FALSE;
-      g_free (*slot);
-      *slot = g_strdup (value);
+      g_free (*key_slot);
+      *key_slot = g_strdup (key);
+      g_free (*value_slot);
+      *value_slot = g_strdup (value);
       return TRUE;
     }
 
-  g_ptr_array_add (pairs->keys, g_strdup (key));
-  g_ptr_array_add (pairs->values, g_strdup (value));
+  pairs_add (pairs, key, value);
 
   return TRUE;
 }
@@ -275,7 +299,7 @@ pairs_copy (const Pairs *src,
 {
   pairs_reset (dest);
   for (guint i = 0; i < src->keys->len; i++)
-    pairs_set (dest, g_ptr_array_index (src->keys, i), g_ptr_array_index (src->values, i));
+    pairs_add (dest, g_ptr_array_index (src->keys, i), g_ptr_array_index (src->values, i));
 }
 
 static gboolean
@@ -330,7 +354,8 @@ pairs_to_strv (const Pairs *pairs,
 }
 
 /* Splits at the first @separator character; a following space is skipped
- * when @skip_space is set (for "Name: value"). Returns TRUE if changed. */
+ * when @skip_space is set (for "Name: value"). Header names are kept as
+ * given, a second spelling of one too. Returns TRUE if changed. */
 static gboolean
 pairs_from_strv (Pairs              *pairs,
                  const char * const *strv,
@@ -359,7 +384,10 @@ pairs_from_strv (Pairs              *pairs,
           if (skip_space && *value == ' ')
             value++;
         }
-      pairs_set (pairs, key, value);
+      if (pairs->ignore_case)
+        pairs_add (pairs, key, value);
+      else
+        pairs_set (pairs, key, value);
     }
 
   after = pairs_to_strv (pairs, "\n");
@@ -490,7 +518,22 @@ read_string_map (const char *server,
           g_propagate_error (error, wrong_type (server, what, item_path, _("a string"), value));
           return FALSE;
         }
-      pairs_set (pairs, l->data, json_node_get_string (value));
+
+      /* The same header in two spellings: which one the user meant is not
+       * ours to guess, like a key given twice. */
+      if (pairs->ignore_case && pairs_find (pairs, l->data) >= 0)
+        {
+          g_autofree char *item_path = tether_json_pointer_append (path, l->data);
+          g_autoptr(GError) same = NULL;
+
+          mcp_http_check_header_names (g_ptr_array_index (pairs->keys, pairs_find (pairs, l->data)),
+                                       l->data, &same);
+          g_propagate_error (error, tether_config_error_new (TETHER_CONFIG_ERROR_DUPLICATE_KEY, item_path,
+                                                             _("server “%s”: “%s”: %s"),
+                                                             server, key, same->message));
+          return FALSE;
+        }
+      pairs_add (pairs, l->data, json_node_get_string (value));
     }
 
   return TRUE;
@@ -637,8 +680,11 @@ tether_server_config_new (const char *name)
  *
  * A wrong type gives %TETHER_CONFIG_ERROR_INVALID_TYPE naming the server and
  * the key, with the JSON pointer of the value relative to @entry (see
- * tether_config_error_get_path()). This checks types only; see
- * tether_server_config_validate() for values.
+ * tether_config_error_get_path()). One header name in two spellings
+ * (`Authorization` and `authorization`) is one header given twice, like a
+ * key given twice: %TETHER_CONFIG_ERROR_DUPLICATE_KEY naming both, at the
+ * second. This checks types only; see tether_server_config_validate() for
+ * values.
  *
  * Returns: (transfer full) (nullable): the configuration, or %NULL on error
  */
@@ -1123,31 +1169,17 @@ tether_server_config_equal (TetherServerConfig *a,
   return json_node_equal (json_a, json_b);
 }
 
-static gboolean
-is_http_token (const char *name)
-{
-  if (name == NULL || *name == '\0')
-    return FALSE;
-
-  for (const char *p = name; *p != '\0'; p++)
-    {
-      if (!g_ascii_isalnum (*p) && strchr ("!#$%&'*+-.^_`|~", *p) == NULL)
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
 /**
  * tether_server_config_validate:
  * @self: a #TetherServerConfig
  * @error: return location for an error
  *
  * Checks that the configuration can be started: a name without control
- * characters; for stdio a non-empty command; for the remote kinds an
- * http:// or https:// URL with a host; env names non-empty and without `=`;
- * header names valid HTTP tokens and values on one line; connect attempts at
- * least 1. Fails with %TETHER_CONFIG_ERROR_INVALID_VALUE naming the server.
+ * characters; for stdio a non-empty command; for the remote kinds a URL and
+ * headers the HTTP transport takes (mcp_http_parse_url(),
+ * mcp_http_check_headers(): no header name given twice, in any case);
+ * env names non-empty and without `=`; connect attempts at least 1. Fails
+ * with %TETHER_CONFIG_ERROR_INVALID_VALUE naming the server.
  *
  * Returns: %TRUE if valid
  */
@@ -1190,8 +1222,8 @@ tether_server_config_validate (TetherServerConfig  *self,
     }
   else
     {
+      g_autoptr(GError) url_error = NULL;
       g_autoptr(GUri) uri = NULL;
-      const char *scheme;
 
       if (self->url == NULL || *self->url == '\0')
         {
@@ -1202,18 +1234,15 @@ tether_server_config_validate (TetherServerConfig  *self,
           return FALSE;
         }
 
-      uri = g_uri_parse (self->url, G_URI_FLAGS_NONE, NULL);
-      scheme = uri != NULL ? g_uri_get_scheme (uri) : NULL;
-      if (uri == NULL ||
-          (g_ascii_strcasecmp (scheme, "http") != 0 && g_ascii_strcasecmp (scheme, "https") != 0) ||
-          g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
+      uri = mcp_http_parse_url (self->url, &url_error);
+      if (uri == NULL)
         {
           g_autofree char *shown = tether_server_config_dup_masked_url (self);
 
           g_propagate_error (error,
                              tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_VALUE, "/url",
-                                                      _("server “%s”: “url” must be an http:// or https:// URL, found “%s”"),
-                                                      self->name, shown));
+                                                      _("server “%s”: the URL “%s” cannot be used: %s"),
+                                                      self->name, shown, url_error->message));
           return FALSE;
         }
     }
@@ -1234,24 +1263,24 @@ tether_server_config_validate (TetherServerConfig  *self,
         }
     }
 
-  for (guint i = 0; i < self->headers.keys->len; i++)
-    {
-      const char *key = g_ptr_array_index (self->headers.keys, i);
-      const char *value = g_ptr_array_index (self->headers.values, i);
+  {
+    g_autoptr(GError) header_error = NULL;
+    guint bad;
 
-      if (!is_http_token (key) || strpbrk (value, "\r\n") != NULL)
-        {
-          g_autofree char *path = tether_json_pointer_append ("/headers", key);
+    if (!mcp_http_check_headers ((const char * const *)self->headers.keys->pdata,
+                                 (const char * const *)self->headers.values->pdata,
+                                 self->headers.keys->len, &bad, &header_error))
+      {
+        g_autofree char *path = tether_json_pointer_append ("/headers",
+                                                            g_ptr_array_index (self->headers.keys, bad));
 
-          g_propagate_error (error,
-                             tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_VALUE, path,
-                                                      is_http_token (key)
-                                                      ? _("server “%s”: the value of header “%s” must be on one line")
-                                                      : _("server “%s”: “%s” is not a valid HTTP header name"),
-                                                      self->name, key));
-          return FALSE;
-        }
-    }
+        g_propagate_error (error,
+                           tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_VALUE, path,
+                                                    _("server “%s”: %s"),
+                                                    self->name, header_error->message));
+        return FALSE;
+      }
+  }
 
   if (self->settings[SETTING_CONNECT_ATTEMPTS] == 0)
     {
@@ -1674,8 +1703,8 @@ tether_server_config_init (TetherServerConfig *self)
 {
   self->kind = TETHER_SERVER_KIND_STDIO;
   self->enabled = TRUE;
-  pairs_init (&self->env);
-  pairs_init (&self->headers);
+  pairs_init (&self->env, FALSE);
+  pairs_init (&self->headers, TRUE);
   for (guint i = 0; i < N_SETTINGS; i++)
     self->settings[i] = -1;
 }
@@ -2038,7 +2067,8 @@ tether_server_config_dup_headers (TetherServerConfig *self)
  * @self: a #TetherServerConfig
  * @headers: (nullable) (array zero-terminated=1): `Name: value` strings
  *
- * Replaces all headers.
+ * Replaces all headers, as given: a name that comes twice (in any case)
+ * stays twice, for tether_server_config_validate() to refuse.
  */
 void
 tether_server_config_set_headers (TetherServerConfig *self,
@@ -2067,9 +2097,9 @@ tether_server_config_dup_header_names (TetherServerConfig *self)
 /**
  * tether_server_config_get_header_value:
  * @self: a #TetherServerConfig
- * @name: a header name, compared exactly
+ * @name: a header name, in any case
  *
- * Returns: (nullable): its value
+ * Returns: (nullable): its value (the first, if the name is there twice)
  */
 const char *
 tether_server_config_get_header_value (TetherServerConfig *self,
@@ -2086,6 +2116,9 @@ tether_server_config_get_header_value (TetherServerConfig *self,
  * @self: a #TetherServerConfig
  * @name: a header name
  * @value: (nullable): its value, or %NULL to remove it
+ *
+ * Sets the header of that name in any case, which takes the spelling
+ * @name, or adds it last.
  */
 void
 tether_server_config_set_header_value (TetherServerConfig *self,
@@ -2097,6 +2130,36 @@ tether_server_config_set_header_value (TetherServerConfig *self,
 
   if (pairs_set (&self->headers, name, value))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEADERS]);
+}
+
+/**
+ * tether_server_config_add_header:
+ * @self: a #TetherServerConfig
+ * @name: a header name
+ * @value: its value
+ *
+ * Adds a header last, as a file gave it: unlike
+ * tether_server_config_set_header_value(), a name already there in another
+ * case is not replaced but kept twice, so that
+ * tether_server_config_validate() refuses the pair and says which two.
+ */
+void
+tether_server_config_add_header (TetherServerConfig *self,
+                                 const char         *name,
+                                 const char         *value)
+{
+  g_return_if_fail (TETHER_IS_SERVER_CONFIG (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (value != NULL);
+
+  if (pairs_find (&self->headers, name) < 0)
+    {
+      tether_server_config_set_header_value (self, name, value);
+      return;
+    }
+
+  pairs_add (&self->headers, name, value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEADERS]);
 }
 
 static int

@@ -154,6 +154,9 @@ const char          *tether_server_config_get_header_value     (TetherServerConf
 void                 tether_server_config_set_header_value     (TetherServerConfig       *self,
                                                                 const char               *name,
                                                                 const char               *value);
+void                 tether_server_config_add_header           (TetherServerConfig       *self,
+                                                                const char               *name,
+                                                                const char               *value);
 
 int                  tether_server_config_get_connect_timeout  (TetherServerConfig       *self);
 void                 tether_server_config_set_connect_timeout  (TetherServerConfig       *self,

@@ -19,6 +19,8 @@
 
 #include <glib/gi18n.h>
 
+#include "mcp-http-check.h"
+
 #include "tether-pair-row.h"
 #include "tether-server-dialog.h"
 
@@ -200,12 +202,36 @@ collect_pairs (GPtrArray  *rows,
   return g_strv_builder_end (builder);
 }
 
+/* Headers are checked as the transport checks them: a valid name, not
+ * one of the rows above in any case, a value on one line. */
+static gboolean
+check_header_row (GPtrArray  *names,
+                  const char *key,
+                  const char *value,
+                  Messages   *messages)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (mcp_http_check_new_header ((const char * const *)names->pdata, names->len, key, value, &error))
+    {
+      g_ptr_array_add (names, (gpointer)key);
+      return TRUE;
+    }
+
+  text = g_strdup_printf ("%s.", error->message);
+  add_message (messages->errors, text);
+
+  return FALSE;
+}
+
 static void
 check_pairs (GPtrArray  *rows,
              gboolean    headers,
              Messages   *messages)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) header_names = g_ptr_array_new ();
 
   for (guint i = 0; i < rows->len; i++)
     {
@@ -223,12 +249,12 @@ check_pairs (GPtrArray  *rows,
               bad = TRUE;
             }
         }
-      else if (headers ? strpbrk (key, " \t:()<>@,;\\\"/[]?={}") != NULL
-                       : strchr (key, '=') != NULL)
+      else if (headers)
+        bad = !check_header_row (header_names, key, value, messages);
+      else if (strchr (key, '=') != NULL)
         {
-          g_autofree char *text = headers
-            ? g_strdup_printf (_("“%s” cannot be a header name: it has a space or a separator in it."), key)
-            : g_strdup_printf (_("“%s” cannot be a variable name: it has an equals sign in it."), key);
+          g_autofree char *text = g_strdup_printf (_("“%s” cannot be a variable name: it has an equals sign in it."),
+                                                   key);
 
           add_message (messages->errors, text);
           bad = TRUE;
@@ -459,6 +485,8 @@ validate_url (TetherServerDialog *self,
               Messages           *messages)
 {
   const char *url = gtk_editable_get_text (GTK_EDITABLE (self->url_row));
+  const char *scheme = g_uri_peek_scheme (url);
+  g_autoptr(GError) error = NULL;
   g_autoptr(GUri) uri = NULL;
   gboolean bad = TRUE;
 
@@ -468,12 +496,14 @@ validate_url (TetherServerDialog *self,
         add_message (messages->errors, _("Enter the server’s URL, like https://example.com/mcp."));
       messages->blocked = TRUE;
     }
-  else if ((uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL)) == NULL ||
-           (g_ascii_strcasecmp (g_uri_get_scheme (uri), "http") != 0 &&
-            g_ascii_strcasecmp (g_uri_get_scheme (uri), "https") != 0))
+  else if (g_strcmp0 (scheme, "http") != 0 && g_strcmp0 (scheme, "https") != 0)
     add_message (messages->errors, _("The URL must start with http:// or https://."));
-  else if (g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
-    add_message (messages->errors, _("The URL has no host name."));
+  else if ((uri = mcp_http_parse_url (url, &error)) == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("%s.", error->message);
+
+      add_message (messages->errors, text);
+    }
   else
     bad = FALSE;
 

@@ -52,6 +52,7 @@ request_free (FakeHttpRequest *request)
   g_free (request->authorization);
   g_free (request->accept);
   g_free (request->content_type);
+  g_free (request->headers);
   g_free (request);
 }
 
@@ -661,6 +662,26 @@ answer_request (FakeHttpServer    *self,
       soup_message_body_complete (soup_server_message_get_response_body (msg));
       return;
     }
+  else if (g_str_equal (method, "test/drop-mid-event"))
+    {
+      g_autofree char *result = make_result (id, "{\"resumed\":\"mid-event\"}");
+      g_autofree char *text = NULL;
+
+      /* Event 1 whole, then event 2 (the answer) broken inside its data
+       * line. Only event 1 was delivered: resuming from 1 replays 2; from
+       * 2, nothing is replayed and the answer is lost. */
+      n = ++self->counter;
+      text = g_strdup_printf ("id: mid-%u-1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+                              "\"params\":{\"progressToken\":1,\"progress\":1}}\n\n"
+                              "id: mid-%u-2\ndata: %.*s",
+                              n, n, (int)(strlen (result) / 2), result);
+      g_hash_table_replace (self->replay, g_strdup_printf ("mid-%u-1", n),
+                            g_strdup_printf ("id: mid-%u-2\ndata: %s\n\n", n, result));
+      sse_start (msg);
+      soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY, text, strlen (text));
+      soup_message_body_complete (soup_server_message_get_response_body (msg));
+      return;
+    }
   else if (g_str_equal (method, "test/drop-noid"))
     {
       const char *text = "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\","
@@ -1002,6 +1023,14 @@ legacy_post (FakeHttpServer    *self,
 /* Dispatch                                                                */
 
 static void
+append_header (const char *name,
+               const char *value,
+               gpointer    user_data)
+{
+  g_string_append_printf (user_data, "%s: %s\n", name, value);
+}
+
+static void
 record (FakeHttpServer    *self,
         SoupServerMessage *msg,
         const char        *path,
@@ -1024,6 +1053,12 @@ record (FakeHttpServer    *self,
   seen->authorization = g_strdup (soup_message_headers_get_one (headers, "Authorization"));
   seen->accept = g_strdup (soup_message_headers_get_one (headers, "Accept"));
   seen->content_type = g_strdup (soup_message_headers_get_content_type (headers, NULL));
+  {
+    GString *all = g_string_new (NULL);
+
+    soup_message_headers_foreach (headers, append_header, all);
+    seen->headers = g_string_free (all, FALSE);
+  }
   seen->time_us = g_get_monotonic_time ();
   g_ptr_array_add (self->requests, seen);
 }
@@ -1043,6 +1078,18 @@ handle (SoupServer        *server,
   if (method == SOUP_METHOD_POST)
     request = parse_request (msg, parser);
   record (self, msg, path, request);
+
+  if (self->redirect_path != NULL && g_str_equal (path, self->redirect_path) &&
+      (self->redirect_method == NULL || g_str_equal (method, self->redirect_method)))
+    {
+      guint status = method == SOUP_METHOD_GET && self->redirect_get_status != 0 ? self->redirect_get_status
+                                                                                 : self->redirect_status;
+
+      soup_server_message_set_status (msg, status, NULL);
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                    "Location", self->redirect_location);
+      return;
+    }
 
   if (self->required_header != NULL)
     {
@@ -1167,6 +1214,9 @@ fake_http_server_free (FakeHttpServer *self)
   g_free (self->legacy_endpoint);
   g_free (self->required_header);
   g_free (self->notification_body);
+  g_free (self->redirect_path);
+  g_free (self->redirect_method);
+  g_free (self->redirect_location);
   g_free (self->session_id);
   g_free (self);
 }

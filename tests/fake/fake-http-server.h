@@ -32,6 +32,7 @@ typedef struct
   char *authorization;
   char *accept;
   char *content_type;
+  char *headers;          /* every header, "Name: value\n" each */
   gint64 time_us;         /* monotonic */
 } FakeHttpRequest;
 
@@ -62,6 +63,9 @@ typedef struct
  *   test/drop           SSE: priming id + retry (params.retry ms), a
  *                       notification, then the stream ends; the answer is
  *                       replayed to GET + Last-Event-ID
+ *   test/drop-mid-event SSE: event 1 (a notification), then event 2 (the
+ *                       answer) cut inside its data line; the answer is
+ *                       replayed to GET + Last-Event-ID of event 1 only
  *   test/drop-noid      SSE: a notification without id, then the end
  *   test/drop-forever   SSE: priming id, end; every resumption ends again
  *   test/big            SSE: an answer of params.size bytes
@@ -91,6 +95,11 @@ typedef struct
   gboolean       legacy_no_endpoint;
   char          *required_header;   /* "Name: value": 401 without it */
   guint          notification_delay_ms; /* answer notifications this late */
+  char          *redirect_path;     /* requests to this path are redirected, */
+  char          *redirect_method;   /* those with this method only (NULL: all), */
+  guint          redirect_status;   /* with this status, */
+  guint          redirect_get_status; /* or this one for a GET, if set, */
+  char          *redirect_location; /* to there (absolute, or a path) */
 
   /* What it saw */
   GPtrArray     *requests;          /* FakeHttpRequest */

@@ -74,6 +74,10 @@ tether_application_startup (GApplication *app)
   /* A file that cannot be read is shown by the window (the store keeps the
    * error); Tether runs on with what it has. */
   self->store = tether_config_store_new (file);
+  /* A change that finds the file locked by another program (tether-cli)
+   * waits for it on the main loop, never blocking the window. */
+  tether_config_store_set_lock_timeout (self->store, timings.config_lock_wait_ms);
+  tether_config_store_set_defer_saves (self->store, TRUE);
   tether_config_store_load (self->store, NULL);
   tether_config_store_set_watching (self->store, TRUE);
 

@@ -25,6 +25,7 @@ test_defaults (void)
   g_assert_cmpuint (t.reconnect_delay_ms, ==, 1000);
   g_assert_cmpuint (t.reconnect_delay_max_ms, ==, 60000);
   g_assert_cmpuint (t.ping_interval_ms, ==, 0);
+  g_assert_cmpuint (t.config_lock_wait_ms, ==, 10000);
 }
 
 /* Rule 1: waits of 0 s, 1 s, 2 s before attempts 1, 2, 3. */

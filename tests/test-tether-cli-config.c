@@ -1296,6 +1296,246 @@ test_unusable_untouched (Fixture       *fixture,
 }
 
 /* ---------------------------------------------------------------------- */
+/* Writers at the same time                                                 */
+
+/* Writers may wait long for each other here: what is tested is that no
+ * change is lost, not how fast twenty saves follow each other. */
+#define TIMINGS_PATIENT TIMINGS ",config_lock_wait_ms=120000"
+
+static GSubprocess *
+spawn_cli (Fixture            *fixture,
+           const char         *timings,
+           const char * const *args)
+{
+  g_autoptr(GPtrArray) argv = cli_argv (fixture, timings, args);
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_auto(GStrv) env = cli_environment (fixture);
+  g_autoptr(GError) error = NULL;
+  GSubprocess *process;
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_environ (launcher, env);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *)argv->pdata, &error);
+  g_assert_no_error (error);
+
+  return process;
+}
+
+/* Waits for @process; its exit status, with what it said in the log. */
+static int
+finish_cli (GSubprocess *process,
+            const char  *what)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_test_message ("tether-cli %s → %d %s%s", what, g_subprocess_get_exit_status (process), out, err);
+
+  return g_subprocess_get_exit_status (process);
+}
+
+/* Runs every command of @commands at once; each must succeed. */
+static void
+run_at_once (Fixture     *fixture,
+             GPtrArray   *commands)
+{
+  g_autoptr(GPtrArray) processes = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < commands->len; i++)
+    g_ptr_array_add (processes, spawn_cli (fixture, TIMINGS_PATIENT, g_ptr_array_index (commands, i)));
+
+  for (guint i = 0; i < processes->len; i++)
+    {
+      const char * const *args = g_ptr_array_index (commands, i);
+      g_autofree char *what = g_strjoinv (" ", (char **)args);
+
+      g_assert_cmpint (finish_cli (g_ptr_array_index (processes, i), what), ==, 0);
+    }
+}
+
+static const char **
+command (const char *verb,
+         const char *name)
+{
+  const char **args = g_new0 (const char *, 5);
+
+  args[0] = verb;
+  args[1] = g_strdup (name);
+  if (g_str_equal (verb, "add"))
+    {
+      args[2] = "--";
+      args[3] = "true";
+    }
+
+  return args;
+}
+
+static void
+command_free (gpointer data)
+{
+  const char **args = data;
+
+  g_free ((char *)args[1]);
+  g_free (args);
+}
+
+static JsonObject *
+config_servers (Fixture *fixture)
+{
+  g_autofree char *text = read_config (fixture);
+  g_autoptr(JsonNode) root = parse_json (text);
+
+  return json_object_ref (json_object_get_object_member (json_node_get_object (root), "mcpServers"));
+}
+
+/* Twenty `tether-cli add` started at once on one file: every one succeeds
+ * and every entry is there. Then adds, disables and removes, mixed. */
+static void
+test_parallel_writers (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(GPtrArray) adds = g_ptr_array_new_with_free_func (command_free);
+  g_autoptr(GPtrArray) mixed = g_ptr_array_new_with_free_func (command_free);
+  g_autoptr(GString) start = g_string_new ("{\"mcpServers\": {");
+  g_autoptr(JsonObject) servers = NULL;
+
+  write_config (fixture, "{\"mcpServers\": {}, \"x-other\": 12345678901234567890123}");
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("s%02u", i);
+
+      g_ptr_array_add (adds, command ("add", name));
+    }
+  run_at_once (fixture, adds);
+
+  servers = config_servers (fixture);
+  g_assert_cmpuint (json_object_get_size (servers), ==, 20);
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("s%02u", i);
+
+      g_assert_true (json_object_has_member (servers, name));
+    }
+  g_clear_pointer (&servers, json_object_unref);
+  g_assert_cmpuint (test_count_temporaries (fixture->path), ==, 0);
+
+  /* r00…r09 there; ten adds, five disables, five removes, interleaved */
+  for (guint i = 0; i < 10; i++)
+    g_string_append_printf (start, "%s\"r%02u\": {\"command\": \"true\"}", i > 0 ? ", " : "", i);
+  g_string_append (start, "}}");
+  write_config (fixture, start->str);
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *added = g_strdup_printf ("m%02u", i);
+      g_autofree char *other = g_strdup_printf ("r%02u", i);
+
+      g_ptr_array_add (mixed, command ("add", added));
+      g_ptr_array_add (mixed, command (i < 5 ? "disable" : "remove", other));
+    }
+  run_at_once (fixture, mixed);
+
+  servers = config_servers (fixture);
+  g_assert_cmpuint (json_object_get_size (servers), ==, 15);
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *added = g_strdup_printf ("m%02u", i);
+      g_autofree char *other = g_strdup_printf ("r%02u", i);
+
+      g_assert_true (json_object_has_member (servers, added));
+      if (i < 5)
+        g_assert_true (json_object_get_boolean_member (json_object_get_object_member (servers, other),
+                                                       "disabled"));
+      else
+        g_assert_false (json_object_has_member (servers, other));
+    }
+}
+
+/* Another writer holds the lock: tether-cli waits for it, and fails with a
+ * clear message only when the wait is over; the file stays as it was. */
+static void
+test_lock_wait (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *text = "{\"mcpServers\": {\"a\": {\"command\": \"true\"}}}";
+  const char *add_b[] = { "add", "b", "--", "true", NULL };
+  g_autofree char *lock_path = g_build_filename (fixture->dir, ".servers.json.lock", NULL);
+  g_autoptr(GSubprocess) waiter = NULL;
+  g_autoptr(JsonObject) servers = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int fd;
+
+  write_config (fixture, text);
+  fd = test_hold_config_lock (fixture->path);
+
+  /* Given up */
+  {
+    g_autoptr(GSubprocess) process = spawn_cli (fixture, TIMINGS ",config_lock_wait_ms=300", add_b);
+    g_autoptr(GError) error = NULL;
+
+    g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+    g_assert_no_error (error);
+    g_test_message ("%s", err);
+    g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 1);
+    g_assert_cmpstr (out, ==, "");
+    assert_one_line_error (err, fixture->path);
+    assert_contains (err, "another program");
+    assert_contains (err, lock_path);
+    assert_untouched (fixture, text);
+  }
+
+  /* Waited for: the lock is let go while it waits (the default wait) */
+  waiter = spawn_cli (fixture, TIMINGS, add_b);
+  test_wait_fd_open (atoi (g_subprocess_get_identifier (waiter)), lock_path);
+  close (fd);
+  g_assert_cmpint (finish_cli (waiter, "add b"), ==, 0);
+  servers = config_servers (fixture);
+  g_assert_true (json_object_has_member (servers, "a"));
+  g_assert_true (json_object_has_member (servers, "b"));
+}
+
+/* A read-only file is never replaced, also as root; a symlinked one is
+ * written through its link. */
+static void
+test_read_only_and_links (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  const char *text = "{\"mcpServers\": {\"a\": {\"command\": \"true\"}}}";
+  g_autofree char *real = g_build_filename (fixture->dir, "real.json", NULL);
+  g_auto(Run) refused = { 0 };
+  g_auto(Run) added = { 0 };
+  g_autofree char *contents = NULL;
+  GStatBuf before, after;
+
+  write_config (fixture, text);
+  g_assert_cmpint (g_chmod (fixture->path, 0444), ==, 0);
+  g_assert_cmpint (g_stat (fixture->path, &before), ==, 0);
+
+  run_cli (fixture, &refused, "disable", "a", NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  assert_one_line_error (refused.err, fixture->path);
+  assert_contains (refused.err, "read-only");
+  assert_untouched (fixture, text);
+  g_assert_cmpint (g_stat (fixture->path, &after), ==, 0);
+  g_assert_cmpint (after.st_mode & 07777, ==, 0444);
+  g_assert_cmpint (after.st_ino, ==, before.st_ino);
+
+  /* servers.json → real.json */
+  g_assert_cmpint (g_rename (fixture->path, real), ==, 0);
+  g_assert_cmpint (g_chmod (real, 0600), ==, 0);
+  g_assert_cmpint (symlink ("real.json", fixture->path), ==, 0);
+  run_cli (fixture, &added, "add", "b", "--", "true", NULL);
+  g_assert_cmpint (added.status, ==, 0);
+  g_assert_true (g_file_test (fixture->path, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_get_contents (real, &contents, NULL, NULL));
+  assert_contains (contents, "\"b\"");
+}
+
+/* ---------------------------------------------------------------------- */
 /* import                                                                   */
 
 static char *
@@ -1608,6 +1848,9 @@ main (int   argc,
   ADD ("add-remove-enable", test_add_remove_enable);
   ADD ("no-secrets", test_no_secrets);
   ADD ("unusable-untouched", test_unusable_untouched);
+  ADD ("parallel-writers", test_parallel_writers);
+  ADD ("lock-wait", test_lock_wait);
+  ADD ("read-only-and-links", test_read_only_and_links);
   ADD ("import-dry-run", test_import_dry_run);
   ADD ("import", test_import);
   ADD ("watch-kill", test_watch_kill);

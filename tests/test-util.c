@@ -7,9 +7,12 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <glib.h>
 
@@ -261,6 +264,80 @@ test_assert_no_processes_matching (const char *needle,
       g_usleep (10000);
     }
   g_assert_cmpuint (test_count_processes_matching (needle), ==, 0);
+}
+
+/* Files beside @path named as temporary files of saves: `.NAME.` and six
+ * characters */
+guint
+test_count_temporaries (const char *path)
+{
+  g_autofree char *dir_path = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *prefix = g_strdup_printf (".%s.", base);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (dir_path, name, NULL);
+
+      if (g_str_has_prefix (name, prefix) && strlen (name) == strlen (prefix) + 6 &&
+          g_file_test (child, G_FILE_TEST_IS_REGULAR))
+        n++;
+    }
+
+  return n;
+}
+
+/* Holds the lock every writer of @config_path takes (flock on the sibling
+ * `.NAME.lock`), as another writer in the middle of a save would; close the
+ * descriptor to let go. */
+int
+test_hold_config_lock (const char *config_path)
+{
+  g_autofree char *dir = g_path_get_dirname (config_path);
+  g_autofree char *base = g_path_get_basename (config_path);
+  g_autofree char *name = g_strdup_printf (".%s.lock", base);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  int fd;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (flock (fd, LOCK_EX | LOCK_NB), ==, 0);
+
+  return fd;
+}
+
+/* Waits until process @pid has @path open: a writer that opened the lock
+ * file we hold is waiting for it. */
+void
+test_wait_fd_open (pid_t       pid,
+                   const char *path)
+{
+  g_autofree char *fd_dir = g_strdup_printf ("/proc/%d/fd", (int)pid);
+  gint64 deadline = g_get_monotonic_time () + (gint64)TEST_DEADLINE_S * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      g_autoptr(GDir) dir = g_dir_open (fd_dir, 0, NULL);
+      const char *name;
+
+      g_assert_nonnull (dir);
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *link = g_build_filename (fd_dir, name, NULL);
+          g_autofree char *target = g_file_read_link (link, NULL);
+
+          if (g_strcmp0 (target, path) == 0)
+            return;
+        }
+
+      if (g_get_monotonic_time () > deadline)
+        g_error ("process %d did not open %s within %d s", (int)pid, path, TEST_DEADLINE_S);
+      g_usleep (5000);
+    }
 }
 
 /* The fake server's count of @method in its --count-file, 0 if none. */

@@ -35,6 +35,11 @@ void     test_assert_no_processes_matching (const char *needle,
 guint    test_read_count                   (const char *count_file,
                                             const char *method);
 
+guint    test_count_temporaries            (const char *path);
+int      test_hold_config_lock             (const char *config_path);
+void     test_wait_fd_open                 (pid_t       pid,
+                                            const char *path);
+
 void     test_warm_up                      (void);
 void     test_assert_finalized             (gpointer    object);
 

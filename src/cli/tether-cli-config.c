@@ -123,6 +123,9 @@ tether_cli_open_store (const TetherCliOptions  *options,
   g_autoptr(TetherConfigStore) store = tether_config_store_new (file);
   g_autoptr(GError) local = NULL;
 
+  /* A change waits for another writer (the app, another run) to finish. */
+  tether_config_store_set_lock_timeout (store, options->timings.config_lock_wait_ms);
+
   if (!tether_config_store_load (store, &local))
     {
       prefix_path (local, file);

@@ -35,6 +35,7 @@ struct _TetherConfigDocument
   JsonNode        *root;
   GHashTable      *positions;   /* pointer → Position */
   GArray          *duplicates;  /* Duplicate */
+  GHashTable      *literals;    /* pointer → a number's text */
 };
 
 G_DEFINE_BOXED_TYPE (TetherConfigDocument, tether_config_document,
@@ -56,6 +57,7 @@ _tether_config_document_new (const char *file_name)
   g_atomic_ref_count_init (&self->ref_count);
   self->file_name = g_strdup (file_name);
   self->positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->literals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->duplicates = g_array_new (FALSE, FALSE, sizeof (Duplicate));
   g_array_set_clear_func (self->duplicates, duplicate_clear);
 
@@ -239,6 +241,7 @@ tether_config_document_unref (TetherConfigDocument *self)
   g_clear_pointer (&self->root, json_node_unref);
   g_clear_pointer (&self->positions, g_hash_table_unref);
   g_clear_pointer (&self->duplicates, g_array_unref);
+  g_clear_pointer (&self->literals, g_hash_table_unref);
   g_free (self);
 }
 
@@ -385,6 +388,56 @@ tether_config_document_get_duplicate (TetherConfigDocument *self,
     *column = duplicate->column;
 
   return duplicate->pointer;
+}
+
+/**
+ * tether_config_document_get_literals:
+ * @self: a #TetherConfigDocument
+ *
+ * Every number of a JSON document as it was written (`1.0`, `1e400`, `-0`,
+ * an integer of 30 digits), by JSON pointer, so that a writer can give it
+ * back byte for byte: the tree holds only what the text means, as a 64-bit
+ * integer or a double (see tether_json_number_new()). Empty for TOML and
+ * YAML.
+ *
+ * Returns: (transfer none) (element-type utf8 utf8): pointer → literal
+ */
+GHashTable *
+tether_config_document_get_literals (TetherConfigDocument *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->literals;
+}
+
+/**
+ * tether_json_number_new:
+ * @literal: a JSON number, as RFC 8259 spells it
+ * @length: its length in bytes
+ *
+ * What the JSON reader makes of a number: a 64-bit integer if @literal has
+ * neither fraction nor exponent and fits, else the nearest double (infinite
+ * beyond the range of doubles).
+ *
+ * Returns: (transfer full): a value node
+ */
+JsonNode *
+tether_json_number_new (const char *literal,
+                        gsize       length)
+{
+  g_autofree char *text = g_strndup (literal, length);
+
+  if (strpbrk (text, ".eE") == NULL)
+    {
+      gint64 value;
+
+      errno = 0;
+      value = g_ascii_strtoll (text, NULL, 10);
+      if (errno == 0)
+        return json_node_init_int (json_node_alloc (), value);
+    }
+
+  return json_node_init_double (json_node_alloc (), g_ascii_strtod (text, NULL));
 }
 
 /* JSON pointers */
@@ -777,8 +830,6 @@ parse_number (Parser *parser)
 {
   const char *start = parser->p;
   const char *p = parser->p;
-  gboolean integer = TRUE;
-  g_autofree char *text = NULL;
 
   if (p < parser->end && *p == '-')
     p++;
@@ -798,7 +849,6 @@ parse_number (Parser *parser)
 
   if (p < parser->end && *p == '.')
     {
-      integer = FALSE;
       p++;
       if (p >= parser->end || !g_ascii_isdigit (*p))
         {
@@ -812,7 +862,6 @@ parse_number (Parser *parser)
 
   if (p < parser->end && (*p == 'e' || *p == 'E'))
     {
-      integer = FALSE;
       p++;
       if (p < parser->end && (*p == '+' || *p == '-'))
         p++;
@@ -827,19 +876,8 @@ parse_number (Parser *parser)
     }
 
   parser->p = p;
-  text = g_strndup (start, p - start);
 
-  if (integer)
-    {
-      gint64 value;
-
-      errno = 0;
-      value = g_ascii_strtoll (text, NULL, 10);
-      if (errno == 0)
-        return json_node_init_int (json_node_alloc (), value);
-    }
-
-  return json_node_init_double (json_node_alloc (), g_ascii_strtod (text, NULL));
+  return tether_json_number_new (start, p - start);
 }
 
 static JsonNode *parse_value (Parser     *parser,
@@ -1022,7 +1060,15 @@ parse_value (Parser     *parser,
         node = json_node_init_string (json_node_alloc (), string);
     }
   else if (c == '-' || g_ascii_isdigit (c))
-    node = parse_number (parser);
+    {
+      const char *start = parser->p;
+
+      /* The tree keeps the value; the text is kept beside it. */
+      node = parse_number (parser);
+      if (node != NULL)
+        g_hash_table_replace (parser->doc->literals, g_strdup (pointer),
+                              g_strndup (start, parser->p - start));
+    }
   else if (parse_word (parser, "true"))
     node = json_node_init_boolean (json_node_alloc (), TRUE);
   else if (parse_word (parser, "false"))

@@ -73,6 +73,7 @@ const char           *tether_config_document_get_duplicate      (TetherConfigDoc
                                                                  guint                  index,
                                                                  guint                 *line,
                                                                  guint                 *column);
+GHashTable           *tether_config_document_get_literals       (TetherConfigDocument  *self);
 
 char                 *tether_config_document_strip_jsonc        (const char            *text,
                                                                  gsize                  length);
@@ -81,6 +82,8 @@ char                 *tether_json_pointer_append                (const char     
 char                 *tether_json_pointer_append_index          (const char            *base,
                                                                  guint                  index);
 char                 *tether_json_pointer_last                  (const char            *pointer);
+JsonNode             *tether_json_number_new                    (const char            *literal,
+                                                                 gsize                  length);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TetherConfigDocument, tether_config_document_unref)
 

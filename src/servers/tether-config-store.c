@@ -8,9 +8,13 @@
  *  - it is read as JSON (comments and trailing commas tolerated), and every
  *    key Tether does not know, at the top level or in an entry, is written
  *    back; entries nobody changed are written back exactly as they were read;
- *  - it is written atomically (a temporary file in the same directory,
- *    fsync, rename, fsync of the directory), mode 0600, keeping the file's
- *    own indentation; a symlinked file is written through the link;
+ *  - every change is made to the file as it is on disk: under the file's
+ *    lock, read afresh, changed, written, so that two writers (the app and
+ *    `tether-cli`, two `tether-cli` runs) never lose each other's change
+ *    (tether-config-lock.c);
+ *  - it is written atomically, mode 0600, keeping the file's own
+ *    indentation and the text of every number; a symlinked file is written
+ *    through the link, a read-only one never (tether-config-file.c);
  *  - a file that does not parse, or has wrong types, is never overwritten:
  *    the store keeps the last good configuration, exposes the error with its
  *    line and column, and refuses changes until the file is fixed;
@@ -22,27 +26,23 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
-#include <unistd.h>
 
 #include "tether-config-document.h"
+#include "tether-config-edit.h"
 #include "tether-config-error.h"
+#include "tether-config-file.h"
+#include "tether-config-lock.h"
 #include "tether-config-store.h"
+#include "tether-json-writer.h"
 
 #define SERVERS_KEY "mcpServers"
 #define RELOAD_DELAY_MS 150
+/* How often a deferred change tries the lock again */
+#define RETRY_MS 50
 /* A configuration is a few kilobytes; refuse to slurp something absurd. */
 #define MAX_FILE_SIZE (32 * 1024 * 1024)
-
-typedef struct
-{
-  char               *name;
-  JsonNode           *entry;
-  TetherServerConfig *config;
-} Server;
 
 struct _TetherConfigStore
 {
@@ -50,6 +50,8 @@ struct _TetherConfigStore
 
   GFile        *file;
   GFileMonitor *monitor;
+  GFileMonitor *target_monitor;  /* the folder a symlinked file is in */
+  char         *target_base;
   GError       *error;
 
   /* The last good configuration */
@@ -60,6 +62,12 @@ struct _TetherConfigStore
   /* What is on disk, as far as we know: skip reloads that change nothing */
   char         *disk_checksum;
   guint         reload_id;
+
+  /* Changes that wait for another program to let go of the lock */
+  GQueue        pending;
+  guint         retry_id;
+  guint         lock_wait_ms;
+  gboolean      defer_saves;
 };
 
 G_DEFINE_FINAL_TYPE (TetherConfigStore, tether_config_store, G_TYPE_OBJECT)
@@ -68,39 +76,18 @@ enum {
   PROP_0,
   PROP_FILE,
   PROP_ERROR,
+  PROP_PENDING,
   N_PROPS
 };
 
 enum {
   CHANGED,
+  SAVE_FAILED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static void
-server_free (Server *server)
-{
-  g_clear_pointer (&server->name, g_free);
-  g_clear_pointer (&server->entry, json_node_unref);
-  g_clear_object (&server->config);
-  g_free (server);
-}
-
-static Server *
-server_new (const char         *name,
-            JsonNode           *entry,
-            TetherServerConfig *config)
-{
-  Server *server = g_new0 (Server, 1);
-
-  server->name = g_strdup (name);
-  server->entry = json_node_ref (entry);
-  server->config = g_object_ref (config);
-
-  return server;
-}
 
 static void
 set_error (TetherConfigStore *self,
@@ -145,10 +132,11 @@ parse (TetherConfigStore  *self,
        gsize               length,
        JsonNode          **root_out,
        GPtrArray         **servers_out,
+       GHashTable        **literals_out,
        GError            **error)
 {
   g_autoptr(TetherConfigDocument) document = NULL;
-  g_autoptr(GPtrArray) servers = g_ptr_array_new_with_free_func ((GDestroyNotify)server_free);
+  g_autoptr(GPtrArray) servers = g_ptr_array_new_with_free_func ((GDestroyNotify)tether_config_entry_free);
   g_autofree char *path = g_file_get_path (self->file);
   JsonObject *root_object;
   JsonNode *servers_node;
@@ -163,6 +151,8 @@ parse (TetherConfigStore  *self,
       *root_out = json_node_new (JSON_NODE_OBJECT);
       json_node_take_object (*root_out, json_object_new ());
       *servers_out = g_steal_pointer (&servers);
+      if (literals_out != NULL)
+        *literals_out = NULL;
       return TRUE;
     }
 
@@ -227,11 +217,13 @@ parse (TetherConfigStore  *self,
           return FALSE;
         }
 
-      g_ptr_array_add (servers, server_new (name, entry, config));
+      g_ptr_array_add (servers, tether_config_entry_new (name, entry, config));
     }
 
   *root_out = json_node_copy (tether_config_document_get_root (document));
   *servers_out = g_steal_pointer (&servers);
+  if (literals_out != NULL)
+    *literals_out = g_hash_table_ref (tether_config_document_get_literals (document));
 
   return TRUE;
 }
@@ -303,8 +295,8 @@ servers_equal (GPtrArray *a,
 
   for (guint i = 0; i < a->len; i++)
     {
-      Server *sa = g_ptr_array_index (a, i);
-      Server *sb = g_ptr_array_index (b, i);
+      TetherConfigEntry *sa = g_ptr_array_index (a, i);
+      TetherConfigEntry *sb = g_ptr_array_index (b, i);
 
       if (g_strcmp0 (sa->name, sb->name) != 0 || !json_node_equal (sa->entry, sb->entry))
         return FALSE;
@@ -333,14 +325,20 @@ tether_config_store_load (TetherConfigStore  *self,
   g_autofree char *checksum = NULL;
   g_autoptr(GPtrArray) servers = NULL;
   g_autoptr(GError) local = NULL;
+  g_autofree char *target = NULL;
   JsonNode *root = NULL;
   gsize length = 0;
   gboolean changed;
 
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
 
+  /* What a save killed before its end left behind */
+  target = tether_config_file_resolve (g_file_peek_path (self->file), NULL);
+  if (target != NULL)
+    tether_config_file_sweep_if_idle (target);
+
   if (!read_file (self, &contents, &length, &local) ||
-      !parse (self, contents, length, &root, &servers, &local))
+      !parse (self, contents, length, &root, &servers, NULL, &local))
     {
       g_debug ("%s", local->message);
       set_error (self, g_error_copy (local));
@@ -368,22 +366,29 @@ tether_config_store_load (TetherConfigStore  *self,
   return TRUE;
 }
 
-/* Saving */
+/* Saving
+ *
+ * Every change is a TetherConfigEdit, applied to the file as it is on disk
+ * at that moment: the writer takes the file's lock, reads the file afresh,
+ * applies the edit to what it read, replaces the file and lets go. A change
+ * another program made since our last read is so kept, never overwritten.
+ */
 
 static JsonNode *
-build_root (TetherConfigStore *self)
+build_root (JsonNode  *old,
+            GPtrArray *servers)
 {
-  JsonObject *old_root = json_node_get_object (self->root);
+  JsonObject *old_root = json_node_get_object (old);
   g_autoptr(JsonObject) root = json_object_new ();
-  g_autoptr(JsonObject) servers = json_object_new ();
+  g_autoptr(JsonObject) servers_object = json_object_new ();
   g_autoptr(GList) members = json_object_get_members (old_root);
   gboolean placed = FALSE;
 
-  for (guint i = 0; i < self->servers->len; i++)
+  for (guint i = 0; i < servers->len; i++)
     {
-      Server *server = g_ptr_array_index (self->servers, i);
+      TetherConfigEntry *entry = g_ptr_array_index (servers, i);
 
-      json_object_set_member (servers, server->name, json_node_ref (server->entry));
+      json_object_set_member (servers_object, entry->name, json_node_ref (entry->entry));
     }
 
   /* Top-level keys in their order; mcpServers where it was, else last. */
@@ -393,7 +398,7 @@ build_root (TetherConfigStore *self)
 
       if (g_str_equal (key, SERVERS_KEY))
         {
-          json_object_set_object_member (root, SERVERS_KEY, json_object_ref (servers));
+          json_object_set_object_member (root, SERVERS_KEY, json_object_ref (servers_object));
           placed = TRUE;
         }
       else
@@ -401,222 +406,337 @@ build_root (TetherConfigStore *self)
     }
 
   if (!placed)
-    json_object_set_object_member (root, SERVERS_KEY, json_object_ref (servers));
+    json_object_set_object_member (root, SERVERS_KEY, json_object_ref (servers_object));
 
   return json_node_init_object (json_node_alloc (), root);
 }
 
+/* Takes what is on disk as the configuration; says if the servers changed.
+ * ::changed is the caller's to emit, once the lock is released. */
 static gboolean
-write_atomically (const char  *path,
-                  const char  *data,
-                  gsize        length,
-                  GError     **error)
+install (TetherConfigStore *self,
+         JsonNode          *root,
+         GPtrArray         *servers,
+         const char        *data,
+         gsize              length)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *tmp = NULL;
-  gsize written = 0;
-  int saved_errno;
-  int fd;
+  gboolean changed = !servers_equal (self->servers, servers);
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      saved_errno = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Could not create the folder %s: %s"), dir, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0600);
-  if (fd < 0)
-    {
-      saved_errno = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Could not create a temporary file in %s: %s"), dir, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  while (written < length)
-    {
-      gssize n = write (fd, data + written, length - written);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        goto failed;
-      written += n;
-    }
-
-  if (fsync (fd) != 0)
-    goto failed;
-  if (close (fd) != 0)
-    {
-      fd = -1;
-      goto failed;
-    }
-  fd = -1;
-
-  if (g_rename (tmp, path) != 0)
-    goto failed;
-
-  /* Make the rename itself durable. */
-  fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd >= 0)
-    {
-      fsync (fd);
-      close (fd);
-    }
-
-  return TRUE;
-
-failed:
-  saved_errno = errno;
-  if (fd >= 0)
-    close (fd);
-  g_unlink (tmp);
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-               _("Could not write %s: %s"), path, g_strerror (saved_errno));
-
-  return FALSE;
-}
-
-static char *
-target_path (TetherConfigStore *self)
-{
-  g_autofree char *path = g_file_get_path (self->file);
-  char *resolved;
-
-  /* Write through a symlink (dotfile managers), not over it. */
-  resolved = realpath (path, NULL);
-  if (resolved != NULL)
-    {
-      char *copy = g_strdup (resolved);
-
-      free (resolved);
-      return copy;
-    }
-
-  return g_steal_pointer (&path);
-}
-
-static gboolean
-save (TetherConfigStore  *self,
-      GError            **error)
-{
-  g_autoptr(JsonNode) root = build_root (self);
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *data = NULL;
-  g_autofree char *path = target_path (self);
-  g_autofree char *with_newline = NULL;
-  gsize length = 0;
-
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, self->indent);
-  json_generator_set_root (generator, root);
-  data = json_generator_to_data (generator, &length);
-  with_newline = g_strconcat (data, "\n", NULL);
-  length++;
-
-  if (!write_atomically (path, with_newline, length, error))
-    return FALSE;
-
+  g_clear_pointer (&self->root, json_node_unref);
+  self->root = json_node_ref (root);
+  g_clear_pointer (&self->servers, g_ptr_array_unref);
+  self->servers = g_ptr_array_ref (servers);
   g_free (self->disk_checksum);
-  self->disk_checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
-                                                     (const guchar *)with_newline, length);
-  json_node_unref (self->root);
-  self->root = g_steal_pointer (&root);
+  self->disk_checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)data, length);
+  if (length > 0)
+    self->indent = detect_indent (data);
+  set_error (self, NULL);
 
-  return TRUE;
+  return changed;
 }
 
+/* Holding @lock: reads the file afresh, applies @edit to what it read and
+ * writes the result. The store then says what the file says, whether the
+ * edit could be made or not. */
 static gboolean
-check_writable (TetherConfigStore  *self,
-                GError            **error)
+apply_locked (TetherConfigStore  *self,
+              const char         *target,
+              TetherConfigLock   *lock,
+              TetherConfigEdit   *edit,
+              gboolean           *changed,
+              guint              *position,
+              JsonNode          **entry,
+              GError            **error)
 {
-  if (self->error == NULL)
-    return TRUE;
+  g_autofree char *contents = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GPtrArray) servers = NULL;
+  g_autoptr(GPtrArray) edited = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonNode) new_root = NULL;
+  g_autoptr(GHashTable) literals = NULL;
+  g_autoptr(GError) local = NULL;
+  gboolean edit_changed = FALSE;
+  gsize length = 0;
+  gsize data_length = 0;
 
-  g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_FAILED,
-               _("%s was not changed, because it has an error: %s"),
-               g_file_peek_path (self->file), self->error->message);
+  *changed = FALSE;
 
-  return FALSE;
-}
+  tether_config_file_remove_stale (target, tether_config_lock_get_since (lock));
 
-/* Applies a change to the servers, saves, and puts everything back if the
- * save fails: the store always says what the file says. */
-static gboolean
-commit (TetherConfigStore  *self,
-        GPtrArray          *previous,
-        GError            **error)
-{
-  if (!save (self, error))
-    {
-      g_clear_pointer (&self->servers, g_ptr_array_unref);
-      self->servers = g_ptr_array_ref (previous);
-      return FALSE;
-    }
-
-  g_signal_emit (self, signals[CHANGED], 0);
-
-  return TRUE;
-}
-
-static GPtrArray *
-copy_servers (GPtrArray *servers)
-{
-  GPtrArray *copy = g_ptr_array_new_full (servers->len + 1, (GDestroyNotify)server_free);
-
-  for (guint i = 0; i < servers->len; i++)
-    {
-      Server *server = g_ptr_array_index (servers, i);
-
-      g_ptr_array_add (copy, server_new (server->name, server->entry, server->config));
-    }
-
-  return copy;
-}
-
-static Server *
-find (TetherConfigStore *self,
-      const char        *name,
-      guint             *position)
-{
-  for (guint i = 0; i < self->servers->len; i++)
-    {
-      Server *server = g_ptr_array_index (self->servers, i);
-
-      if (g_str_equal (server->name, name))
-        {
-          if (position != NULL)
-            *position = i;
-          return server;
-        }
-    }
-
-  return NULL;
-}
-
-static gboolean
-check_config (TetherConfigStore   *self,
-              TetherServerConfig  *config,
-              const char          *replacing,
-              GError             **error)
-{
-  const char *name = tether_server_config_get_name (config);
-
-  if (!tether_server_config_validate (config, error))
+  if (!tether_config_file_check_writable (target, error))
     return FALSE;
 
-  if (g_strcmp0 (name, replacing) != 0 && find (self, name, NULL) != NULL)
+  if (!read_file (self, &contents, &length, &local) ||
+      !parse (self, contents, length, &root, &servers, &literals, &local))
     {
-      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
-                   _("A server named “%s” already exists"), name);
+      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_FAILED,
+                   _("%s was not changed, because it has an error: %s"),
+                   g_file_peek_path (self->file), local->message);
+      set_error (self, g_steal_pointer (&local));
       return FALSE;
     }
 
+  edited = tether_config_entries_copy (servers);
+  if (!tether_config_edit_apply (edit, edited, &edit_changed, position, entry, error))
+    {
+      *changed = install (self, root, servers, contents, length);
+      return FALSE;
+    }
+
+  if (!edit_changed)
+    {
+      *changed = install (self, root, servers, contents, length);
+      return TRUE;
+    }
+
+  new_root = build_root (root, edited);
+  data = tether_json_writer_to_data (new_root, length > 0 ? detect_indent (contents) : self->indent,
+                                     literals, &data_length);
+  if (!tether_config_file_replace (target, data, data_length, error))
+    {
+      *changed = install (self, root, servers, contents, length);
+      return FALSE;
+    }
+
+  *changed = install (self, new_root, edited, data, data_length);
+
   return TRUE;
+}
+
+/* apply_locked(), then lets go of @lock, then tells what changed: a
+ * listener may well change the file again, and finds the lock free. */
+static gboolean
+save_and_release (TetherConfigStore  *self,
+                  const char         *target,
+                  TetherConfigLock   *lock,
+                  TetherConfigEdit   *edit,
+                  guint              *position,
+                  JsonNode          **entry,
+                  GError            **error)
+{
+  gboolean changed = FALSE;
+  gboolean saved;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  saved = apply_locked (self, target, lock, edit, &changed, position, entry, error);
+  tether_config_lock_release (lock);
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
+
+  return saved;
+}
+
+static void
+emit_save_failed (TetherConfigStore *self,
+                  const GError      *error)
+{
+  /* Said to the user by whoever listens; else (at exit) to the log. */
+  if (!g_signal_has_handler_pending (self, signals[SAVE_FAILED], 0, TRUE))
+    g_warning ("A change to %s was not saved: %s", g_file_peek_path (self->file), error->message);
+  g_signal_emit (self, signals[SAVE_FAILED], 0, error);
+}
+
+static gboolean retry_cb (gpointer user_data);
+
+/* Saves the edits that wait for the lock, in order, as long as the lock
+ * can be had: at once, or waiting for it up to each edit's deadline. */
+static void
+flush_pending (TetherConfigStore *self,
+               gboolean           wait)
+{
+  g_autoptr(GFile) file = g_object_ref (self->file);
+  gboolean was_pending = !g_queue_is_empty (&self->pending);
+
+  g_object_ref (self);
+
+  while (!g_queue_is_empty (&self->pending))
+    {
+      TetherConfigEdit *head = g_queue_peek_head (&self->pending);
+      g_autoptr(TetherConfigEdit) edit = NULL;
+      g_autoptr(TetherConfigLock) lock = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *target = NULL;
+      gboolean busy = FALSE;
+
+      target = tether_config_file_resolve (g_file_peek_path (file), &error);
+      if (target != NULL && wait)
+        {
+          gint64 left = tether_config_edit_get_deadline (head) - g_get_monotonic_time ();
+
+          lock = tether_config_lock_acquire (target, (guint)CLAMP (left / 1000, 0, G_MAXUINT), &error);
+        }
+      else if (target != NULL)
+        lock = tether_config_lock_try (target, &busy, &error);
+
+      if (lock == NULL && busy && g_get_monotonic_time () < tether_config_edit_get_deadline (head))
+        break;
+
+      edit = g_queue_pop_head (&self->pending);
+      if (lock == NULL)
+        {
+          if (busy)
+            error = tether_config_lock_busy_error (target, self->lock_wait_ms);
+          emit_save_failed (self, error);
+          continue;
+        }
+
+      if (!save_and_release (self, target, g_steal_pointer (&lock), edit, NULL, NULL, &error))
+        emit_save_failed (self, error);
+    }
+
+  if (g_queue_is_empty (&self->pending))
+    {
+      g_clear_handle_id (&self->retry_id, g_source_remove);
+      if (was_pending)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+    }
+  else if (self->retry_id == 0)
+    self->retry_id = g_timeout_add (RETRY_MS, retry_cb, self);
+
+  g_object_unref (self);
+}
+
+static gboolean
+retry_cb (gpointer user_data)
+{
+  TetherConfigStore *self = user_data;
+
+  self->retry_id = 0;
+  flush_pending (self, FALSE);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The lock is busy: checks @edit against what we know of the file, and
+ * queues it, to be saved as soon as the lock is free. */
+static gboolean
+defer (TetherConfigStore  *self,
+       TetherConfigEdit   *edit,
+       guint              *position,
+       JsonNode          **entry,
+       GError            **error)
+{
+  g_autoptr(GPtrArray) servers = NULL;
+  gboolean changed;
+  gboolean was_empty = g_queue_is_empty (&self->pending);
+
+  if (self->error != NULL)
+    {
+      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_FAILED,
+                   _("%s was not changed, because it has an error: %s"),
+                   g_file_peek_path (self->file), self->error->message);
+      tether_config_edit_free (edit);
+      return FALSE;
+    }
+
+  servers = tether_config_entries_copy (self->servers);
+  if (!tether_config_edit_apply (edit, servers, &changed, position, entry, error))
+    {
+      tether_config_edit_free (edit);
+      return FALSE;
+    }
+
+  g_debug ("%s is locked by another program: the change waits", g_file_peek_path (self->file));
+  tether_config_edit_set_deadline (edit, g_get_monotonic_time () + (gint64)self->lock_wait_ms * 1000);
+  g_queue_push_tail (&self->pending, edit);
+
+  if (self->retry_id == 0)
+    self->retry_id = g_timeout_add (RETRY_MS, retry_cb, self);
+  if (was_empty)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+
+  return TRUE;
+}
+
+/* Makes @edit, now (waiting for the lock if need be) or, for a store that
+ * defers its saves, as soon as the lock is free. */
+static gboolean
+run_edit (TetherConfigStore  *self,
+          TetherConfigEdit   *edit,
+          guint              *position,
+          JsonNode          **entry,
+          GError            **error)
+{
+  g_autoptr(TetherConfigEdit) owned = edit;
+  g_autoptr(TetherConfigLock) lock = NULL;
+  g_autofree char *target = NULL;
+  gboolean busy = FALSE;
+
+  target = tether_config_file_resolve (g_file_peek_path (self->file), error);
+  if (target == NULL)
+    return FALSE;
+
+  if (!self->defer_saves)
+    lock = tether_config_lock_acquire (target, self->lock_wait_ms, error);
+  else if (g_queue_is_empty (&self->pending))
+    lock = tether_config_lock_try (target, &busy, error);
+  else
+    busy = TRUE;   /* after the edits that wait, in order */
+
+  if (lock == NULL)
+    return busy && defer (self, g_steal_pointer (&owned), position, entry, error);
+
+  return save_and_release (self, target, g_steal_pointer (&lock), edit, position, entry, error);
+}
+
+/**
+ * tether_config_store_set_lock_timeout:
+ * @self: a #TetherConfigStore
+ * @timeout_ms: how long a change may wait for another program
+ *
+ * Sets how long a change waits while another program (another
+ * `tether-cli`, the app) holds the file's lock before it fails with
+ * %G_IO_ERROR_BUSY. The default is 10 s.
+ */
+void
+tether_config_store_set_lock_timeout (TetherConfigStore *self,
+                                      guint              timeout_ms)
+{
+  g_return_if_fail (TETHER_IS_CONFIG_STORE (self));
+
+  self->lock_wait_ms = timeout_ms;
+}
+
+/**
+ * tether_config_store_set_defer_saves:
+ * @self: a #TetherConfigStore
+ * @defer: whether a change may wait for the lock on the main loop
+ *
+ * By default a change that finds the file locked by another program waits
+ * for it, blocking. A store on a main loop that must keep turning (the
+ * app's) defers instead: the change is checked against the configuration
+ * it knows, queued (#TetherConfigStore:pending), and saved from the main
+ * loop as soon as the lock is free, applied to the file as it is then; the
+ * function returns %TRUE at once. If it cannot be saved in the end,
+ * #TetherConfigStore::save-failed says why.
+ */
+void
+tether_config_store_set_defer_saves (TetherConfigStore *self,
+                                     gboolean           defer)
+{
+  g_return_if_fail (TETHER_IS_CONFIG_STORE (self));
+
+  self->defer_saves = !!defer;
+  if (!self->defer_saves)
+    flush_pending (self, TRUE);
+}
+
+/**
+ * tether_config_store_get_pending:
+ * @self: a #TetherConfigStore
+ *
+ * Returns: %TRUE while changes wait for another program to let go of the
+ *   file's lock
+ */
+gboolean
+tether_config_store_get_pending (TetherConfigStore *self)
+{
+  g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
+
+  return !g_queue_is_empty (&self->pending);
 }
 
 /**
@@ -634,22 +754,13 @@ tether_config_store_add (TetherConfigStore   *self,
                          TetherServerConfig  *config,
                          GError             **error)
 {
-  g_autoptr(GPtrArray) previous = NULL;
-  g_autoptr(JsonNode) entry = NULL;
-  g_autoptr(TetherServerConfig) copy = NULL;
-
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
   g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (config), FALSE);
 
-  if (!check_writable (self, error) || !check_config (self, config, NULL, error))
+  if (!tether_server_config_validate (config, error))
     return FALSE;
 
-  previous = copy_servers (self->servers);
-  copy = tether_server_config_copy (config);
-  entry = tether_server_config_to_json (copy);
-  g_ptr_array_add (self->servers, server_new (tether_server_config_get_name (copy), entry, copy));
-
-  return commit (self, previous, error);
+  return run_edit (self, tether_config_edit_new_add (config), NULL, NULL, error);
 }
 
 /**
@@ -669,36 +780,14 @@ tether_config_store_replace (TetherConfigStore   *self,
                              TetherServerConfig  *config,
                              GError             **error)
 {
-  g_autoptr(GPtrArray) previous = NULL;
-  g_autoptr(JsonNode) entry = NULL;
-  g_autoptr(TetherServerConfig) copy = NULL;
-  guint position;
-
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (config), FALSE);
 
-  if (!check_writable (self, error))
+  if (!tether_server_config_validate (config, error))
     return FALSE;
 
-  if (find (self, name, &position) == NULL)
-    {
-      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
-                   _("There is no server named “%s”"), name);
-      return FALSE;
-    }
-
-  if (!check_config (self, config, name, error))
-    return FALSE;
-
-  previous = copy_servers (self->servers);
-  copy = tether_server_config_copy (config);
-  entry = tether_server_config_to_json (copy);
-  server_free (g_ptr_array_index (self->servers, position));
-  g_ptr_array_index (self->servers, position) =
-    server_new (tether_server_config_get_name (copy), entry, copy);
-
-  return commit (self, previous, error);
+  return run_edit (self, tether_config_edit_new_replace (name, config), NULL, NULL, error);
 }
 
 /**
@@ -719,14 +808,10 @@ tether_config_store_merge (TetherConfigStore   *self,
                            GPtrArray           *configs,
                            GError             **error)
 {
-  g_autoptr(GPtrArray) previous = NULL;
   g_autoptr(GHashTable) names = NULL;
 
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
   g_return_val_if_fail (configs != NULL, FALSE);
-
-  if (!check_writable (self, error))
-    return FALSE;
 
   names = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < configs->len; i++)
@@ -745,24 +830,7 @@ tether_config_store_merge (TetherConfigStore   *self,
         }
     }
 
-  previous = copy_servers (self->servers);
-  for (guint i = 0; i < configs->len; i++)
-    {
-      g_autoptr(TetherServerConfig) copy = tether_server_config_copy (g_ptr_array_index (configs, i));
-      g_autoptr(JsonNode) entry = tether_server_config_to_json (copy);
-      Server *server = server_new (tether_server_config_get_name (copy), entry, copy);
-      guint position;
-
-      if (find (self, server->name, &position) != NULL)
-        {
-          server_free (g_ptr_array_index (self->servers, position));
-          g_ptr_array_index (self->servers, position) = server;
-        }
-      else
-        g_ptr_array_add (self->servers, server);
-    }
-
-  return commit (self, previous, error);
+  return run_edit (self, tether_config_edit_new_merge (configs), NULL, NULL, error);
 }
 
 /**
@@ -783,38 +851,10 @@ tether_config_store_remove (TetherConfigStore  *self,
                             JsonNode          **entry,
                             GError            **error)
 {
-  g_autoptr(GPtrArray) previous = NULL;
-  g_autoptr(JsonNode) removed = NULL;
-  Server *server;
-  guint index;
-
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  if (!check_writable (self, error))
-    return FALSE;
-
-  server = find (self, name, &index);
-  if (server == NULL)
-    {
-      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
-                   _("There is no server named “%s”"), name);
-      return FALSE;
-    }
-
-  removed = json_node_ref (server->entry);
-  previous = copy_servers (self->servers);
-  g_ptr_array_remove_index (self->servers, index);
-
-  if (!commit (self, previous, error))
-    return FALSE;
-
-  if (position != NULL)
-    *position = index;
-  if (entry != NULL)
-    *entry = g_steal_pointer (&removed);
-
-  return TRUE;
+  return run_edit (self, tether_config_edit_new_remove (name), position, entry, error);
 }
 
 /**
@@ -836,25 +876,17 @@ tether_config_store_insert_entry (TetherConfigStore  *self,
                                   JsonNode           *entry,
                                   GError            **error)
 {
-  g_autoptr(GPtrArray) previous = NULL;
   g_autoptr(TetherServerConfig) config = NULL;
 
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (entry != NULL, FALSE);
 
-  if (!check_writable (self, error))
-    return FALSE;
-
   config = tether_server_config_new_from_json (name, entry, error);
-  if (config == NULL || !check_config (self, config, NULL, error))
+  if (config == NULL || !tether_server_config_validate (config, error))
     return FALSE;
 
-  previous = copy_servers (self->servers);
-  g_ptr_array_insert (self->servers, MIN (position, self->servers->len),
-                      server_new (name, entry, config));
-
-  return commit (self, previous, error);
+  return run_edit (self, tether_config_edit_new_insert (position, name, entry, config), NULL, NULL, error);
 }
 
 /**
@@ -872,26 +904,10 @@ tether_config_store_set_enabled (TetherConfigStore  *self,
                                  gboolean            enabled,
                                  GError            **error)
 {
-  g_autoptr(TetherServerConfig) config = NULL;
-  Server *server;
-
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
 
-  server = find (self, name, NULL);
-  if (server == NULL)
-    {
-      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
-                   _("There is no server named “%s”"), name);
-      return FALSE;
-    }
-
-  if (tether_server_config_get_enabled (server->config) == !!enabled)
-    return TRUE;
-
-  config = tether_server_config_copy (server->config);
-  tether_server_config_set_enabled (config, enabled);
-
-  return tether_config_store_replace (self, name, config, error);
+  return run_edit (self, tether_config_edit_new_set_enabled (name, enabled), NULL, NULL, error);
 }
 
 /* Watching */
@@ -928,6 +944,7 @@ monitor_changed_cb (TetherConfigStore *self,
                     GFileMonitor      *monitor)
 {
   g_autofree char *base = g_file_get_basename (self->file);
+  const char *target_base = self->target_base != NULL ? self->target_base : base;
   gboolean ours = FALSE;
 
   switch (event)
@@ -943,7 +960,8 @@ monitor_changed_cb (TetherConfigStore *self,
         g_autofree char *name = g_file_get_basename (file);
         g_autofree char *other = other_file ? g_file_get_basename (other_file) : NULL;
 
-        ours = g_strcmp0 (name, base) == 0 || g_strcmp0 (other, base) == 0;
+        ours = g_strcmp0 (name, base) == 0 || g_strcmp0 (other, base) == 0 ||
+               g_strcmp0 (name, target_base) == 0 || g_strcmp0 (other, target_base) == 0;
       }
       break;
 
@@ -977,6 +995,7 @@ tether_config_store_set_watching (TetherConfigStore *self,
 {
   g_autoptr(GFile) dir = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *target = NULL;
 
   g_return_if_fail (TETHER_IS_CONFIG_STORE (self));
 
@@ -988,6 +1007,12 @@ tether_config_store_set_watching (TetherConfigStore *self,
           g_file_monitor_cancel (self->monitor);
           g_clear_object (&self->monitor);
         }
+      if (self->target_monitor != NULL)
+        {
+          g_file_monitor_cancel (self->target_monitor);
+          g_clear_object (&self->target_monitor);
+        }
+      g_clear_pointer (&self->target_base, g_free);
       return;
     }
 
@@ -1007,6 +1032,21 @@ tether_config_store_set_watching (TetherConfigStore *self,
 
   g_signal_connect_object (self->monitor, "changed",
                            G_CALLBACK (monitor_changed_cb), self, G_CONNECT_SWAPPED);
+
+  /* A symlinked file is edited where it really is, too. */
+  target = tether_config_file_resolve (g_file_peek_path (self->file), NULL);
+  if (target != NULL && !g_str_equal (target, g_file_peek_path (self->file)))
+    {
+      g_autoptr(GFile) target_file = g_file_new_for_path (target);
+      g_autoptr(GFile) target_dir = g_file_get_parent (target_file);
+
+      self->target_base = g_file_get_basename (target_file);
+      if (!g_file_equal (target_dir, dir))
+        self->target_monitor = g_file_monitor_directory (target_dir, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+      if (self->target_monitor != NULL)
+        g_signal_connect_object (self->target_monitor, "changed",
+                                 G_CALLBACK (monitor_changed_cb), self, G_CONNECT_SWAPPED);
+    }
 }
 
 /* GObject */
@@ -1017,6 +1057,11 @@ tether_config_store_dispose (GObject *object)
   TetherConfigStore *self = (TetherConfigStore *)object;
 
   tether_config_store_set_watching (self, FALSE);
+
+  /* A change still waiting gets the rest of its wait, not lost in silence. */
+  if (!g_queue_is_empty (&self->pending))
+    flush_pending (self, TRUE);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
 
   G_OBJECT_CLASS (tether_config_store_parent_class)->dispose (object);
 }
@@ -1031,6 +1076,7 @@ tether_config_store_finalize (GObject *object)
   g_clear_pointer (&self->root, json_node_unref);
   g_clear_pointer (&self->servers, g_ptr_array_unref);
   g_clear_pointer (&self->disk_checksum, g_free);
+  g_queue_clear_full (&self->pending, (GDestroyNotify)tether_config_edit_free);
 
   G_OBJECT_CLASS (tether_config_store_parent_class)->finalize (object);
 }
@@ -1051,6 +1097,10 @@ tether_config_store_get_property (GObject    *object,
 
     case PROP_ERROR:
       g_value_set_boxed (value, self->error);
+      break;
+
+    case PROP_PENDING:
+      g_value_set_boolean (value, tether_config_store_get_pending (self));
       break;
 
     default:
@@ -1104,6 +1154,17 @@ tether_config_store_class_init (TetherConfigStoreClass *klass)
                         G_TYPE_ERROR,
                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * TetherConfigStore:pending:
+   *
+   * Whether changes wait for another program to let go of the file's lock
+   * (see tether_config_store_set_defer_saves()).
+   */
+  properties[PROP_PENDING] =
+    g_param_spec_boolean ("pending", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1118,15 +1179,32 @@ tether_config_store_class_init (TetherConfigStoreClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /**
+   * TetherConfigStore::save-failed:
+   * @error: why
+   *
+   * A deferred change could not be saved: the lock stayed busy too long,
+   * or the file as it was by then would not take it (see
+   * tether_config_store_set_defer_saves()).
+   */
+  signals[SAVE_FAILED] =
+    g_signal_new ("save-failed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void
 tether_config_store_init (TetherConfigStore *self)
 {
-  self->servers = g_ptr_array_new_with_free_func ((GDestroyNotify)server_free);
+  self->servers = g_ptr_array_new_with_free_func ((GDestroyNotify)tether_config_entry_free);
   self->root = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (self->root, json_object_new ());
   self->indent = 2;
+  g_queue_init (&self->pending);
+  self->lock_wait_ms = TETHER_CONFIG_LOCK_DEFAULT_WAIT_MS;
 }
 
 /**
@@ -1202,7 +1280,7 @@ tether_config_store_get_server (TetherConfigStore *self,
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), NULL);
   g_return_val_if_fail (position < self->servers->len, NULL);
 
-  return ((Server *)g_ptr_array_index (self->servers, position))->config;
+  return ((TetherConfigEntry *)g_ptr_array_index (self->servers, position))->config;
 }
 
 /**
@@ -1218,12 +1296,12 @@ tether_config_store_lookup (TetherConfigStore *self,
                             const char        *name,
                             guint             *position)
 {
-  Server *server;
+  TetherConfigEntry *entry;
 
   g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  server = find (self, name, position);
+  entry = tether_config_entries_find (self->servers, name, position);
 
-  return server != NULL ? server->config : NULL;
+  return entry != NULL ? entry->config : NULL;
 }

@@ -26,6 +26,11 @@ gboolean            tether_config_store_load              (TetherConfigStore  *s
                                                            GError            **error);
 void                tether_config_store_set_watching      (TetherConfigStore  *self,
                                                            gboolean            watching);
+void                tether_config_store_set_lock_timeout  (TetherConfigStore  *self,
+                                                           guint               timeout_ms);
+void                tether_config_store_set_defer_saves   (TetherConfigStore  *self,
+                                                           gboolean            defer);
+gboolean            tether_config_store_get_pending       (TetherConfigStore  *self);
 guint               tether_config_store_get_n_servers     (TetherConfigStore  *self);
 TetherServerConfig *tether_config_store_get_server        (TetherConfigStore  *self,
                                                            guint               position);

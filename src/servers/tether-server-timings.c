@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "tether-config-error.h"
+#include "tether-config-lock.h"
 #include "tether-server-config.h"
 #include "tether-server-timings.h"
 
@@ -38,6 +39,7 @@ tether_server_timings_init_defaults (TetherServerTimings *timings)
   timings->healthy_after_ms = 60 * 1000;
   timings->stop_grace_ms = 2000;
   timings->list_changed_delay_ms = 300;
+  timings->config_lock_wait_ms = TETHER_CONFIG_LOCK_DEFAULT_WAIT_MS;
 }
 
 static void
@@ -113,6 +115,7 @@ static const TimingField fields[] = {
   FIELD (healthy_after_ms),
   FIELD (stop_grace_ms),
   FIELD (list_changed_delay_ms),
+  FIELD (config_lock_wait_ms),
 };
 
 #undef FIELD

@@ -34,6 +34,9 @@ typedef struct _TetherServerConfig TetherServerConfig;
  * @healthy_after_ms: connected this long, a server's failure count restarts
  * @stop_grace_ms: stdin closed → SIGTERM → SIGKILL, this long apart
  * @list_changed_delay_ms: list_changed notifications are coalesced this long
+ * @config_lock_wait_ms: how long a change to the configuration file waits
+ *   for another program (another `tether-cli`, the app) to let go of the
+ *   file's lock before it fails
  *
  * Defaults are those of DESIGN §3; a server's config may override most of
  * them, and tests shorten them all.
@@ -56,6 +59,7 @@ typedef struct
   guint  healthy_after_ms;
   guint  stop_grace_ms;
   guint  list_changed_delay_ms;
+  guint  config_lock_wait_ms;
 } TetherServerTimings;
 
 void   tether_server_timings_init_defaults     (TetherServerTimings       *timings);

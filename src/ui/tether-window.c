@@ -121,6 +121,16 @@ update_main_stack (TetherWindow *self)
   gtk_stack_set_visible_child_name (self->main_stack, empty ? "empty" : "servers");
 }
 
+/* A change that waited for another program's lock could not be saved in
+ * the end: the window that asked for it has long returned. */
+static void
+save_failed_cb (TetherWindow      *self,
+                const GError      *error,
+                TetherConfigStore *store)
+{
+  _tether_window_toast (self, _("A change was not saved: %s"), error->message);
+}
+
 static void
 manager_items_changed_cb (TetherWindow *self,
                           guint         position,
@@ -177,6 +187,8 @@ tether_window_setup (TetherWindow      *self,
   tether_config_banner_set_store (self->empty_banner, store);
   tether_config_banner_set_store (self->sidebar_banner, store);
   tether_config_banner_set_store (self->content_banner, store);
+  g_signal_connect_object (store, "save-failed",
+                           G_CALLBACK (save_failed_cb), self, G_CONNECT_SWAPPED);
 
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->manager)));
   gtk_single_selection_set_autoselect (self->selection, TRUE);

@@ -1,0 +1,304 @@
+/* test-process-group.c — only groups provably a server's are ever signalled
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The proof against real process groups started here (in sessions of their
+ * own, with and without a group token) and against numbers no server's
+ * group could have. Every group signal
+ * goes through a hook that records it, and sends it only in the tests that
+ * expect a group to die: a wrong number can never reach kill().
+ *
+ * The members of the groups are this program again (--sleeper), so that one
+ * left behind names the build tree and check-leftovers finds it; they end by
+ * themselves after a while all the same.
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <gio/gio.h>
+
+#include "mcp-process-group-private.h"
+#include "test-util.h"
+
+#define SLEEPER_S 300
+
+typedef struct
+{
+  pid_t pid;
+  int   signum;
+} KillCall;
+
+static GArray   *kill_calls;
+static gboolean  forward_kills;
+static char     *self_exe;
+
+static int
+record_kill (pid_t pid,
+             int   signum)
+{
+  KillCall call = { pid, signum };
+
+  g_array_append_val (kill_calls, call);
+  g_test_message ("kill (%d, %d)%s", (int)pid, signum, forward_kills ? "" : " (not sent)");
+
+  return forward_kills ? kill (pid, signum) : 0;
+}
+
+static void
+reset_kills (gboolean forward)
+{
+  g_array_set_size (kill_calls, 0);
+  forward_kills = forward;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Groups                                                                  */
+
+typedef struct
+{
+  GSubprocess *leader;
+  pid_t        pgid;
+  char        *token;
+  char        *digest;
+} Group;
+
+static void
+new_session (gpointer user_data)
+{
+  setsid ();
+}
+
+/* Members of @pgid that are sleepers already (not a shell about to be one) */
+static guint
+count_sleepers (pid_t pgid)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *cmdline = NULL;
+      gsize length;
+      McpProcStat stat;
+      pid_t pid;
+
+      if (!_mcp_parse_pid (name, &pid) || !_mcp_proc_read_stat (pid, &stat) || stat.pgrp != pgid)
+        continue;
+
+      path = g_strdup_printf ("/proc/%d/cmdline", (int)pid);
+      if (g_file_get_contents (path, &cmdline, &length, NULL) &&
+          length == strlen (self_exe) + strlen ("--sleeper") + 2 &&
+          g_str_equal (cmdline, self_exe) && g_str_equal (cmdline + strlen (self_exe) + 1, "--sleeper"))
+        n++;
+    }
+
+  return n;
+}
+
+/* A hang guard, not a measure */
+static void
+wait_for_sleepers (pid_t pgid)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (count_sleepers (pgid) < 2)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the sleepers of process group %d did not start", (int)pgid);
+      g_usleep (1000);
+    }
+}
+
+/* sh leading a session of its own, with two sleepers, waiting for its
+ * input to close. With @token, all of it carries the token in its
+ * environment; @stranger makes the second sleeper drop it. */
+static Group *
+group_new (gboolean token,
+           gboolean stranger)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                                                       G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                                                       G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) env = g_environ_unsetenv (g_get_environ (), MCP_GROUP_TOKEN_VARIABLE);
+  g_autofree char *script = g_strdup_printf ("\"$0\" --sleeper & %s\"$0\" --sleeper & read tether_line; exit 0",
+                                             stranger ? "env -u " MCP_GROUP_TOKEN_VARIABLE " " : "");
+  const char *argv[] = { "/bin/sh", "-c", script, self_exe, NULL };
+  Group *group = g_new0 (Group, 1);
+
+  group->token = _mcp_process_group_new_token ();
+  g_assert_nonnull (group->token);
+  group->digest = _mcp_process_group_digest (group->token);
+  if (token)
+    env = _mcp_process_group_add_token (g_steal_pointer (&env), group->token);
+
+  g_subprocess_launcher_set_environ (launcher, env);
+  g_subprocess_launcher_set_child_setup (launcher, new_session, NULL, NULL);
+  group->leader = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  g_assert_true (_mcp_parse_pid (g_subprocess_get_identifier (group->leader), &group->pgid));
+  wait_for_sleepers (group->pgid);
+
+  return group;
+}
+
+/* The leader exits and is reaped, as a server killed with Tether is: its
+ * members are reparented, and only they hold the group's number. */
+static void
+group_end_leader (Group *group)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_output_stream_close (g_subprocess_get_stdin_pipe (group->leader), NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (group->leader, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (test_count_group (group->pgid), ==, 2);
+}
+
+static void
+group_free (Group *group)
+{
+  /* Still there: it is this test's group, whose members hold its number. */
+  if (test_count_group (group->pgid) > 0)
+    g_assert_cmpint (kill (-group->pgid, SIGKILL), ==, 0);
+  g_subprocess_wait (group->leader, NULL, NULL);
+  while (test_count_group (group->pgid) > 0)
+    g_usleep (1000);
+
+  g_clear_object (&group->leader);
+  g_free (group->token);
+  g_free (group->digest);
+  g_free (group);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Group, group_free)
+
+/* ---------------------------------------------------------------------- */
+/* The proof                                                               */
+
+static void
+test_parse_numbers (void)
+{
+  const char *good[] = { "2", "12", "4194304", "2147483647", NULL };
+  const char *bad[] = { "", "0", "-5", "+12", " 12", "12 ", "12abc", "012", "00", "1e3", "0x10",
+                        "2147483648", "4294967297", "99999999999999999999", "１２", NULL };
+  guint64 value;
+  pid_t pid;
+
+  for (guint i = 0; good[i] != NULL; i++)
+    {
+      g_assert_true (_mcp_parse_pid (good[i], &pid));
+      g_assert_cmpint (pid, ==, atoi (good[i]));
+    }
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_test_message ("refused: \"%s\"", bad[i]);
+      g_assert_false (_mcp_parse_pid (bad[i], &pid));
+    }
+
+  g_assert_true (_mcp_parse_decimal ("18446744073709551615", 20, G_MAXUINT64, &value));
+  g_assert_cmpuint (value, ==, G_MAXUINT64);
+  g_assert_false (_mcp_parse_decimal ("18446744073709551616", 20, G_MAXUINT64, &value));
+  g_assert_true (_mcp_parse_decimal ("0", 1, G_MAXUINT64, &value));
+  g_assert_cmpuint (value, ==, 0);
+  g_assert_false (_mcp_parse_decimal ("7", 1, 5, &value));
+  g_assert_true (_mcp_parse_decimal ("12", 1, 5, &value));   /* only the length given */
+  g_assert_cmpuint (value, ==, 1);
+
+  g_assert_false (_mcp_process_group_is_signallable (-1));
+  g_assert_false (_mcp_process_group_is_signallable (0));
+  g_assert_false (_mcp_process_group_is_signallable (1));
+  g_assert_false (_mcp_process_group_is_signallable (getpgrp ()));
+  g_assert_false (_mcp_process_group_is_signallable (getpid ()));
+
+  /* Nothing refused reaches kill(), whoever asks */
+  reset_kills (FALSE);
+  errno = 0;
+  g_assert_cmpint (_mcp_process_group_kill (1, SIGKILL), ==, -1);
+  g_assert_cmpint (errno, ==, EINVAL);
+  g_assert_cmpint (_mcp_process_group_kill (getpgrp (), SIGKILL), ==, -1);
+  g_assert_cmpuint (kill_calls->len, ==, 0);
+}
+
+static void
+test_prove (void)
+{
+  g_autoptr(Group) ours = group_new (TRUE, FALSE);
+  g_autoptr(Group) theirs = group_new (FALSE, FALSE);
+  g_autoptr(Group) mixed = group_new (TRUE, TRUE);
+  g_autofree char *other_token = _mcp_process_group_new_token ();
+  g_autofree char *other_digest = _mcp_process_group_digest (other_token);
+  guint n;
+  pid_t stranger;
+
+  group_end_leader (ours);
+  g_assert_cmpuint (strlen (ours->token), ==, MCP_GROUP_TOKEN_LENGTH);
+  g_assert_true (_mcp_process_group_is_digest (ours->digest));
+  g_assert_false (_mcp_process_group_is_digest (ours->token));
+  g_assert_cmpstr (ours->token, !=, other_token);
+
+  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, ours->digest, &n, &stranger), ==, MCP_GROUP_OURS);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpint (stranger, ==, 0);
+
+  /* Another token's digest, or none */
+  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, other_digest, &n, &stranger), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, NULL, NULL, NULL), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, ours->token, NULL, NULL), ==, MCP_GROUP_NOT_OURS);
+
+  g_assert_cmpint (_mcp_process_group_prove (theirs->pgid, theirs->digest, &n, &stranger), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (stranger, >, 0);
+
+  /* One member that dropped the token spoils the group */
+  g_assert_cmpint (_mcp_process_group_prove (mixed->pgid, mixed->digest, &n, &stranger), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (stranger, >, 0);
+  g_assert_cmpint (stranger, !=, mixed->pgid);
+
+  /* Our own group and group 1, whatever they carry */
+  g_assert_cmpint (_mcp_process_group_prove (getpgrp (), ours->digest, NULL, NULL), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (_mcp_process_group_prove (1, ours->digest, NULL, NULL), ==, MCP_GROUP_NOT_OURS);
+
+  /* Gone */
+  g_assert_cmpint (kill (-ours->pgid, SIGKILL), ==, 0);
+  while (test_count_group (ours->pgid) > 0)
+    g_usleep (1000);
+  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, ours->digest, &n, NULL), ==, MCP_GROUP_EMPTY);
+  g_assert_cmpuint (n, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* A member of a test group */
+  if (argc == 2 && g_str_equal (argv[1], "--sleeper"))
+    {
+      alarm (SLEEPER_S);
+      for (;;)
+        pause ();
+    }
+
+  g_test_init (&argc, &argv, NULL);
+
+  self_exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_assert_nonnull (self_exe);
+  kill_calls = g_array_new (FALSE, FALSE, sizeof (KillCall));
+  _mcp_process_group_set_kill_func (record_kill);
+
+  g_test_add_func ("/Mcp/ProcessGroup/parse-numbers", test_parse_numbers);
+  g_test_add_func ("/Mcp/ProcessGroup/prove", test_prove);
+
+  return g_test_run ();
+}

@@ -4,9 +4,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The proof against real process groups started here (in sessions of their
- * own, with and without a group token) and against numbers no server's
- * group could have. Every group signal
+ * The proof and the host's kill script against real process groups started
+ * here (in sessions of their own, with and without a group token) and
+ * against numbers no server's group could have. Every group signal
  * goes through a hook that records it, and sends it only in the tests that
  * expect a group to die: a wrong number can never reach kill().
  *
@@ -26,6 +26,7 @@
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
+#include "mcp-host-group-private.h"
 #include "mcp-process-group-private.h"
 #include "test-util.h"
 
@@ -120,6 +121,17 @@ wait_for_sleepers (pid_t pgid)
     }
 }
 
+/* @pattern with each '@' replaced by @number */
+static char *
+expand (const char *pattern,
+        gint64      number)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, number);
+  g_auto(GStrv) parts = g_strsplit (pattern, "@", -1);
+
+  return g_strjoinv (text, parts);
+}
+
 /* sh leading a session of its own, with two sleepers, waiting for its
  * input to close. With @token, all of it carries the token in its
  * environment; @stranger makes the second sleeper drop it. */
@@ -185,6 +197,41 @@ group_free (Group *group)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Group, group_free)
 
+/* The pids of the members but the leader */
+static GArray *
+group_members (pid_t pgid)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc", 0, NULL);
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (pid_t));
+  const char *name;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      McpProcStat stat;
+      pid_t pid;
+
+      if (_mcp_parse_pid (name, &pid) && pid != pgid && _mcp_proc_read_stat (pid, &stat) &&
+          stat.pgrp == pgid && stat.state != 'Z' && stat.state != 'X')
+        g_array_append_val (pids, pid);
+    }
+
+  return pids;
+}
+
+static void
+assert_members_alive (GArray *pids)
+{
+  for (guint i = 0; i < pids->len; i++)
+    g_assert_true (test_pid_alive (g_array_index (pids, pid_t, i)));
+}
+
+static void
+assert_members_gone (GArray *pids)
+{
+  for (guint i = 0; i < pids->len; i++)
+    g_assert_true (test_wait_pid_gone (g_array_index (pids, pid_t, i), 10000));
+}
+
 /* ---------------------------------------------------------------------- */
 /* The proof                                                               */
 
@@ -222,6 +269,12 @@ test_parse_numbers (void)
   g_assert_false (_mcp_process_group_is_signallable (1));
   g_assert_false (_mcp_process_group_is_signallable (getpgrp ()));
   g_assert_false (_mcp_process_group_is_signallable (getpid ()));
+
+  g_assert_false (_mcp_host_group_is_signallable (0));
+  g_assert_false (_mcp_host_group_is_signallable (1));
+  g_assert_false (_mcp_host_group_is_signallable ((guint32)G_MAXINT + 1));
+  g_assert_false (_mcp_host_group_is_signallable (G_MAXUINT32));
+  g_assert_true (_mcp_host_group_is_signallable (2));
 
   /* Nothing refused reaches kill(), whoever asks */
   reset_kills (FALSE);
@@ -278,6 +331,107 @@ test_prove (void)
   g_assert_cmpuint (n, ==, 0);
 }
 
+/* ---------------------------------------------------------------------- */
+/* The host's kill script                                                  */
+
+/* Runs the kill script as the host would, with kill() replaced by a shell
+ * function that writes down what it was asked (@fake) or the real one. */
+static char *
+run_kill_script (const char *signal_name,
+                 const char *pgid,
+                 const char *token,
+                 gboolean    fake)
+{
+  g_autofree char *script = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) env = g_environ_setenv (NULL, "PATH", "/usr/local/bin:/usr/bin:/bin", TRUE);
+  const char *argv[] = { "/bin/sh", "-c", NULL, "tether-host-kill", signal_name, pgid, NULL };
+  int status;
+
+  script = g_strconcat (fake ? "kill () { printf 'kill %s\\n' \"$*\"; }\n" : "",
+                        _mcp_host_group_get_kill_script (), NULL);
+  argv[2] = script;
+  if (token != NULL)
+    env = g_environ_setenv (env, MCP_HOST_GROUP_EXPECTED_TOKEN, token, TRUE);
+
+  g_spawn_sync ("/", (char **)argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  return g_steal_pointer (&out);
+}
+
+static void
+test_kill_script_numbers (void)
+{
+  g_autoptr(Group) group = group_new (TRUE, FALSE);
+  g_autofree char *number = g_strdup_printf ("%d", (int)group->pgid);
+  g_autofree char *expected = g_strdup_printf ("kill -s KILL -- -%d\n", (int)group->pgid);
+  g_autofree char *out = NULL;
+  const char *bad[] = { "1", "0", "-5", "-1", "4294967297", "+@", " @", "@ ", "@abc", "0@", "@\n",
+                        "2147483648", "99999999999", "", NULL };
+
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_autofree char *pgid = expand (bad[i], group->pgid);
+      g_autofree char *said = run_kill_script ("KILL", pgid, group->token, TRUE);
+
+      g_test_message ("process group \"%s\": \"%s\"", pgid, said);
+      g_assert_cmpstr (said, ==, "");
+    }
+
+  /* a signal that is not a name or a number, a token of the wrong shape */
+  g_clear_pointer (&out, g_free);
+  out = run_kill_script ("KILL;x", number, group->token, TRUE);
+  g_assert_cmpstr (out, ==, "");
+  g_clear_pointer (&out, g_free);
+  out = run_kill_script ("KILL", number, "", TRUE);
+  g_assert_cmpstr (out, ==, "");
+  g_clear_pointer (&out, g_free);
+  out = run_kill_script ("KILL", number, NULL, TRUE);
+  g_assert_cmpstr (out, ==, "");
+
+  /* and the group it may signal */
+  g_clear_pointer (&out, g_free);
+  out = run_kill_script ("KILL", number, group->token, TRUE);
+  g_assert_cmpstr (out, ==, expected);
+}
+
+static void
+test_kill_script_token (void)
+{
+  g_autoptr(Group) ours = group_new (TRUE, FALSE);
+  g_autoptr(Group) theirs = group_new (FALSE, FALSE);
+  g_autoptr(Group) mixed = group_new (TRUE, TRUE);
+  g_autoptr(GArray) our_members = group_members (ours->pgid);
+  g_autoptr(GArray) their_members = group_members (theirs->pgid);
+  g_autoptr(GArray) mixed_members = group_members (mixed->pgid);
+  g_autofree char *our_number = g_strdup_printf ("%d", (int)ours->pgid);
+  g_autofree char *their_number = g_strdup_printf ("%d", (int)theirs->pgid);
+  g_autofree char *mixed_number = g_strdup_printf ("%d", (int)mixed->pgid);
+  g_autofree char *out = NULL;
+
+  group_end_leader (ours);
+  group_end_leader (theirs);
+  group_end_leader (mixed);
+
+  /* Not provably ours: left alone */
+  out = run_kill_script ("KILL", their_number, theirs->token, FALSE);
+  g_clear_pointer (&out, g_free);
+  out = run_kill_script ("KILL", mixed_number, mixed->token, FALSE);
+  g_clear_pointer (&out, g_free);
+  out = run_kill_script ("KILL", our_number, theirs->token, FALSE);
+  assert_members_alive (their_members);
+  assert_members_alive (mixed_members);
+  assert_members_alive (our_members);
+
+  /* Ours: killed */
+  g_clear_pointer (&out, g_free);
+  out = run_kill_script ("KILL", our_number, ours->token, FALSE);
+  assert_members_gone (our_members);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -299,6 +453,8 @@ main (int   argc,
 
   g_test_add_func ("/Mcp/ProcessGroup/parse-numbers", test_parse_numbers);
   g_test_add_func ("/Mcp/ProcessGroup/prove", test_prove);
+  g_test_add_func ("/Mcp/HostGroup/kill-script-numbers", test_kill_script_numbers);
+  g_test_add_func ("/Mcp/HostGroup/kill-script-token", test_kill_script_token);
 
   return g_test_run ();
 }

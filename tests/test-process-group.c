@@ -4,9 +4,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The proof and the host's kill script against real process groups started
- * here (in sessions of their own, with and without a group token) and
- * against numbers no server's group could have. Every group signal
+ * The process group ledger's sweep and the host's kill script against real
+ * process groups started here (in sessions of their own, with and without a
+ * group token) and against entries no Tether would write. Every group signal
  * goes through a hook that records it, and sends it only in the tests that
  * expect a group to die: a wrong number can never reach kill().
  *
@@ -21,11 +21,14 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
+#include "mcp-group-ledger.h"
+#include "mcp-group-ledger-private.h"
 #include "mcp-host-group-private.h"
 #include "mcp-process-group-private.h"
 #include "test-util.h"
@@ -230,6 +233,292 @@ assert_members_gone (GArray *pids)
 {
   for (guint i = 0; i < pids->len; i++)
     g_assert_true (test_wait_pid_gone (g_array_index (pids, pid_t, i), 10000));
+}
+
+/* ---------------------------------------------------------------------- */
+/* The ledger                                                              */
+
+typedef struct
+{
+  char *dir;
+} Ledger;
+
+static void
+ledger_setup (Ledger        *ledger,
+              gconstpointer  data)
+{
+  ledger->dir = g_dir_make_tmp ("tether-ledger-XXXXXX", NULL);
+  g_assert_nonnull (ledger->dir);
+  _mcp_group_ledger_set_directory (ledger->dir);
+  reset_kills (FALSE);
+}
+
+static void
+ledger_teardown (Ledger        *ledger,
+                 gconstpointer  data)
+{
+  g_autoptr(GDir) dir = g_dir_open (ledger->dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (ledger->dir, name, NULL);
+
+      if (g_remove (path) != 0)
+        g_assert_cmpint (g_rmdir (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (ledger->dir), ==, 0);
+  g_clear_pointer (&ledger->dir, g_free);
+  _mcp_group_ledger_set_directory (NULL);
+  reset_kills (FALSE);
+}
+
+/* Writes @pgid down from another process (in a session of its own), which
+ * then ends: an entry of a Tether that is gone. */
+static void
+record_by_dead_owner (Ledger     *ledger,
+                      pid_t       pgid,
+                      const char *digest)
+{
+  g_autofree char *number = g_strdup_printf ("%d", (int)pgid);
+  const char *argv[] = { self_exe, "--record-group", number, digest, ledger->dir, NULL };
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, new_session, NULL, NULL, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+static char *
+entry_path (Ledger     *ledger,
+            const char *name)
+{
+  return g_build_filename (ledger->dir, name, NULL);
+}
+
+static char *
+read_entry (Ledger *ledger,
+            pid_t   pgid)
+{
+  g_autofree char *name = g_strdup_printf ("%d", (int)pgid);
+  g_autofree char *path = entry_path (ledger, name);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+
+  return text;
+}
+
+static guint
+count_entries (Ledger *ledger)
+{
+  g_autoptr(GDir) dir = g_dir_open (ledger->dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+
+  return n;
+}
+
+static void
+write_entry (Ledger     *ledger,
+             const char *name,
+             const char *text)
+{
+  g_autofree char *path = entry_path (ledger, name);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+}
+
+/* Entries under names no Tether writes, each holding what a dead owner
+ * wrote for a live group of ours that carries the token: were a name read
+ * loosely, that group (or group 1: every process) would get the signal. */
+static void
+test_ledger_bad_names (Ledger        *ledger,
+                       gconstpointer  data)
+{
+  g_autoptr(Group) group = group_new (TRUE, FALSE);
+  g_autoptr(GArray) members = group_members (group->pgid);
+  g_autofree char *text = NULL;
+  const char *names[] = { "1", "0", "-5", "-1", "4294967297", "+@", " @", "@ ", "@abc", "0@", "@\n",
+                          "2147483648", "99999999999999999999", "0x10", NULL };
+
+  record_by_dead_owner (ledger, group->pgid, group->digest);
+  text = read_entry (ledger, group->pgid);
+  g_assert_null (strstr (text, group->token));
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *name = expand (names[i], group->pgid);
+
+      write_entry (ledger, name, text);
+    }
+
+  /* a number that truncates to the group's in 32 bits */
+  {
+    g_autofree char *name = expand ("@", (gint64)group->pgid + G_GINT64_CONSTANT (4294967296));
+
+    write_entry (ledger, name, text);
+  }
+
+  /* The one real entry goes; the group's own number is no longer written. */
+  {
+    g_autofree char *real = g_strdup_printf ("%d", (int)group->pgid);
+    g_autofree char *path = entry_path (ledger, real);
+
+    g_assert_cmpint (g_unlink (path), ==, 0);
+  }
+
+  /* Our own group and our own pid, written down by a Tether elsewhere */
+  record_by_dead_owner (ledger, getpgrp (), group->digest);
+  record_by_dead_owner (ledger, getpid (), group->digest);
+
+  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (kill_calls->len, ==, 0);
+  g_assert_cmpuint (count_entries (ledger), ==, 0);
+  assert_members_alive (members);
+}
+
+/* Files in the ledger that are not plain entries: none is followed, none
+ * blocks the sweep, none leads to a signal. */
+static void
+test_ledger_odd_files (Ledger        *ledger,
+                       gconstpointer  data)
+{
+  g_autoptr(Group) group = group_new (TRUE, FALSE);
+  g_autoptr(Group) second = group_new (TRUE, FALSE);
+  g_autoptr(Group) third = group_new (TRUE, FALSE);
+  g_autoptr(GArray) members = group_members (group->pgid);
+  g_autofree char *elsewhere = g_dir_make_tmp ("tether-ledger-elsewhere-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (elsewhere, "entry", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *name = g_strdup_printf ("%d", (int)group->pgid);
+  g_autofree char *second_name = g_strdup_printf ("%d", (int)second->pgid);
+  g_autofree char *third_name = g_strdup_printf ("%d", (int)third->pgid);
+  g_autofree char *path = entry_path (ledger, name);
+  g_autofree char *second_path = entry_path (ledger, second_name);
+  g_autofree char *third_path = entry_path (ledger, third_name);
+  g_autofree char *dotted = g_strdup_printf (".%d.AbC123", (int)group->pgid);
+  g_autofree char *old_format = NULL;
+  g_auto(GStrv) fields = NULL;
+
+  /* A symbolic link to a good entry */
+  record_by_dead_owner (ledger, group->pgid, group->digest);
+  text = read_entry (ledger, group->pgid);
+  g_assert_true (g_file_set_contents (target, text, -1, NULL));
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (symlink (target, path), ==, 0);
+
+  /* A FIFO, which a plain read would wait on for ever */
+  g_assert_cmpint (mkfifo (second_path, 0600), ==, 0);
+
+  /* An entry of the older format (no token): nothing proves the group */
+  fields = g_strsplit (text, " ", 0);
+  old_format = g_strdup_printf ("%s %s %s 1\n", fields[1], fields[2], fields[3]);
+  write_entry (ledger, third_name, old_format);
+
+  /* Another Tether's entry being written: left as it is */
+  write_entry (ledger, dotted, text);
+
+  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (kill_calls->len, ==, 0);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK));
+  g_assert_false (g_file_test (second_path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (third_path, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_entries (ledger), ==, 1);
+  assert_members_alive (members);
+
+  g_assert_cmpint (g_unlink (target), ==, 0);
+  g_assert_cmpint (g_rmdir (elsewhere), ==, 0);
+}
+
+/* A dead owner's group whose members do not all carry the token (the
+ * number reused by someone else's group, say): left alone, entry dropped. */
+static void
+check_sweep_leaves_group (Ledger   *ledger,
+                          gboolean  token,
+                          gboolean  stranger)
+{
+  g_autoptr(Group) group = group_new (token, stranger);
+  g_autoptr(GArray) members = group_members (group->pgid);
+
+  g_assert_cmpuint (members->len, ==, 2);
+  reset_kills (TRUE);
+  record_by_dead_owner (ledger, group->pgid, group->digest);
+  g_assert_cmpuint (count_entries (ledger), ==, 1);
+  group_end_leader (group);
+
+  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (kill_calls->len, ==, 0);
+  g_assert_cmpuint (count_entries (ledger), ==, 0);
+  assert_members_alive (members);
+}
+
+static void
+test_ledger_leaves_group_without_token (Ledger        *ledger,
+                                        gconstpointer  data)
+{
+  check_sweep_leaves_group (ledger, FALSE, FALSE);
+}
+
+/* One member without it is enough */
+static void
+test_ledger_leaves_group_with_stranger (Ledger        *ledger,
+                                        gconstpointer  data)
+{
+  check_sweep_leaves_group (ledger, TRUE, TRUE);
+}
+
+/* What the ledger is for: the leftovers of a dead Tether's server, its
+ * leader gone and its members reparented, all carrying the token, die. */
+static void
+test_ledger_kills_group_with_token (Ledger        *ledger,
+                                    gconstpointer  data)
+{
+  g_autoptr(Group) group = group_new (TRUE, FALSE);
+  g_autoptr(GArray) members = group_members (group->pgid);
+  KillCall call;
+
+  g_assert_cmpuint (members->len, ==, 2);
+  reset_kills (TRUE);
+  record_by_dead_owner (ledger, group->pgid, group->digest);
+  g_assert_cmpuint (count_entries (ledger), ==, 1);
+  group_end_leader (group);
+
+  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 2);
+  g_assert_cmpuint (kill_calls->len, ==, 1);
+  call = g_array_index (kill_calls, KillCall, 0);
+  g_assert_cmpint (call.pid, ==, -group->pgid);
+  g_assert_cmpint (call.signum, ==, SIGKILL);
+  g_assert_cmpuint (count_entries (ledger), ==, 0);
+  assert_members_gone (members);
+
+  /* Nothing left to find */
+  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (kill_calls->len, ==, 1);
+}
+
+/* A group whose owner still runs is not the sweep's. */
+static void
+test_ledger_leaves_live_owner (Ledger        *ledger,
+                               gconstpointer  data)
+{
+  g_autoptr(Group) group = group_new (TRUE, FALSE);
+  g_autoptr(GArray) members = group_members (group->pgid);
+
+  reset_kills (TRUE);
+  mcp_group_ledger_record (group->pgid, group->digest);
+  group_end_leader (group);
+
+  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (kill_calls->len, ==, 0);
+  g_assert_cmpuint (count_entries (ledger), ==, 1);
+  assert_members_alive (members);
+
+  mcp_group_ledger_forget (group->pgid);
+  g_assert_cmpuint (count_entries (ledger), ==, 0);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -444,6 +733,14 @@ main (int   argc,
         pause ();
     }
 
+  /* An owner that writes a group down and ends */
+  if (argc == 5 && g_str_equal (argv[1], "--record-group"))
+    {
+      _mcp_group_ledger_set_directory (argv[4]);
+      mcp_group_ledger_record ((pid_t)atoi (argv[2]), argv[3]);
+      return 0;
+    }
+
   g_test_init (&argc, &argv, NULL);
 
   self_exe = g_file_read_link ("/proc/self/exe", NULL);
@@ -453,6 +750,18 @@ main (int   argc,
 
   g_test_add_func ("/Mcp/ProcessGroup/parse-numbers", test_parse_numbers);
   g_test_add_func ("/Mcp/ProcessGroup/prove", test_prove);
+  g_test_add ("/Mcp/GroupLedger/bad-names", Ledger, NULL,
+              ledger_setup, test_ledger_bad_names, ledger_teardown);
+  g_test_add ("/Mcp/GroupLedger/odd-files", Ledger, NULL,
+              ledger_setup, test_ledger_odd_files, ledger_teardown);
+  g_test_add ("/Mcp/GroupLedger/leaves-group-without-token", Ledger, NULL,
+              ledger_setup, test_ledger_leaves_group_without_token, ledger_teardown);
+  g_test_add ("/Mcp/GroupLedger/leaves-group-with-stranger", Ledger, NULL,
+              ledger_setup, test_ledger_leaves_group_with_stranger, ledger_teardown);
+  g_test_add ("/Mcp/GroupLedger/kills-group-with-token", Ledger, NULL,
+              ledger_setup, test_ledger_kills_group_with_token, ledger_teardown);
+  g_test_add ("/Mcp/GroupLedger/leaves-live-owner", Ledger, NULL,
+              ledger_setup, test_ledger_leaves_live_owner, ledger_teardown);
   g_test_add_func ("/Mcp/HostGroup/kill-script-numbers", test_kill_script_numbers);
   g_test_add_func ("/Mcp/HostGroup/kill-script-token", test_kill_script_token);
 

@@ -34,6 +34,8 @@ void     test_assert_no_processes_matching (const char *needle,
                                             guint       timeout_ms);
 guint    test_read_count                   (const char *count_file,
                                             const char *method);
+char    *test_environ_value                (pid_t       pid,
+                                            const char *name);
 
 void     test_warm_up                      (void);
 void     test_assert_finalized             (gpointer    object);

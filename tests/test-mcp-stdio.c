@@ -27,7 +27,12 @@
 
 #define GRACE_MS 300
 
+#define TOKEN_VARIABLE "TETHER_GROUP_TOKEN"
+
 static gboolean on_host;
+
+/* Every log message, while a test wants them */
+static GPtrArray *captured;
 
 /* The backend under test */
 static McpProcess *
@@ -802,6 +807,119 @@ test_count_file (void)
   g_rmdir (dir);
 }
 
+static GLogWriterOutput
+capture_writer (GLogLevelFlags   log_level,
+                const GLogField *fields,
+                gsize            n_fields,
+                gpointer         user_data)
+{
+  if (captured != NULL)
+    for (gsize i = 0; i < n_fields; i++)
+      if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0)
+        g_ptr_array_add (captured, g_strdup (fields[i].value));
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+static void
+capture_event (McpClient  *client,
+               const char *text,
+               gpointer    user_data)
+{
+  g_ptr_array_add (captured, g_strdup (text));
+}
+
+/* The server's group carries a random token in its environment, which what
+ * it starts inherits and a configured variable cannot replace; no log line,
+ * event, stderr line or error shows it. */
+static void
+test_group_token (void)
+{
+  const char *env[] = { TOKEN_VARIABLE "=forged", NULL };
+  Harness *h;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pids = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  g_autofree char *token = NULL;
+  gboolean debug = g_log_get_debug_enabled ();
+
+  captured = g_ptr_array_new_with_free_func (g_free);
+  g_log_set_debug_enabled (TRUE);
+
+  h = harness_new ("--grandchildren", "2", NULL);
+  g_signal_connect (h->client, "event", G_CALLBACK (capture_event), NULL);
+  g_signal_connect (h->client, "stderr-line", G_CALLBACK (capture_event), NULL);
+  mcp_process_set_environment (h->process, env);
+  g_assert_true (harness_connect (h, &error));
+  g_assert_no_error (error);
+  reply = call_tool (h, "echo", "{\"message\":\"hello\"}", NULL, &error);
+  g_assert_no_error (error);
+  wait_for_grandchildren (h);
+
+  token = test_environ_value (h->pgid, TOKEN_VARIABLE);
+  g_assert_nonnull (token);
+  g_assert_cmpuint (strlen (token), ==, 32);
+  for (const char *p = token; *p != '\0'; p++)
+    g_assert_true (g_ascii_isxdigit (*p));
+  pids = grandchild_pids (h);
+  for (guint i = 0; i < pids->len; i++)
+    {
+      g_autofree char *inherited = test_environ_value (g_array_index (pids, pid_t, i), TOKEN_VARIABLE);
+
+      g_assert_cmpstr (inherited, ==, token);
+    }
+
+  harness_finish (h, 8000);
+  g_log_set_debug_enabled (debug);
+
+  /* debug messages among them: the spawn's own */
+  g_assert_true (contains (captured, "started "));
+  for (guint i = 0; i < captured->len; i++)
+    g_assert_null (strstr (g_ptr_array_index (captured, i), token));
+  g_clear_pointer (&captured, g_ptr_array_unref);
+}
+
+/* A grandchild that replaced its environment no longer carries the token:
+ * once the server has been reaped, its group is not provably ours and is
+ * left alone. Better one process left behind than someone else's killed. */
+static void
+test_cleared_environment (void)
+{
+  Harness *h = harness_new ("--grandchildren", "2", "--clear-grandchildren-env", "--ignore-stdin-eof", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pids = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+
+  g_assert_true (harness_connect (h, &error));
+  wait_for_grandchildren (h);
+  pids = grandchild_pids (h);
+  g_assert_cmpuint (pids->len, ==, 2);
+  for (guint i = 0; i < pids->len; i++)
+    {
+      g_autofree char *token = test_environ_value (g_array_index (pids, pid_t, i), TOKEN_VARIABLE);
+
+      g_assert_null (token);
+    }
+
+  /* The leader dies and is reaped; the group's SIGKILL would follow. */
+  reply = call_tool (h, "crash", NULL, NULL, &error);
+  g_assert_null (reply);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_CLOSED);
+  wait_closed (h);
+
+  for (guint i = 0; i < pids->len; i++)
+    g_assert_true (test_pid_alive (g_array_index (pids, pid_t, i)));
+
+  /* The test's own: gone now, for the leak check. */
+  for (guint i = 0; i < pids->len; i++)
+    {
+      g_assert_cmpint (kill (g_array_index (pids, pid_t, i), SIGKILL), ==, 0);
+      g_assert_true (test_wait_pid_gone (g_array_index (pids, pid_t, i), 5000));
+    }
+
+  harness_finish (h, 8000);
+}
+
 static gboolean
 pointer_is_null (gpointer data)
 {
@@ -872,6 +990,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_log_set_writer_func (capture_writer, NULL, NULL);
   g_test_init (&argc, &argv, NULL);
 
   on_host = g_strcmp0 (g_getenv ("TETHER_TEST_PROCESS_BACKEND"), "host") == 0;
@@ -903,6 +1022,11 @@ main (int   argc,
   g_test_add_func ("/Mcp/Stdio/environment", test_environment);
   g_test_add_func ("/Mcp/Stdio/count-file", test_count_file);
   g_test_add_func ("/Mcp/Stdio/dispose-kills-group", test_dispose_kills);
+  g_test_add_func ("/Mcp/Stdio/group-token", test_group_token);
+  /* On the host, the kill after the leader's exit runs as a script, later:
+   * test-process-group checks that script on groups without the token. */
+  if (!on_host)
+    g_test_add_func ("/Mcp/Stdio/cleared-environment-left-alone", test_cleared_environment);
 
   return g_test_run ();
 }

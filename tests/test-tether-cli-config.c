@@ -536,6 +536,9 @@ test_sweep_after_kill (Fixture       *fixture,
   g_autoptr(GArray) before = NULL;
   g_autoptr(GArray) orphans = NULL;
   g_auto(Run) run = { 0, };
+  g_autofree char *token = NULL;
+  g_autofree char *ledger = NULL;
+  g_autofree char *text = NULL;
   gint64 deadline;
 
   write_config (fixture, config);
@@ -543,6 +546,10 @@ test_sweep_after_kill (Fixture       *fixture,
   watch_wait_for (watch, 0, "a", "connected", 5000);
   before = test_find_processes_matching (needle);
   g_assert_cmpuint (before->len, ==, 3);   /* the server and its two children */
+
+  /* What lets the sweep prove the leftovers are ours: the group's token */
+  token = test_environ_value (g_array_index (before, pid_t, 0), "TETHER_GROUP_TOKEN");
+  g_assert_nonnull (token);
 
   g_subprocess_force_exit (watch->process);
   g_assert_true (g_subprocess_wait (watch->process, NULL, NULL));
@@ -562,10 +569,17 @@ test_sweep_after_kill (Fixture       *fixture,
   for (guint i = 0; i < orphans->len; i++)
     g_assert_true (test_pid_alive (g_array_index (orphans, pid_t, i)));
 
+  /* Written down by its digest only */
+  ledger = g_strdup_printf ("%s/run/tether/groups/%d", fixture->dir, (int)getpgid (g_array_index (before, pid_t, 0)));
+  g_assert_true (g_file_get_contents (ledger, &text, NULL, NULL));
+  g_assert_null (strstr (text, token));
+
   /* The next tether-cli that starts servers stops them first. */
   run_cli (fixture, &run, "list", NULL);
   g_assert_cmpint (run.status, ==, 0);
   assert_contains (run.err, "Stopped 2 processes of process group");
+  g_assert_null (strstr (run.out, token));
+  g_assert_null (strstr (run.err, token));
   for (guint i = 0; i < orphans->len; i++)
     g_assert_true (test_wait_pid_gone (g_array_index (orphans, pid_t, i), 3000));
 

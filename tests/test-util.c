@@ -341,6 +341,24 @@ test_wait_fd_open (pid_t       pid,
 }
 
 /* The fake server's count of @method in its --count-file, 0 if none. */
+/* The value of @name in the environment @pid was started with, or NULL */
+char *
+test_environ_value (pid_t       pid,
+                    const char *name)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/environ", (int)pid);
+  g_autofree char *contents = NULL;
+  g_autofree char *prefix = g_strconcat (name, "=", NULL);
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  for (gsize at = 0; at < length; at += strlen (contents + at) + 1)
+    if (g_str_has_prefix (contents + at, prefix))
+      return g_strdup (contents + at + strlen (prefix));
+
+  return NULL;
+}
+
 guint
 test_read_count (const char *count_file,
                  const char *method)

@@ -34,6 +34,8 @@ void     test_assert_no_processes_matching (const char *needle,
                                             guint       timeout_ms);
 guint    test_read_count                   (const char *count_file,
                                             const char *method);
+char    *test_environ_value                (pid_t       pid,
+                                            const char *name);
 
 guint    test_count_temporaries            (const char *path);
 int      test_hold_config_lock             (const char *config_path);

@@ -8,15 +8,24 @@
  * (PR_SET_PDEATHSIG). What it started does not: when Tether is killed or
  * crashes, npx's node or uvx's python live on, reparented, for good. So
  * every group is written down in $XDG_RUNTIME_DIR/tether/groups/PGID while
- * it may have members, with who owns it, and crossed out once its last
- * SIGKILL is sent. The next Tether (the app or tether-cli) sweeps the groups
- * whose owner is gone, before it starts any server.
+ * it may have members, and crossed out once its last SIGKILL is sent. An
+ * entry is one line:
  *
- * A group is only killed when it is certainly the one written down. Its
- * number cannot be reused while a process is in the group, and every member
- * started no earlier than the leader did; a leader's pid in use by a process
- * started at another time means the number was reused, and the entry is
- * dropped. After a reboot (another boot id) every entry is stale.
+ *   tether-group-2 BOOT_ID OWNER_PID OWNER_START TOKEN_DIGEST
+ *
+ * (who owns the group, and the digest of the token its members carry, see
+ * mcp-process-group.c). The next Tether (the app or tether-cli) sweeps the
+ * groups whose owner is gone, before it starts any server.
+ *
+ * The sweep never signals anything but a group a Tether started. The entry's
+ * name must be a process group number written as Tether writes it (decimal
+ * digits, no sign, no space, no leading zero, within pid_t, above 1, and not
+ * our own group or pid), every number in it must parse the same way, and
+ * every live member of the group must carry the token. Anything else, and
+ * any entry from before a reboot or of an older format, is dropped, and
+ * nothing is signalled. Entries are written under a name starting with a dot
+ * and renamed into place; a sweep leaves those names alone, so it never
+ * sees half an entry nor takes one from under another Tether writing it.
  */
 
 #define G_LOG_DOMAIN "mcp-group-ledger"
@@ -24,58 +33,30 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
 
 #include "mcp-group-ledger.h"
+#include "mcp-group-ledger-private.h"
+#include "mcp-process-group-private.h"
 
-typedef struct
-{
-  pid_t   pgrp;
-  char    state;
-  guint64 start;   /* clock ticks after boot */
-} ProcStat;
+#define ENTRY_FORMAT "tether-group-2"
+#define ENTRY_MAX    512
 
-/* Fields of /proc/PID/stat, read after the command name, which may hold
- * spaces and parentheses of its own. */
-static gboolean
-read_stat (pid_t     pid,
-           ProcStat *stat)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int)pid);
-  g_autofree char *text = NULL;
-  g_auto(GStrv) fields = NULL;
-  const char *end;
-
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return FALSE;
-  end = strrchr (text, ')');
-  if (end == NULL || end[1] != ' ')
-    return FALSE;
-
-  /* fields[0] is field 3 (state), fields[2] field 5 (pgrp), fields[19]
-   * field 22 (starttime) */
-  fields = g_strsplit (end + 2, " ", 21);
-  if (g_strv_length (fields) < 21)
-    return FALSE;
-
-  stat->state = fields[0][0];
-  stat->pgrp = (pid_t)g_ascii_strtoll (fields[2], NULL, 10);
-  stat->start = g_ascii_strtoull (fields[19], NULL, 10);
-
-  return TRUE;
-}
+static char *directory_override;
 
 static gboolean
 is_alive (pid_t    pid,
           guint64  start)
 {
-  ProcStat stat;
+  McpProcStat stat;
 
-  return read_stat (pid, &stat) && stat.start == start && stat.state != 'Z' && stat.state != 'X';
+  return _mcp_proc_read_stat (pid, &stat) && stat.start == start && stat.state != 'Z' && stat.state != 'X';
 }
 
 static char *
@@ -92,6 +73,9 @@ boot_id (void)
 static char *
 ledger_dir (void)
 {
+  if (directory_override != NULL)
+    return g_strdup (directory_override);
+
   return g_build_filename (g_get_user_runtime_dir (), "tether", "groups", NULL);
 }
 
@@ -107,30 +91,38 @@ entry_path (pid_t pgid)
 /**
  * mcp_group_ledger_record:
  * @pgid: the process group of a server just started, led by the server
+ * @token_digest: the digest of the token its members carry
  *
  * Writes the group down, as this process's. Best effort: a ledger that
  * cannot be written only loses the sweep after a crash.
  */
 void
-mcp_group_ledger_record (pid_t pgid)
+mcp_group_ledger_record (pid_t       pgid,
+                         const char *token_digest)
 {
   g_autofree char *dir = ledger_dir ();
-  g_autofree char *path = entry_path (pgid);
+  g_autofree char *path = NULL;
+  g_autofree char *staging = NULL;
   g_autofree char *boot = boot_id ();
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
-  ProcStat self;
-  ProcStat leader;
+  McpProcStat self;
 
-  if (pgid <= 0 || !read_stat (getpid (), &self) || !read_stat (pgid, &leader))
+  if (!_mcp_process_group_is_signallable (pgid) || !_mcp_process_group_is_digest (token_digest) ||
+      !_mcp_proc_read_stat (getpid (), &self))
     return;
 
-  text = g_strdup_printf ("%s %d %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
-                          boot, (int)getpid (), self.start, leader.start);
-  if (g_mkdir_with_parents (dir, 0700) != 0 ||
-      !g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_NONE, 0600, &error))
-    g_debug ("cannot write down process group %d: %s", (int)pgid,
-             error != NULL ? error->message : g_strerror (errno));
+  /* Written beside, under a name the sweep leaves alone, then put in place */
+  path = entry_path (pgid);
+  staging = g_strdup_printf ("%s/.%d", dir, (int)pgid);
+  text = g_strdup_printf ("%s %s %d %" G_GUINT64_FORMAT " %s\n",
+                          ENTRY_FORMAT, boot, (int)getpid (), self.start, token_digest);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    g_debug ("cannot write down process group %d: %s: %s", (int)pgid, dir, g_strerror (errno));
+  else if (!g_file_set_contents_full (staging, text, -1, G_FILE_SET_CONTENTS_NONE, 0600, &error))
+    g_debug ("cannot write down process group %d: %s", (int)pgid, error->message);
+  else if (g_rename (staging, path) != 0)
+    g_debug ("cannot write down process group %d: %s: %s", (int)pgid, path, g_strerror (errno));
 }
 
 /**
@@ -144,48 +136,110 @@ mcp_group_ledger_forget (pid_t pgid)
 {
   g_autofree char *path = NULL;
 
-  if (pgid <= 0)
+  if (!_mcp_process_group_is_signallable (pgid))
     return;
 
   path = entry_path (pgid);
   g_unlink (path);
 }
 
-/* Kills the group of an entry whose owner is gone, if it is still the
- * group that was written down; returns how many processes it had. */
-static guint
-sweep_group (pid_t    pgid,
-             guint64  leader_start)
+/* The entry's text, if it is a small regular file (not a FIFO, a symlink,
+ * a directory or a device, which a read could block on or lead astray). */
+static char *
+read_entry (const char *path)
 {
-  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
-  const char *name;
-  guint members = 0;
-  ProcStat stat;
+  char text[ENTRY_MAX + 1];
+  gsize length = 0;
+  struct stat st;
+  int fd;
 
-  /* The leader's number taken by a process started at another time: the
-   * group is long gone and the number belongs to someone else. */
-  if (read_stat (pgid, &stat) && stat.start != leader_start)
-    return 0;
+  fd = open (path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    return NULL;
 
-  while (proc != NULL && (name = g_dir_read_name (proc)) != NULL)
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > ENTRY_MAX)
     {
-      pid_t pid = (pid_t)g_ascii_strtoll (name, NULL, 10);
+      close (fd);
+      return NULL;
+    }
 
-      if (pid <= 0 || !read_stat (pid, &stat) || stat.pgrp != pgid)
+  while (length < sizeof text)
+    {
+      gssize n = read (fd, text + length, sizeof text - length);
+
+      if (n < 0 && errno == EINTR)
         continue;
-      if (stat.start < leader_start)
-        return 0;   /* not the group that was written down */
-      if (stat.state != 'Z' && stat.state != 'X')
-        members++;
+      if (n < 0)
+        {
+          close (fd);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      length += (gsize)n;
     }
+  close (fd);
 
-  if (members > 0 && kill (-pgid, SIGKILL) != 0)
-    {
-      g_debug ("kill (-%d, SIGKILL): %s", (int)pgid, g_strerror (errno));
-      return 0;
-    }
+  if (length > ENTRY_MAX || memchr (text, '\0', length) != NULL)
+    return NULL;
 
-  return members;
+  return g_strndup (text, length);
+}
+
+typedef struct
+{
+  pid_t    owner;
+  guint64  owner_start;
+  char    *digest;
+} Entry;
+
+static void
+entry_clear (Entry *entry)
+{
+  g_clear_pointer (&entry->digest, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Entry, entry_clear)
+
+/* "tether-group-2 BOOT OWNER OWNER_START DIGEST\n", exactly */
+static gboolean
+parse_entry (const char *text,
+             const char *boot,
+             Entry      *entry)
+{
+  g_auto(GStrv) fields = NULL;
+  gsize length = strlen (text);
+
+  if (length == 0 || text[length - 1] != '\n')
+    return FALSE;
+
+  fields = g_strsplit (text, " ", 0);
+  if (g_strv_length (fields) != 5)
+    return FALSE;
+
+  /* the newline ends the last field */
+  fields[4][strlen (fields[4]) - 1] = '\0';
+
+  if (!g_str_equal (fields[0], ENTRY_FORMAT) || !g_str_equal (fields[1], boot) ||
+      !_mcp_parse_pid (fields[2], &entry->owner) ||
+      !_mcp_parse_decimal (fields[3], strlen (fields[3]), G_MAXUINT64, &entry->owner_start) ||
+      !_mcp_process_group_is_digest (fields[4]))
+    return FALSE;
+
+  entry->digest = g_strdup (fields[4]);
+
+  return TRUE;
+}
+
+static void
+drop (const char *path,
+      const char *why)
+{
+  g_autofree char *shown = g_strescape (path, NULL);
+
+  g_message ("Dropped %s from the process group ledger: %s", shown, why);
+  if (g_unlink (path) != 0 && errno != ENOENT)
+    g_debug ("could not remove %s: %s", shown, g_strerror (errno));
 }
 
 /**
@@ -194,7 +248,7 @@ sweep_group (pid_t    pgid,
  * Kills what is left of the servers of a Tether that ended without
  * stopping them (killed, crashed, the machine's session torn down), and
  * drops the entries of groups that are gone. Groups of a Tether that still
- * runs are left alone.
+ * runs are left alone, and so is any group not provably a server's.
  *
  * Returns: how many left-behind processes were killed
  */
@@ -211,36 +265,68 @@ mcp_group_ledger_sweep (void)
     {
       g_autofree char *path = g_build_filename (dir_path, name, NULL);
       g_autofree char *text = NULL;
-      g_auto(GStrv) fields = NULL;
-      pid_t pgid = (pid_t)g_ascii_strtoll (name, NULL, 10);
-      pid_t owner;
-      guint64 owner_start;
-      guint64 leader_start;
-      guint members;
+      g_auto(Entry) entry = { 0, };
+      McpGroupProof proof;
+      guint members = 0;
+      pid_t stranger = 0;
+      pid_t pgid;
 
-      if (pgid <= 0 || !g_file_get_contents (path, &text, NULL, NULL))
+      /* Another Tether writing an entry */
+      if (name[0] == '.')
         continue;
 
-      fields = g_strsplit (g_strstrip (text), " ", 0);
-      if (g_strv_length (fields) != 4 || g_strcmp0 (fields[0], boot) != 0)
+      if (!_mcp_parse_pid (name, &pgid) || !_mcp_process_group_is_signallable (pgid))
         {
-          g_unlink (path);   /* unreadable, or from before a reboot */
+          drop (path, "not a process group a server could lead");
           continue;
         }
 
-      owner = (pid_t)g_ascii_strtoll (fields[1], NULL, 10);
-      owner_start = g_ascii_strtoull (fields[2], NULL, 10);
-      leader_start = g_ascii_strtoull (fields[3], NULL, 10);
-      if (owner == getpid () || is_alive (owner, owner_start))
+      text = read_entry (path);
+      if (text == NULL || !parse_entry (text, boot, &entry))
+        {
+          /* From before a reboot, of an older Tether, or damaged */
+          g_debug ("dropping the unreadable or stale entry of process group %d", (int)pgid);
+          if (g_unlink (path) != 0 && errno != ENOENT)
+            g_debug ("could not remove %s: %s", path, g_strerror (errno));
+          continue;
+        }
+
+      if (entry.owner == getpid () || is_alive (entry.owner, entry.owner_start))
         continue;
 
-      members = sweep_group (pgid, leader_start);
-      if (members > 0)
-        g_message ("Stopped %u processes of process group %d, left running by Tether (pid %d) when it ended",
-                   members, (int)pgid, (int)owner);
-      killed += members;
+      proof = _mcp_process_group_prove (pgid, entry.digest, &members, &stranger);
+      if (proof == MCP_GROUP_OURS)
+        {
+          if (_mcp_process_group_kill (pgid, SIGKILL) == 0)
+            {
+              g_message ("Stopped %u processes of process group %d, left running by Tether (pid %d) when it ended",
+                         members, (int)pgid, (int)entry.owner);
+              killed += members;
+            }
+          else
+            g_debug ("kill (-%d, SIGKILL): %s", (int)pgid, g_strerror (errno));
+        }
+      else if (proof == MCP_GROUP_NOT_OURS)
+        g_message ("Left process group %d alone, although Tether (pid %d) that started it has ended: "
+                   "process %d in it does not carry the group's token, so it may not be Tether's",
+                   (int)pgid, (int)entry.owner, (int)stranger);
+
       g_unlink (path);
     }
 
   return killed;
+}
+
+/**
+ * _mcp_group_ledger_set_directory:
+ * @path: (nullable): where to keep the ledger, or %NULL for
+ *   `$XDG_RUNTIME_DIR/tether/groups`
+ *
+ * For tests.
+ */
+void
+_mcp_group_ledger_set_directory (const char *path)
+{
+  g_free (directory_override);
+  directory_override = g_strdup (path);
 }

@@ -13,8 +13,9 @@
 
 G_BEGIN_DECLS
 
-void  mcp_group_ledger_record (pid_t pgid);
-void  mcp_group_ledger_forget (pid_t pgid);
+void  mcp_group_ledger_record (pid_t       pgid,
+                               const char *token_digest);
+void  mcp_group_ledger_forget (pid_t       pgid);
 guint mcp_group_ledger_sweep  (void);
 
 G_END_DECLS

@@ -23,7 +23,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-host-group-private.h"
 #include "mcp-host-process.h"
+#include "mcp-process-group-private.h"
 #include "mcp-process-private.h"
 
 /* A server run on the host from inside the Flatpak sandbox, through the
@@ -50,14 +52,9 @@
  * Signals go to the group with HostCommandSignal while the leader lives.
  * The helper forgets a pid once it has reaped it, so a signal after that
  * (the stdio transport's SIGKILL for whatever the leader left in its group)
- * is sent by `kill -- -PGID` run on the host. */
-
-#define FLATPAK_BUS_NAME     "org.freedesktop.Flatpak"
-#define DEVELOPMENT_PATH     "/org/freedesktop/Flatpak/Development"
-#define DEVELOPMENT_IFACE    "org.freedesktop.Flatpak.Development"
-
-#define HOST_COMMAND_CLEAR_ENV (1 << 0)
-#define HOST_COMMAND_WATCH_BUS (1 << 1)
+ * is sent by `kill -- -PGID` run on the host, and only if every member of
+ * the group still carries the random token the command was started with
+ * (see mcp-host-group.c). */
 
 #define DEFAULT_FLATPAK_INFO "/.flatpak-info"
 #define STATUS_MAX           4096
@@ -94,11 +91,6 @@ static const char spawn_script[] =
   "[ \"$tether_mode\" = run ] || exit 0\n"
   "exec 3>&-\n"
   "exec \"$tether_found\" \"$@\"\n";
-
-/* $1 the signal's name or number, $2 the process group */
-static const char kill_script[] =
-  "kill -s \"$1\" -- \"-$2\" 2>/dev/null\n"
-  "exit 0\n";
 
 /* A process's D-Bus connection, shared with the calls still in flight for
  * it: closed once the process object and the last of them are done (a
@@ -152,6 +144,7 @@ struct _McpHostProcess
   gulong           closed_id;
 
   guint32          pid;
+  char            *token;           /* in the group's environment */
   char            *identifier;
   char            *program;
   GOutputStream   *stdin_pipe;
@@ -549,95 +542,33 @@ ensure_connection_finish (McpHostProcess  *self,
 /* ---------------------------------------------------------------------- */
 /* Signals                                                                 */
 
-static const char *
-signal_name (int signum)
-{
-  switch (signum)
-    {
-    case SIGHUP: return "HUP";
-    case SIGINT: return "INT";
-    case SIGKILL: return "KILL";
-    case SIGTERM: return "TERM";
-    case SIGUSR1: return "USR1";
-    case SIGUSR2: return "USR2";
-    case SIGSTOP: return "STOP";
-    case SIGCONT: return "CONT";
-    default: return NULL;
-    }
-}
-
-static void
-run_and_forget_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  Link *link = user_data;
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GError) error = NULL;
-
-  reply = g_dbus_connection_call_with_unix_fd_list_finish (G_DBUS_CONNECTION (object), NULL, result, &error);
-  if (reply == NULL)
-    g_debug ("kill on the host: %s", error->message);
-
-  link_unref (link);
-}
-
-/* After the helper reaped the leader, its group is ours to reach only by
- * running kill on the host. */
-static void
-kill_group_on_host (Link    *link,
-                    guint32  pgid,
-                    int      signum)
-{
-  g_autoptr(GUnixFDList) fd_list = g_unix_fd_list_new ();
-  g_autofree char *pgid_text = g_strdup_printf ("%u", pgid);
-  g_autofree char *number = g_strdup_printf ("%d", signum);
-  const char *name = signal_name (signum);
-  const char *argv[] = { "/bin/sh", "-c", kill_script, "tether-host-kill", name ? name : number, pgid_text, NULL };
-  GVariantBuilder fds, env;
-
-  /* The helper maps the n-th entry of the dictionary to the n-th fd of the
-   * list, whatever the handle says: one copy per entry. */
-  g_variant_builder_init (&fds, G_VARIANT_TYPE ("a{uh}"));
-  for (guint32 i = 0; i < 3; i++)
-    {
-      int null_fd = open ("/dev/null", O_RDWR | O_CLOEXEC);
-      int handle;
-
-      if (null_fd < 0)
-        {
-          g_variant_builder_clear (&fds);
-          return;
-        }
-      handle = g_unix_fd_list_append (fd_list, null_fd, NULL);
-      close (null_fd);
-      if (handle < 0)
-        {
-          g_variant_builder_clear (&fds);
-          return;
-        }
-      g_variant_builder_add (&fds, "{uh}", i, handle);
-    }
-  g_variant_builder_init (&env, G_VARIANT_TYPE ("a{ss}"));
-  g_variant_builder_add (&env, "{ss}", "PATH", MCP_PROCESS_FALLBACK_PATH);
-
-  g_debug ("sending signal %d to host process group %u with kill", signum, pgid);
-  g_dbus_connection_call_with_unix_fd_list (link->connection, FLATPAK_BUS_NAME, DEVELOPMENT_PATH,
-                                            DEVELOPMENT_IFACE, "HostCommand",
-                                            g_variant_new ("(^ay^aay@a{uh}@a{ss}u)", "/", argv,
-                                                           g_variant_builder_end (&fds),
-                                                           g_variant_builder_end (&env),
-                                                           (guint32)HOST_COMMAND_CLEAR_ENV),
-                                            G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1,
-                                            fd_list, NULL, run_and_forget_cb, link_ref (link));
-}
-
 typedef struct
 {
   Link    *link;
   guint32  pid;
   int      signum;
+  char    *token;
 } SignalOp;
+
+static void
+signal_op_free (SignalOp *op)
+{
+  link_unref (op->link);
+  g_free (op->token);
+  g_free (op);
+}
+
+/* After the helper reaped the leader, its group is ours to reach only by
+ * running kill on the host, which checks the members' token first. */
+static void
+kill_group_on_host (Link       *link,
+                    guint32     pgid,
+                    int         signum,
+                    const char *token)
+{
+  _mcp_host_group_kill (link->connection, pgid, signum, token,
+                        (GDestroyNotify)link_unref, link_ref (link));
+}
 
 static void
 signal_done_cb (GObject      *object,
@@ -652,24 +583,29 @@ signal_done_cb (GObject      *object,
 
   /* The leader was reaped meanwhile: the rest of the group may live on. */
   if (reply == NULL && g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNIX_PROCESS_ID_UNKNOWN))
-    kill_group_on_host (op->link, op->pid, op->signum);
+    kill_group_on_host (op->link, op->pid, op->signum, op->token);
   else if (reply == NULL)
     g_debug ("HostCommandSignal (%u, %d): %s", op->pid, op->signum, error->message);
 
-  link_unref (op->link);
-  g_free (op);
+  signal_op_free (op);
 }
 
 static void
-signal_group (Link    *link,
-              guint32  pid,
-              int      signum)
+signal_group (Link       *link,
+              guint32     pid,
+              int         signum,
+              const char *token)
 {
-  SignalOp *op = g_new0 (SignalOp, 1);
+  SignalOp *op;
 
+  if (!_mcp_host_group_is_signallable (pid))
+    return;
+
+  op = g_new0 (SignalOp, 1);
   op->link = link_ref (link);
   op->pid = pid;
   op->signum = signum;
+  op->token = g_strdup (token);
 
   g_debug ("sending signal %d to host process group %u", signum, pid);
   g_dbus_connection_call (link->connection, FLATPAK_BUS_NAME, DEVELOPMENT_PATH, DEVELOPMENT_IFACE,
@@ -688,9 +624,9 @@ mcp_host_process_send_signal (McpProcess *process,
     return;
 
   if (!self->exited)
-    signal_group (self->link, self->pid, signum);
+    signal_group (self->link, self->pid, signum, self->token);
   else
-    kill_group_on_host (self->link, self->pid, signum);
+    kill_group_on_host (self->link, self->pid, signum, self->token);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -839,8 +775,10 @@ add_env (GVariantBuilder *builder,
   g_variant_builder_add (builder, "{ss}", name, eq + 1);
 }
 
+/* @token: (nullable): the group's token, for a command that runs */
 static GVariant *
 build_environment (McpHostProcess  *self,
+                   const char      *token,
                    char           **search_path,
                    guint32         *flags)
 {
@@ -857,7 +795,7 @@ build_environment (McpHostProcess  *self,
 
   if (mcp_process_get_inherit_environment (process))
     {
-      const char * const *configured = mcp_process_get_environment (process);
+      g_auto(GStrv) configured = g_strdupv ((char **)mcp_process_get_environment (process));
       const char *path = mcp_process_get_search_path (process);
 
       /* The session's environment on the host, plus what was asked. */
@@ -868,6 +806,8 @@ build_environment (McpHostProcess  *self,
 
           add_env (&builder, entry);
         }
+      if (token != NULL)
+        configured = _mcp_process_group_add_token (g_steal_pointer (&configured), token);
       for (guint i = 0; configured != NULL && configured[i] != NULL; i++)
         add_env (&builder, configured[i]);
       *search_path = g_strdup (path);
@@ -877,6 +817,8 @@ build_environment (McpHostProcess  *self,
 
   *flags = HOST_COMMAND_CLEAR_ENV | HOST_COMMAND_WATCH_BUS;
   env = _mcp_process_build_environment_from (process, base);
+  if (token != NULL)
+    env = _mcp_process_group_add_token (g_steal_pointer (&env), token);
   for (guint i = 0; env[i] != NULL; i++)
     add_env (&builder, env[i]);
   *search_path = g_strdup (_mcp_process_get_search_path_in_effect (process, base));
@@ -922,7 +864,7 @@ finish_launch (GTask *task)
         {
           g_free (program);
           if (launch->mode == LAUNCH_RUN && !self->exited)
-            signal_group (self->link, launch->pid, SIGKILL);
+            signal_group (self->link, launch->pid, SIGKILL, self->token);
           g_task_return_error_if_cancelled (task);
           return;
         }
@@ -1047,6 +989,17 @@ host_command_cb (GObject      *object,
 
   g_variant_get (reply, "(u)", &launch->pid);
 
+  /* The group is signalled by this number: one that cannot be a command's
+   * group (0, 1, beyond pid_t) must never reach kill. */
+  if (!_mcp_host_group_is_signallable (launch->pid))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+                               _("Could not start %s on the host: the Flatpak session helper gave "
+                                 "an invalid process id (%lu)"),
+                               command, (gulong)launch->pid);
+      return;
+    }
+
   if (launch->mode == LAUNCH_RUN)
     {
       self->pid = launch->pid;
@@ -1118,7 +1071,12 @@ connected_for_launch_cb (GObject      *object,
     g_ptr_array_add (argv, (gpointer)configured[i]);
   g_ptr_array_add (argv, NULL);
 
-  env = build_environment (self, &launch->search_path, &flags);
+  if (launch->mode == LAUNCH_RUN)
+    {
+      g_free (self->token);
+      self->token = _mcp_process_group_new_token ();
+    }
+  env = build_environment (self, launch->mode == LAUNCH_RUN ? self->token : NULL, &launch->search_path, &flags);
   cwd = host_cwd (self);
 
   /* Not cancellable: once asked, the helper may have started it, and we
@@ -1380,7 +1338,7 @@ mcp_host_process_dispose (GObject *object)
       /* Whoever owns us stops the process first; if not, nothing survives
        * us. When the connection closes the helper sends SIGINT too. */
       if (self->pid != 0 && !self->exited)
-        signal_group (link, self->pid, SIGKILL);
+        signal_group (link, self->pid, SIGKILL, self->token);
 
       link_unref (link);
     }
@@ -1402,6 +1360,7 @@ mcp_host_process_finalize (GObject *object)
 
   g_clear_pointer (&self->identifier, g_free);
   g_clear_pointer (&self->program, g_free);
+  g_clear_pointer (&self->token, g_free);
 
   G_OBJECT_CLASS (mcp_host_process_parent_class)->finalize (object);
 }

@@ -19,12 +19,17 @@
 #include "mcp-error.h"
 #include "mcp-group-ledger.h"
 #include "mcp-native-process.h"
+#include "mcp-process-group-private.h"
 
 /* A server forked here with GSubprocess. It leads a session (hence a process
  * group) of its own, so a signal to the group reaches everything it started,
  * and it gets SIGKILL when the thread that forked it dies. That is why it
  * must be spawned from the main thread: PR_SET_PDEATHSIG fires when the
- * forking *thread* exits. */
+ * forking *thread* exits.
+ *
+ * It also gets a random token in its environment, which what it starts
+ * inherits: once the leader has been reaped, its group is signalled only if
+ * every member still carries the token (see mcp-process-group.c). */
 
 struct _McpNativeProcess
 {
@@ -33,6 +38,7 @@ struct _McpNativeProcess
   GSubprocess *subprocess;
   GPid         pid;
   char        *identifier;
+  char        *token_digest;   /* of the token in the group's environment */
   pid_t        parent_pid;
 };
 
@@ -63,6 +69,7 @@ mcp_native_process_spawn_async (McpProcess          *process,
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *program = NULL;
+  g_autofree char *token = NULL;
   g_auto(GStrv) environment = NULL;
   g_autoptr(GPtrArray) argv = NULL;
   const char * const *configured;
@@ -95,6 +102,12 @@ mcp_native_process_spawn_async (McpProcess          *process,
   g_ptr_array_add (argv, NULL);
 
   environment = mcp_process_build_environment (process);
+  token = _mcp_process_group_new_token ();
+  if (token != NULL)
+    {
+      environment = _mcp_process_group_add_token (environment, token);
+      self->token_digest = _mcp_process_group_digest (token);
+    }
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
                                         G_SUBPROCESS_FLAGS_STDOUT_PIPE |
@@ -119,10 +132,11 @@ mcp_native_process_spawn_async (McpProcess          *process,
   /* GLib reaps children on its worker thread: one that died at once may be
    * gone already, and then has no identifier (and no group left to stop). */
   self->identifier = g_strdup (g_subprocess_get_identifier (self->subprocess));
-  self->pid = self->identifier != NULL ? (GPid)g_ascii_strtoll (self->identifier, NULL, 10) : 0;
+  if (self->identifier == NULL || !_mcp_parse_pid (self->identifier, &self->pid))
+    self->pid = 0;
 
   g_debug ("started %s as pid %s", configured[0], self->identifier);
-  mcp_group_ledger_record (self->pid);
+  mcp_group_ledger_record (self->pid, self->token_digest);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -166,19 +180,33 @@ mcp_native_process_send_signal (McpProcess *process,
                                 int         signum)
 {
   McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  gboolean reaped;
 
-  if (self->pid <= 0)
+  if (!_mcp_process_group_is_signallable (self->pid) || self->subprocess == NULL)
     return;
 
-  /* The process group outlives its leader while a member lives, and its id
-   * is not reused meanwhile, so this is safe even after the leader was
-   * reaped: it reaches the grandchildren that are left. */
-  if (kill (-self->pid, signum) != 0 && errno != ESRCH)
-    g_debug ("kill (-%d, %d): %s", (int)self->pid, signum, g_strerror (errno));
+  reaped = g_subprocess_get_identifier (self->subprocess) == NULL;
 
-  /* The leader reaped and its group killed: nothing of it is left. */
-  if (signum == SIGKILL && self->subprocess != NULL &&
-      g_subprocess_get_identifier (self->subprocess) == NULL)
+  if (!reaped)
+    {
+      /* Our child, not reaped yet (a zombie at worst), holds its pid and so
+       * its group's number: the group is the one it leads. GLib may reap it
+       * on its worker thread right after the check; the group's number still
+       * cannot change hands while a member is left, and with none left it
+       * could only if the kernel came round the whole pid range at once. */
+      if (_mcp_process_group_kill (self->pid, signum) != 0 && errno != ESRCH)
+        g_debug ("kill (-%d, %d): %s", (int)self->pid, signum, g_strerror (errno));
+      return;
+    }
+
+  /* The leader is gone: the number is ours to signal only if what is left
+   * in the group still carries the token. */
+  if (_mcp_process_group_signal_if_ours (self->pid, self->token_digest, signum, NULL) == MCP_GROUP_NOT_OURS)
+    g_message ("Left process group %d alone: a process in it does not carry the token of the server "
+               "that led it, so it may not be that server's", (int)self->pid);
+
+  /* Its last SIGKILL sent, or not provably ours: either way crossed out. */
+  if (signum == SIGKILL)
     mcp_group_ledger_forget (self->pid);
 }
 
@@ -274,6 +302,7 @@ mcp_native_process_finalize (GObject *object)
   McpNativeProcess *self = (McpNativeProcess *)object;
 
   g_clear_pointer (&self->identifier, g_free);
+  g_clear_pointer (&self->token_digest, g_free);
 
   G_OBJECT_CLASS (mcp_native_process_parent_class)->finalize (object);
 }

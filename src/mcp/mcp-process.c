@@ -631,7 +631,8 @@ _mcp_process_build_environment_from (McpProcess         *self,
  * (#McpProcess:base-environment, or ours; shell functions exported by bash
  * skipped), PATH set to the search path, then the configured variables. With
  * #McpProcess:inherit-environment, all of the user's environment instead of
- * the allow-listed part.
+ * the allow-listed part. The backends add, when they spawn, the random token
+ * of the process group (`TETHER_GROUP_TOKEN`) over any configured value.
  *
  * Returns: (transfer full): a %NULL-terminated array of `KEY=VALUE`
  */

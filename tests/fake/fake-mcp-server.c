@@ -36,6 +36,7 @@ static int      stderr_flood;
 static gboolean ignore_stdin_eof;
 static gboolean ignore_sigterm;
 static int      grandchildren;
+static gboolean clear_grandchildren_env;
 static int      slow_start_ms;
 static int      crash_after_ms;
 static char    *count_file;
@@ -58,6 +59,7 @@ static GOptionEntry entries[] = {
   { "ignore-stdin-eof", 0, 0, G_OPTION_ARG_NONE, &ignore_stdin_eof, "Keep running when stdin closes", NULL },
   { "ignore-sigterm", 0, 0, G_OPTION_ARG_NONE, &ignore_sigterm, "Ignore SIGTERM", NULL },
   { "grandchildren", 0, 0, G_OPTION_ARG_INT, &grandchildren, "Start N processes that ignore SIGTERM and SIGHUP", "N" },
+  { "clear-grandchildren-env", 0, 0, G_OPTION_ARG_NONE, &clear_grandchildren_env, "Start them with an empty environment", NULL },
   { "slow-start", 0, 0, G_OPTION_ARG_INT, &slow_start_ms, "Sleep before reading stdin", "MS" },
   { "crash-after-ms", 0, 0, G_OPTION_ARG_INT, &crash_after_ms, "Exit with status 70 after MS", "MS" },
   { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize and tools/call requests received", "PATH" },
@@ -274,11 +276,13 @@ spawn_grandchildren (const char *self_path)
        * a test can find every process of its own by command line. */
       const char *argv[] = { self_path, "--grandchild",
                              count_file ? "--count-file" : NULL, count_file, NULL };
+      const char *empty[] = { NULL };
       g_autoptr(GError) error = NULL;
       GPid pid;
 
       /* They keep our stdout and stderr, like npx's node does. */
-      if (!g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_CHILD_INHERITS_STDIN,
+      if (!g_spawn_async (NULL, (char **)argv, clear_grandchildren_env ? (char **)empty : NULL,
+                          G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_CHILD_INHERITS_STDIN,
                           NULL, NULL, &pid, &error))
         {
           fprintf (stderr, "fake-mcp-server: could not spawn a grandchild: %s\n", error->message);

@@ -65,6 +65,7 @@ struct _McpStdioTransport
   guint           reason_is_write_failure : 1;
   guint           opening : 1;
   guint           stdout_closed_first : 1;
+  guint           refusing : 1;       /* over the write bound: said so once */
 };
 
 /* mcp-stdio-transport.c */

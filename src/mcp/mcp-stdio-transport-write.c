@@ -21,10 +21,26 @@
 #include "mcp-transport-private.h"
 
 /* Messages queue in one buffer; whatever queued while a write was in
- * flight goes out in the next single write. */
+ * flight goes out in the next single write.
+ *
+ * A server that reads its input keeps the pipe (64 KiB) drained as fast as
+ * we fill it. One that leaves megabytes unread is not reading, and holding
+ * more for it only grows our memory: a server that never read made a
+ * client hold 2.8 GB within 12 s. So the bytes held (queued and in flight)
+ * are bounded: past MCP_STDIO_MAX_QUEUED_BYTES a message is refused at once
+ * with MCP_ERROR_PEER_NOT_READING, having provably never left. The message
+ * that crosses the bound is still taken, so that one message larger than
+ * the bound (a tool call with a large argument) can be sent when little
+ * waits: what is held stays below the bound plus one message. */
 
 static void start_write    (McpStdioTransport *self);
 static void continue_write (McpStdioTransport *self);
+
+static gsize
+held_bytes (McpStdioTransport *self)
+{
+  return self->queued->len + self->writing->len;
+}
 
 /* Tells the sender how it went; @error (consumed) is NULL on success. */
 static void
@@ -114,6 +130,8 @@ write_done (McpStdioTransport *self,
 
   g_array_set_size (self->in_flight, 0);
   g_byte_array_set_size (self->writing, 0);
+  if (held_bytes (self) < MCP_STDIO_MAX_QUEUED_BYTES)
+    self->refusing = FALSE;
 
   if (error != NULL)
     {
@@ -277,6 +295,27 @@ _mcp_stdio_transport_flush_batch (McpStdioTransport *self)
     start_write (self);
 }
 
+/* The server has left the bound unread: @op fails, unsent. */
+static void
+refuse (McpStdioTransport *self,
+        WriteOp           *op)
+{
+  g_autofree char *size = g_format_size (held_bytes (self));
+
+  if (!self->refusing)
+    {
+      self->refusing = TRUE;
+      _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                                 "the server has not read %s of its input; refusing messages until it does",
+                                 size);
+    }
+
+  op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_PEER_NOT_READING,
+                                    _("The server is not reading its input: %s of messages are waiting for it"),
+                                    size));
+  g_free (op);
+}
+
 /* Queues @op with @message; the write starts at once unless one is in
  * flight or a read batch is being handled. */
 void
@@ -292,6 +331,12 @@ _mcp_stdio_transport_queue_message (McpStdioTransport *self,
       return;
     }
 
+  if (held_bytes (self) >= MCP_STDIO_MAX_QUEUED_BYTES)
+    {
+      refuse (self, op);
+      return;
+    }
+
   g_string_truncate (self->scratch, 0);
   _mcp_json_write (message, self->scratch);
   g_string_append_c (self->scratch, '\n');
@@ -302,4 +347,20 @@ _mcp_stdio_transport_queue_message (McpStdioTransport *self,
 
   if (self->in_flight->len == 0 && self->batching == 0)
     start_write (self);
+}
+
+/**
+ * mcp_stdio_transport_get_queued_bytes:
+ * @self: a #McpStdioTransport
+ *
+ * Returns: the bytes of messages given to the transport and not yet all
+ *   written to the server's input; at most %MCP_STDIO_MAX_QUEUED_BYTES plus
+ *   one message
+ */
+gsize
+mcp_stdio_transport_get_queued_bytes (McpStdioTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), 0);
+
+  return held_bytes (self);
 }

@@ -31,7 +31,8 @@
  *
  * Writing (mcp-stdio-transport-write.c): messages queue in one buffer;
  * whatever queued while a write was in flight goes out in the next single
- * write.
+ * write. A server that does not read its input makes the queue refuse
+ * messages beyond a bound, rather than grow without one.
  *
  * Ending: the transport is finished when the process has been reaped, the
  * rest of its process group killed and its pipes drained. ::closed is

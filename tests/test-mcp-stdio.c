@@ -502,6 +502,31 @@ test_huge_reply (void)
   harness_finish (h, 10000);
 }
 
+/* An answer that is not UTF-8 fails its call at once, saying so; the
+ * session goes on. */
+static void
+test_invalid_utf8_answer (void)
+{
+  Harness *h = harness_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  McpRequestOptions options = { .timeout_ms = 600000, .max_timeout_ms = 600000 };
+
+  g_assert_true (harness_connect (h, &error));
+  reply = call_tool (h, "bad-utf8", NULL, &options, &error);
+  g_assert_null (reply);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
+  g_test_message ("call failed: %s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "The server’s answer to tools/call cannot be read: "
+                                                   "it is not valid UTF-8 (byte "));
+  g_assert_true (contains (h->events, "an answer that is not valid UTF-8"));
+
+  g_clear_error (&error);
+  g_assert_true (ping (h, &error));
+  g_assert_no_error (error);
+  harness_finish (h, 6000);
+}
+
 static void
 test_stderr_flood (void)
 {
@@ -1014,6 +1039,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Stdio/hang", test_hang);
   g_test_add_func ("/Mcp/Stdio/garbage-and-partial-lines", test_garbage);
   g_test_add_func ("/Mcp/Stdio/huge-reply", test_huge_reply);
+  g_test_add_func ("/Mcp/Stdio/invalid-utf8-answer", test_invalid_utf8_answer);
   g_test_add_func ("/Mcp/Stdio/stderr-flood", test_stderr_flood);
   g_test_add_func ("/Mcp/Stdio/ignore-stdin-eof", test_ignore_stdin_eof);
   g_test_add_func ("/Mcp/Stdio/ignore-sigterm", test_ignore_sigterm);

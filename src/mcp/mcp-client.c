@@ -906,6 +906,29 @@ invalid_message_cb (McpClient    *self,
   emit_event (self, "skipped a message that is not JSON-RPC (%s): %s", reason, text);
 }
 
+/* An answer that cannot be read (not UTF-8): its request fails at once. */
+static void
+invalid_response_cb (McpClient    *self,
+                     JsonNode     *id,
+                     const char   *reason,
+                     McpTransport *transport)
+{
+  Pending *p;
+  gint64 key;
+
+  if (self->closed || json_node_get_value_type (id) != G_TYPE_INT64)
+    return;
+
+  key = json_node_get_int (id);
+  if ((p = g_hash_table_lookup (self->pending, &key)) == NULL)
+    return;
+
+  p->send_state = SEND_DONE;
+  pending_complete (p, NULL, g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                                          _("The server’s answer to %s cannot be read: %s"),
+                                          p->method, reason));
+}
+
 static void
 transport_event_cb (McpClient    *self,
                     const char   *message,
@@ -1896,6 +1919,8 @@ mcp_client_constructed (GObject *object)
                            G_CALLBACK (message_received_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "invalid-message",
                            G_CALLBACK (invalid_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->transport, "invalid-response",
+                           G_CALLBACK (invalid_response_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "event",
                            G_CALLBACK (transport_event_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "stderr-line",

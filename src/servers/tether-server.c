@@ -2251,8 +2251,11 @@ request_done_cb (GObject      *object,
       return;
     }
 
-  /* Refused at once, and not sent again: the server is not reading. */
-  if (died_of_not_reading (self, error, request->generation))
+  /* What the server did wrong, named: it took none of its input (the
+   * request was refused at once, and is not sent again), or it answered
+   * with what cannot be read. */
+  if (died_of_not_reading (self, error, request->generation) ||
+      g_error_matches (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE))
     {
       g_task_return_new_error (task, error->domain, error->code, _("Server “%s”: %s"),
                                tether_server_get_name (self), error->message);

@@ -30,35 +30,6 @@
 #include "tether-diagnostics.h"
 #include "tether-text.h"
 
-/* Every string of the report (paths, names, commands, errors) escaped for
- * one line of a terminal, before the text is worded around them. */
-static void
-escape_strings (JsonNode *node)
-{
-  if (JSON_NODE_HOLDS_OBJECT (node))
-    {
-      JsonObjectIter iter;
-      JsonNode *member;
-
-      json_object_iter_init (&iter, json_node_get_object (node));
-      while (json_object_iter_next (&iter, NULL, &member))
-        escape_strings (member);
-    }
-  else if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        escape_strings (json_array_get_element (array, i));
-    }
-  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    {
-      g_autofree char *shown = tether_cli_escape (json_node_get_string (node));
-
-      json_node_set_string (node, shown);
-    }
-}
-
 static void
 collected_cb (GObject      *object,
               GAsyncResult *result,
@@ -125,7 +96,9 @@ tether_cli_diagnostics_main (const TetherCliOptions  *options,
       g_autofree char *text = NULL;
       g_autofree char *shown = NULL;
 
-      escape_strings (report);
+      /* Every string of it (paths, names, commands, errors) on one line
+       * of a terminal, before the text is worded around them. */
+      tether_text_map_strings (report, tether_cli_escape);
       text = tether_diagnostics_format_text (report);
       shown = tether_text_escape_for_terminal (text, -1, TETHER_TEXT_MULTI_LINE);
 

@@ -279,6 +279,47 @@ tether_text_escape_json_output (const char *json)
 }
 
 /**
+ * tether_text_map_strings:
+ * @node: a JSON value, changed in place
+ * @map: makes a string safe to show, e.g. one line of
+ *   tether_text_escape_for_terminal()
+ *
+ * Replaces every string in @node (member names aside) with what @map
+ * makes of it: a report's paths, names, commands and errors, made safe to
+ * show before it is worded around them.
+ */
+void
+tether_text_map_strings (JsonNode   *node,
+                         char     *(*map) (const char *text))
+{
+  g_return_if_fail (node != NULL);
+  g_return_if_fail (map != NULL);
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, NULL, &member))
+        tether_text_map_strings (member, map);
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        tether_text_map_strings (json_array_get_element (array, i), map);
+    }
+  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    {
+      g_autofree char *shown = map (json_node_get_string (node));
+
+      json_node_set_string (node, shown);
+    }
+}
+
+/**
  * tether_text_is_plain:
  * @text: text
  * @length: its length in bytes, or -1 if nul-terminated

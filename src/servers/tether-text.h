@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -31,6 +31,8 @@ char     *tether_text_make_visible        (const char      *text,
                                            gssize           length,
                                            TetherTextFlags  flags);
 char     *tether_text_escape_json_output  (const char      *json);
+void      tether_text_map_strings         (JsonNode        *node,
+                                           char          *(*map) (const char *text));
 gboolean  tether_text_is_plain            (const char      *text,
                                            gssize           length,
                                            TetherTextFlags  flags);

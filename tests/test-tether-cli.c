@@ -426,7 +426,8 @@ assert_shown (const char *what,
 {
   assert_nothing_obeyed (what, text);
   g_test_message ("%s: %s", what, text);
-  g_assert_nonnull (strstr (text, "\\x1b[31mred\\x1b[0m \\x1b]0;title\\x07 \\x0dback \\u009b2J \\u202etxet"));
+  g_assert_nonnull (strstr (text, "\\x1b[31mred\\x1b[0m \\x1b]0;title\\x07 \\x0dback \\u009b2J \\u202etxet "
+                                 "<b>bold</b> & more"));
 }
 
 /* The same in JSON: valid, every control escaped, the text intact once
@@ -458,14 +459,15 @@ test_hostile_text (void)
   g_autofree char *config = g_build_filename (dir, "servers.json", NULL);
   g_autofree char *claude = g_build_filename (dir, "claude.json", NULL);
   g_autofree char *servers = NULL;
-  const char *name = "evil\x1b[31mred\x1b[0m \x1b]0;title\x07 \rback \xc2\x9b" "2J \xe2\x80\xae" "txet";
+  const char *name = "evil\x1b[31mred\x1b[0m \x1b]0;title\x07 \rback \xc2\x9b" "2J \xe2\x80\xae" "txet <b>bold</b> & more";
   const char *commands[][3] = {
     { "info", NULL }, { "tools", NULL }, { "prompts", NULL }, { "resources", NULL },
     { "call", "hostile" }, { "call", "hostile-fail" }, { "call", "hostile-error" },
   };
 
   servers = g_strdup_printf ("{\"mcpServers\": {"
-                             "\"evil\\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 \\rback \\u009b2J \\u202etxet\": "
+                             "\"evil\\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 \\rback \\u009b2J \\u202etxet "
+                             "<b>bold</b> & more\": "
                              "{\"command\": \"%s\", \"args\": [\"--hostile-text\"]},"
                              "\"dying\": {\"command\": \"%s\", \"args\": [\"--hostile-text\", "
                              "\"--exit-during-initialize\"]}}}",
@@ -533,7 +535,7 @@ test_hostile_text (void)
      * not a control character.) */
     g_assert_true (g_file_set_contents (claude, "{\"mcpServers\": {\"evil \\u202etxet\": {\"command\": "
                                                 "\"npx\", \"args\": [\"\\u001b[31mred\\u001b[0m \\u001b]0;title"
-                                                "\\u0007 \\rback \\u009b2J \\u202etxet\"]}}}",
+                                                "\\u0007 \\rback \\u009b2J \\u202etxet <b>bold</b> & more\"]}}}",
                                         -1, NULL));
     run_cli (&import, "--config", config, "import", "--dry-run", claude, NULL);
     g_assert_cmpint (import.status, ==, 0);

@@ -2894,6 +2894,21 @@ assert_labels_safe (gpointer widget)
   return n;
 }
 
+typedef struct
+{
+  gpointer widget;
+  guint    at_least;
+} Shown;
+
+static gboolean
+labels_show_hostile (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  const Shown *shown = data;
+
+  return assert_labels_safe (shown->widget) >= shown->at_least;
+}
+
 static void
 hostile_call_done_cb (GObject      *object,
                       GAsyncResult *result,
@@ -2938,9 +2953,9 @@ hostile_text_body (Fixture *fixture)
   for (guint i = 0; i < G_N_ELEMENTS (tabs); i++)
     {
       adw_view_stack_set_visible_child_name (tether_server_page_get_view_stack (page), tabs[i]);
-      iterate_for (200);
+      /* its name, its serverInfo, and the tab's rows */
+      wait_until (fixture, labels_show_hostile, &(Shown) { page, 3 }, 5000, tabs[i]);
       g_test_message ("%s: %u labels show the hostile text", tabs[i], assert_labels_safe (page));
-      g_assert_cmpuint (assert_labels_safe (page), >=, 3);
     }
   {
     g_autoptr(GPtrArray) labels = g_ptr_array_new ();
@@ -2963,8 +2978,7 @@ hostile_text_body (Fixture *fixture)
 
   /* The failed one's details */
   tether_window_show_server (fixture->window, "dying");
-  iterate_for (200);
-  g_assert_cmpuint (assert_labels_safe (page), >=, 2);
+  wait_until (fixture, labels_show_hostile, &(Shown) { page, 2 }, 5000, "the failed server's details");
 
   /* The import preview of a file that holds it */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (fixture->window)),
@@ -2973,7 +2987,7 @@ hostile_text_body (Fixture *fixture)
                           "\\u202etxet <b>bold</b> & more\"] } } }");
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.paste-import", NULL);
   dialog = wait_import_dialog (fixture);
-  iterate_for (200);
+  iterate_for (200 * SLOWDOWN);
   g_assert_cmpuint (assert_labels_safe (dialog), >=, 1);
   {
     g_autoptr(GPtrArray) groups = g_ptr_array_new ();
@@ -2992,7 +3006,7 @@ hostile_text_body (Fixture *fixture)
 
   /* A toast that names it */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.remove-server", "s", name);
-  iterate_for (200);
+  iterate_for (200 * SLOWDOWN);
   g_assert_cmpuint (assert_labels_safe (fixture->window), >=, 1);
 }
 

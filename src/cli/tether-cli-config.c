@@ -836,7 +836,8 @@ print_listing (const TetherCliOptions *options,
 
   if (n == 0)
     {
-      g_autofree char *path = tether_cli_escape (g_file_peek_path (tether_config_store_get_file (store)));
+      GFile *file = tether_config_store_get_file (store);
+      g_autofree char *path = tether_cli_escape (g_file_peek_path (file));
 
       printf (_("No servers in %s\n"), path);
       return;

@@ -332,7 +332,8 @@ print_text (TetherImportPlan *plan,
 {
   TetherImportResult *result = tether_import_plan_get_result (plan);
   guint counts[G_N_ELEMENTS (action_names)] = { 0 };
-  g_autofree char *file = tether_cli_escape (g_file_peek_path (tether_import_result_get_file (result)));
+  GFile *source = tether_import_result_get_file (result);
+  g_autofree char *file = tether_cli_escape (g_file_peek_path (source));
   g_autofree char *config_file = tether_cli_escape (import->config);
 
   printf (_("%s: %s, %u servers\n"), file,
@@ -368,7 +369,8 @@ print_text (TetherImportPlan *plan,
   if (import->dry_run)
     printf (_("Would add %u, skip %u and refuse %u of %u servers in %s. Nothing was changed.\n"),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
-            counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE], outcomes->len, config_file);
+            counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE], outcomes->len,
+            config_file);
   else
     printf (_("Added %u, skipped %u and refused %u of %u servers in %s.\n"),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],

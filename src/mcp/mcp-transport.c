@@ -573,10 +573,12 @@ report_unparsed (McpTransport *self,
 
   reason = g_strdup_printf (_("it is not valid UTF-8 (byte %lu)"), (gulong)parsed->bad_utf8);
   if (parsed->answered_id == NULL)
-    note = g_strdup_printf ("protocol error: not valid UTF-8 at byte %lu, and no id to tell which request it answers",
+    note = g_strdup_printf ("protocol error: not valid UTF-8 at byte %lu, "
+                            "and no id to tell which request it answers",
                             (gulong)parsed->bad_utf8);
   else
-    note = g_strdup_printf ("an answer that is not valid UTF-8 (byte %lu)", (gulong)parsed->bad_utf8);
+    note = g_strdup_printf ("an answer that is not valid UTF-8 (byte %lu)",
+                            (gulong)parsed->bad_utf8);
 
   _mcp_transport_emit_invalid (self, text, length, note);
   if (parsed->answered_id != NULL)

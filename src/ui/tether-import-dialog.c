@@ -467,11 +467,12 @@ build (TetherImportDialog *self)
   g_autofree char *title = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *shown_summary = NULL;
-  g_autofree char *display_name = tether_visible_text (tether_import_result_get_display_name (result));
+  g_autofree char *display_name = NULL;
   GFile *file = tether_import_result_get_file (result);
   g_autofree char *where = file != NULL ? g_file_get_parse_name (file) : g_strdup (_("pasted text"));
 
   /* Translators: the file's name */
+  display_name = tether_visible_text (tether_import_result_get_display_name (result));
   title = g_strdup_printf (_("Import from %s"), display_name);
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title,

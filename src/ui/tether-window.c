@@ -138,7 +138,10 @@ static void
 selected_changed_cb (TetherWindow *self)
 {
   TetherServer *server = tether_window_get_selected (self);
-  g_autofree char *name = server != NULL ? tether_visible_text (tether_server_get_name (server)) : NULL;
+  g_autofree char *name = NULL;
+
+  if (server != NULL)
+    name = tether_visible_text (tether_server_get_name (server));
 
   tether_server_page_set_server (self->server_page, server);
   adw_view_switcher_title_set_title (self->switcher_title, name != NULL ? name : "");

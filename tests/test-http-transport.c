@@ -620,6 +620,26 @@ test_invalid_json (Fixture       *f,
   g_assert_cmpuint (f->n_closed, ==, 0);
 }
 
+/* A JSON reply that is not UTF-8 fails its request, saying so. */
+static void
+test_invalid_utf8 (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  make_transport (f, MCP_HTTP_MODE_AUTO);
+  open_and_initialize (f);
+
+  f->server->reply = FAKE_REPLY_JSON;
+  error = send_json (f, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\","
+                        "\"params\":{\"name\":\"bad-utf8\"}}", MCP_SEND_FLAGS_NONE);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
+  g_assert_cmpstr (error->message, ==, "The server's reply to “tools/call” is not valid UTF-8");
+  g_assert_cmpuint (f->invalid->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (f->invalid, 0), "not valid UTF-8"));
+  g_assert_cmpuint (f->n_closed, ==, 0);
+}
+
 static void
 test_too_large (Fixture       *f,
                 gconstpointer  data)
@@ -1245,6 +1265,39 @@ test_client_transport_timeout (Fixture       *f,
   client_close (f, client);
 }
 
+/* An answer that is not UTF-8 as a JSON body: the call fails at once,
+ * saying why; the session goes on. An event stream is decoded with
+ * replacement, as its format says: there the answer arrives, with U+FFFD
+ * for the byte. */
+static void
+test_client_invalid_utf8 (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(McpClient) client = client_connect (f);
+  g_auto(ClientResult) r = { 0 };
+  McpRequestOptions options = { .timeout_ms = 600000, .max_timeout_ms = 600000 };
+  JsonObject *block;
+
+  f->server->reply = FAKE_REPLY_JSON;
+  client_request (client, "tools/call", "{\"name\":\"bad-utf8\"}", &options, &r);
+  g_assert_error (r.error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
+  g_assert_true (g_str_has_prefix (r.error->message, "The server’s answer to tools/call cannot be read: "
+                                                     "it is not valid UTF-8 (byte "));
+  keep_error (f, r.error);
+
+  f->server->reply = FAKE_REPLY_SSE;
+  client_request (client, "tools/call", "{\"name\":\"bad-utf8\"}", &options, &r);
+  g_assert_no_error (r.error);
+  block = json_array_get_object_element (json_object_get_array_member (json_node_get_object (r.reply), "content"), 0);
+  g_assert_cmpstr (json_object_get_string_member (block, "text"), ==, "not \xef\xbf\xbd UTF-8");
+
+  g_assert_false (mcp_client_is_closed (client));
+  client_request (client, "ping", NULL, NULL, &r);
+  g_assert_no_error (r.error);
+
+  client_close (f, client);
+}
+
 /* Connection refused while connecting: the transport's reason, not "closed
  * for no reason". */
 static void
@@ -1359,6 +1412,7 @@ main (int   argc,
   ADD ("slow-trickle", test_slow_trickle);
   ADD ("wrong-content-type", test_wrong_content_type);
   ADD ("invalid-json", test_invalid_json);
+  ADD ("invalid-utf8", test_invalid_utf8);
   ADD ("too-large", test_too_large);
   ADD ("concurrent", test_concurrent);
   ADD ("close-in-flight", test_close_in_flight);
@@ -1383,6 +1437,7 @@ main (int   argc,
   ADD ("client/call-broken", test_client_call_broken);
   ADD ("client/transport-timeout", test_client_transport_timeout);
   ADD ("client/refused", test_client_refused);
+  ADD ("client/invalid-utf8", test_client_invalid_utf8);
   ADD ("client/progress-sse", test_client_progress);
   g_test_add ("/Mcp/HttpTransport/client/progress-json", Fixture, "json",
               fixture_setup, test_client_progress, fixture_teardown);

@@ -246,6 +246,69 @@ test_unknown_ids (void)
   close_client (client);
 }
 
+/* An answer that is not UTF-8 fails its request at once, with that reason,
+ * when its id can be read: small ones parsed at once, large ones on a
+ * thread. One whose id cannot be read is a protocol error in the log. */
+static void
+test_invalid_utf8_answer (void)
+{
+  g_autoptr(McpTestTransport) transport = NULL;
+  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *padding = g_strnfill (300 * 1024, 'x');
+  const char *texts[] = { "caf\xe9", "\xff", padding };
+
+  g_signal_connect (client, "event", G_CALLBACK (collect_event), events);
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(GAsyncResult) result = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) reply = NULL;
+      g_autofree char *text = NULL;
+      McpRequestOptions options = { .timeout_ms = 600000 };
+
+      mcp_client_request_async (client, "tools/call", NULL, &options, NULL, test_store_result, &result);
+      iterate_pending ();
+      text = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{\"content\":"
+                              "[{\"type\":\"text\",\"text\":\"%s%s\"}]}}",
+                              sent_id (transport, i + 2), texts[i], i == 2 ? "\xc3(" : "");
+      mcp_test_transport_receive (transport, text);
+      test_wait_for (&result);
+
+      reply = mcp_client_request_finish (client, result, &error);
+      g_assert_null (reply);
+      g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, "The server’s answer to tools/call cannot be read: "
+                                                       "it is not valid UTF-8 (byte "));
+    }
+  g_assert_true (events_contain (events, "an answer that is not valid UTF-8 (byte 71)"));
+
+  /* No id to tell: noted, and the session goes on. */
+  {
+    g_autoptr(GAsyncResult) result = NULL;
+    g_autofree char *text = NULL;
+    g_autoptr(JsonNode) reply = NULL;
+
+    mcp_client_request_async (client, "test/wait", NULL, NULL, NULL, test_store_result, &result);
+    iterate_pending ();
+    mcp_test_transport_receive (transport, "{\"jsonrpc\":\"2.0\",\"id\":\xff" "5,\"result\":{}}");
+    iterate_pending ();
+    g_assert_true (events_contain (events, "protocol error: not valid UTF-8 at byte 22"));
+    g_assert_null (result);
+
+    text = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"result\":{}}",
+                            sent_id (transport, 5));
+    mcp_test_transport_receive (transport, text);
+    test_wait_for (&result);
+    reply = mcp_client_request_finish (client, result, NULL);
+    g_assert_nonnull (reply);
+  }
+
+  close_client (client);
+}
+
 static void
 test_malformed (void)
 {
@@ -1175,6 +1238,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/rpc-error-keeps-data", test_rpc_error);
   g_test_add_func ("/Mcp/Client/unknown-ids-dropped", test_unknown_ids);
   g_test_add_func ("/Mcp/Client/malformed-messages", test_malformed);
+  g_test_add_func ("/Mcp/Client/invalid-utf8-answer", test_invalid_utf8_answer);
   g_test_add_func ("/Mcp/Client/server-requests", test_server_requests);
   g_test_add_func ("/Mcp/Client/server-request-roundtrip", test_server_request_roundtrip);
   g_test_add_func ("/Mcp/Client/notifications", test_notifications);

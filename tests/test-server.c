@@ -694,6 +694,100 @@ test_http_dead_is_never_green (Fixture       *fixture,
   g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 10000));
 }
 
+typedef struct
+{
+  guint   n_started;
+  guint   n_done;
+  guint   n_refused;
+  GError *refusal;
+} Flood;
+
+static void
+flood_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Flood *flood = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = tether_server_request_finish (TETHER_SERVER (object), result, &error);
+
+  g_assert_null (node);
+  flood->n_done++;
+  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_PEER_NOT_READING))
+    {
+      flood->n_refused++;
+      if (flood->refusal == NULL)
+        flood->refusal = g_steal_pointer (&error);
+    }
+}
+
+static gboolean
+flood_finished (gpointer data)
+{
+  Flood *flood = data;
+
+  return flood->n_done == flood->n_started;
+}
+
+/* Rule 5: a server that stops reading its input. What we hold for it stays
+ * bounded; the request past the bound fails at once, naming the server and
+ * the reason; the server leaves connected and comes back by the usual
+ * waits. */
+static void
+test_not_reading_is_hung (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *padding = g_strnfill (256 * 1024, 'x');
+  g_autofree char *uri = g_strconcat ("fake://dynamic/", padding, NULL);
+  TetherServer *server;
+  McpStdioTransport *stdio;
+  Flood flood = { 0, };
+  gsize peak = 0;
+
+  /* Nothing may time out meanwhile: only the bound ends it. */
+  fixture->timings.list_timeout_ms = 120000;
+  server = start_fake (fixture, "--stop-reading-after", "resources/templates/list", NULL);
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  stdio = MCP_STDIO_TRANSPORT (mcp_client_get_transport (tether_server_get_client (server)));
+  g_array_set_size (fixture->steps, 0);
+
+  /* Four times the bound, if nothing stops it. */
+  while (tether_server_get_state (server) == TETHER_SERVER_STATE_CONNECTED &&
+         flood.n_started < 4 * MCP_STDIO_MAX_QUEUED_BYTES / (256 * 1024))
+    {
+      g_autoptr(JsonObject) params = json_object_new ();
+
+      json_object_set_string_member (params, "uri", uri);
+      tether_server_request_async (server, "resources/read", params, NULL, flood_done_cb, &flood);
+      flood.n_started++;
+      peak = MAX (peak, mcp_stdio_transport_get_queued_bytes (stdio));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+
+  g_test_message ("%u requests, peak %lu bytes held (bound %lu)",
+                  flood.n_started, (gulong)peak, (gulong)MCP_STDIO_MAX_QUEUED_BYTES);
+  g_assert_cmpuint (peak, <, MCP_STDIO_MAX_QUEUED_BYTES + 300 * 1024);
+  g_assert_cmpuint (flood.n_refused, ==, 1);
+  g_test_message ("refused: %s", flood.refusal->message);
+  g_assert_nonnull (strstr (flood.refusal->message, "Server “fake”: resources/read was not sent: "
+                                                    "The server is not reading its input"));
+
+  /* It left connected at once, and says why. */
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_WAITING);
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "not reading its input"));
+  g_assert_true (log_contains (server, "refusing messages until it does"));
+
+  /* The usual waits bring it back, as a new process. */
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 10000));
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
+
+  stop_server (server);
+  test_wait_until (flood_finished, &flood, "waiting for the requests to end");
+  g_clear_error (&flood.refusal);
+}
+
 static void
 status_on_notify_cb (TetherServer *server,
                      GParamSpec   *pspec,
@@ -756,6 +850,7 @@ main (int   argc,
   ADD ("http-auto-remembers-sse", test_http_auto_remembers_sse);
   ADD ("http-dead-is-never-green", test_http_dead_is_never_green);
   ADD ("status-text-at-every-change", test_status_text_at_every_change);
+  ADD ("not-reading-is-hung", test_not_reading_is_hung);
 
 #undef ADD
 

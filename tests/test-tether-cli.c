@@ -396,6 +396,164 @@ test_diagnostics (void)
   g_rmdir (home);
 }
 
+/* Not a byte of @text may be obeyed by a terminal: no C0 control but the
+ * line ends, no DEL, no C1 control, no bidi override or isolate; all of it
+ * UTF-8. */
+static void
+assert_nothing_obeyed (const char *what,
+                       const char *text)
+{
+  g_assert_nonnull (text);
+  if (!g_utf8_validate (text, -1, NULL))
+    g_error ("%s: not UTF-8: %s", what, text);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n')
+        continue;
+      if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) ||
+          (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+        g_error ("%s: U+%04X at byte %ld of: %s", what, (guint)c, (long)(p - text), text);
+    }
+}
+
+/* What the hostile server wrote, shown: every escape visible. */
+static void
+assert_shown (const char *what,
+              const char *text)
+{
+  assert_nothing_obeyed (what, text);
+  g_test_message ("%s: %s", what, text);
+  g_assert_nonnull (strstr (text, "\\x1b[31mred\\x1b[0m \\x1b]0;title\\x07 \\x0dback \\u009b2J \\u202etxet "
+                                 "<b>bold</b> & more"));
+}
+
+/* The same in JSON: valid, every control escaped, the text intact once
+ * parsed. */
+static JsonNode *
+assert_json_shown (const char *what,
+                   const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  JsonNode *node;
+
+  assert_nothing_obeyed (what, text);
+  g_assert_nonnull (strstr (text, "\\u001b[31m"));
+  g_assert_nonnull (strstr (text, "\\u009b"));
+  g_assert_nonnull (strstr (text, "\\u202e"));
+  node = json_from_string (text, &error);
+  g_assert_no_error (error);
+
+  return node;
+}
+
+/* A server whose every text holds escape sequences (tests/fake: the
+ * hostile text): tether-cli shows them, never passes them on, in every
+ * command and in errors; the configuration's own names too. */
+static void
+test_hostile_text (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tether-cli-hostile-XXXXXX", NULL);
+  g_autofree char *config = g_build_filename (dir, "servers.json", NULL);
+  g_autofree char *claude = g_build_filename (dir, "claude.json", NULL);
+  g_autofree char *servers = NULL;
+  const char *name = "evil\x1b[31mred\x1b[0m \x1b]0;title\x07 \rback \xc2\x9b" "2J \xe2\x80\xae" "txet <b>bold</b> & more";
+  const char *commands[][3] = {
+    { "info", NULL }, { "tools", NULL }, { "prompts", NULL }, { "resources", NULL },
+    { "call", "hostile" }, { "call", "hostile-fail" }, { "call", "hostile-error" },
+  };
+
+  servers = g_strdup_printf ("{\"mcpServers\": {"
+                             "\"evil\\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 \\rback \\u009b2J \\u202etxet "
+                             "<b>bold</b> & more\": "
+                             "{\"command\": \"%s\", \"args\": [\"--hostile-text\"]},"
+                             "\"dying\": {\"command\": \"%s\", \"args\": [\"--hostile-text\", "
+                             "\"--exit-during-initialize\"]}}}",
+                             FAKE_MCP_SERVER, FAKE_MCP_SERVER);
+  g_assert_true (g_file_set_contents (config, servers, -1, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    for (guint json = 0; json < 2; json++)
+      {
+        const char *argv[] = { "--config", config, json ? "--json" : commands[i][0],
+                               json ? commands[i][0] : name, json ? name : commands[i][1],
+                               json ? commands[i][1] : NULL, NULL };
+        g_autofree char *what = g_strdup_printf ("%s%s %s", json ? "--json " : "", commands[i][0],
+                                                 commands[i][1] != NULL ? commands[i][1] : "");
+        g_auto(Run) run = { 0 };
+
+        run_cli_argv (&run, argv);
+        assert_nothing_obeyed (what, run.err);
+        if (g_str_equal (what, "call hostile-error") || g_str_equal (what, "--json call hostile-error"))
+          {
+            g_assert_cmpint (run.status, ==, 1);
+            assert_shown (what, run.err);
+          }
+        else if (json)
+          {
+            g_autoptr(JsonNode) node = assert_json_shown (what, run.out);
+          }
+        else
+          assert_shown (what, run.out);
+      }
+
+  /* Without the configuration too, and the last stderr lines of a server
+   * that failed, in its error. */
+  {
+    g_auto(Run) tools = { 0 };
+    g_auto(Run) dying = { 0 };
+    g_auto(Run) list = { 0 };
+    g_auto(Run) list_json = { 0 };
+    g_autoptr(JsonNode) node = NULL;
+
+    run_cli (&tools, "tools", "--", "FAKE", "--hostile-text", NULL);
+    g_assert_cmpint (tools.status, ==, 0);
+    assert_shown ("tools --", tools.out);
+
+    run_cli (&dying, "--config", config, "info", "dying", NULL);
+    g_assert_cmpint (dying.status, ==, 1);
+    assert_one_line (dying.err);
+    assert_shown ("info dying", dying.err);
+
+    run_cli (&list, "--config", config, "list", NULL);
+    assert_shown ("list", list.out);
+    assert_nothing_obeyed ("list", list.err);
+    run_cli (&list_json, "--config", config, "--json", "list", NULL);
+    node = assert_json_shown ("--json list", list_json.out);
+  }
+
+  /* The import preview and diagnostics show a file's names and commands. */
+  {
+    g_auto(Run) import = { 0 };
+    g_auto(Run) import_json = { 0 };
+    g_auto(Run) diagnostics = { 0 };
+    g_autoptr(JsonNode) node = NULL;
+
+    /* (A name with control characters is refused; a bidi override is
+     * not a control character.) */
+    g_assert_true (g_file_set_contents (claude, "{\"mcpServers\": {\"evil \\u202etxet\": {\"command\": "
+                                                "\"npx\", \"args\": [\"\\u001b[31mred\\u001b[0m \\u001b]0;title"
+                                                "\\u0007 \\rback \\u009b2J \\u202etxet <b>bold</b> & more\"]}}}",
+                                        -1, NULL));
+    run_cli (&import, "--config", config, "import", "--dry-run", claude, NULL);
+    g_assert_cmpint (import.status, ==, 0);
+    assert_shown ("import", import.out);
+    g_assert_nonnull (strstr (import.out, "evil \\u202etxet: would be added"));
+    run_cli (&import_json, "--config", config, "import", "--dry-run", "--json", claude, NULL);
+    node = assert_json_shown ("import --json", import_json.out);
+
+    run_cli (&diagnostics, "diagnostics", "--config", config, NULL);
+    g_assert_cmpint (diagnostics.status, ==, 0);
+    assert_shown ("diagnostics", diagnostics.out);
+  }
+
+  g_remove (claude);
+  g_remove (config);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -412,6 +570,7 @@ main (int   argc,
   g_test_add_func ("/Tether/Cli/call-not-repeated", test_count_file);
   g_test_add_func ("/Tether/Cli/interrupt", test_interrupt);
   g_test_add_func ("/Tether/Cli/diagnostics", test_diagnostics);
+  g_test_add_func ("/Tether/Cli/hostile-text", test_hostile_text);
 
   return g_test_run ();
 }

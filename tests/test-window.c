@@ -2890,6 +2890,178 @@ test_import_from (Fixture       *fixture,
   run_app (fixture, import_from_body);
 }
 
+/* Text from servers and files, shown and never obeyed: FAKE_MCP_HOSTILE as
+ * a label shows it (test-tether-cli has the terminal's side). */
+#define HOSTILE_SHOWN "␛[31mred␛[0m ␛]0;title␇ ␍back ⟨U+009B⟩2J ⟨U+202E⟩txet <b>bold</b> & more"
+
+/* No label under @widget holds a control character, a C1 control or a bidi
+ * override or isolate, and each that shows hostile text shows its override
+ * and its markup as text. Returns how many show it. */
+static guint
+assert_labels_safe (gpointer widget)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint n = 0;
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = gtk_label_get_text (g_ptr_array_index (labels, i));
+
+      g_assert_true (g_utf8_validate (text, -1, NULL));
+      for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || (c >= 0x80 && c <= 0x9f) ||
+              (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+            g_error ("a label shows U+%04X: %s", (guint)c, text);
+        }
+
+      if (strstr (text, "txet") != NULL)
+        {
+          if (strstr (text, "⟨U+202E⟩txet <b>bold</b> & more") == NULL)
+            g_error ("a label shows hostile text otherwise: %s", text);
+          n++;
+        }
+    }
+
+  return n;
+}
+
+typedef struct
+{
+  gpointer widget;
+  guint    at_least;
+} Shown;
+
+static gboolean
+labels_show_hostile (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  const Shown *shown = data;
+
+  return assert_labels_safe (shown->widget) >= shown->at_least;
+}
+
+static void
+hostile_call_done_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(JsonNode) reply = tether_server_call_tool_finish (TETHER_SERVER (object), result, NULL);
+
+  *(gboolean *)user_data = TRUE;
+}
+
+static gboolean
+flag_set (Fixture       *fixture,
+          gconstpointer  data)
+{
+  return *(const gboolean *)data;
+}
+
+static void
+hostile_text_body (Fixture *fixture)
+{
+  const char *name = "evil \x1b[31mred\x1b[0m \x1b]0;title\x07 \rback \xc2\x9b" "2J \xe2\x80\xae"
+                     "txet <b>bold</b> & more";
+  const char *tabs[] = { "tools", "prompts", "resources", "log" };
+  TetherServerPage *page;
+  TetherImportDialog *dialog;
+  gboolean called = FALSE;
+
+  wait_connected (fixture, name);
+  wait_state (fixture, "dying", TETHER_SERVER_STATE_ERROR);
+
+  /* The sidebar: its name, and the other's error with the stderr lines */
+  g_assert_cmpstr (gtk_label_get_text (find_descendant (find_row (fixture, name), GTK_TYPE_LABEL)), ==,
+                   "evil " HOSTILE_SHOWN);
+  g_assert_cmpuint (assert_labels_safe (fixture->window), >=, 2);
+
+  /* The page: serverInfo, every list, the log (stderr, a log message) */
+  tether_server_call_tool_async (get_server (fixture, name), "hostile", NULL, NULL, NULL, NULL,
+                                 hostile_call_done_cb, &called);
+  wait_until (fixture, flag_set, &called, 10000, "the hostile call");
+  tether_window_show_server (fixture->window, name);
+  page = get_page (fixture);
+  for (guint i = 0; i < G_N_ELEMENTS (tabs); i++)
+    {
+      adw_view_stack_set_visible_child_name (tether_server_page_get_view_stack (page), tabs[i]);
+      /* its name, its serverInfo, and the tab's rows */
+      wait_until (fixture, labels_show_hostile, &(Shown) { page, 3 }, 5000, tabs[i]);
+      g_test_message ("%s: %u labels show the hostile text", tabs[i], assert_labels_safe (page));
+    }
+  {
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    guint tooltips = 0;
+
+    /* The instructions, in the serverInfo's tooltip */
+    collect_descendants (GTK_WIDGET (page), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      {
+        const char *tooltip = gtk_widget_get_tooltip_text (g_ptr_array_index (labels, i));
+
+        if (tooltip != NULL && g_str_has_prefix (tooltip, "Instructions"))
+          {
+            g_assert_cmpstr (tooltip, ==, "Instructions " HOSTILE_SHOWN "\nsecond line");
+            tooltips++;
+          }
+      }
+    g_assert_cmpuint (tooltips, ==, 1);
+  }
+
+  /* The failed one's details */
+  tether_window_show_server (fixture->window, "dying");
+  wait_until (fixture, labels_show_hostile, &(Shown) { page, 2 }, 5000, "the failed server's details");
+
+  /* The import preview of a file that holds it */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (fixture->window)),
+                          "{ \"mcpServers\": { \"pasted \\u202etxet <b>bold</b> & more\": { \"command\": \"npx\", "
+                          "\"args\": [\"\\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 \\rback \\u009b2J "
+                          "\\u202etxet <b>bold</b> & more\"] } } }");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.paste-import", NULL);
+  dialog = wait_import_dialog (fixture);
+  iterate_for (200 * SLOWDOWN);
+  g_assert_cmpuint (assert_labels_safe (dialog), >=, 1);
+  {
+    g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+    guint shown = 0;
+
+    /* A group's title is markup: it shows the name's as text. */
+    collect_descendants (GTK_WIDGET (dialog), ADW_TYPE_PREFERENCES_GROUP, groups);
+    for (guint i = 0; i < groups->len; i++)
+      if (g_strcmp0 (adw_preferences_group_get_title (g_ptr_array_index (groups, i)),
+                     "pasted ⟨U+202E⟩txet <b>bold</b> & more") == 0)
+        shown++;
+    g_assert_cmpuint (shown, ==, 1);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  iterate_for (100);
+
+  /* A toast that names it */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.remove-server", "s", name);
+  iterate_for (200 * SLOWDOWN);
+  g_assert_cmpuint (assert_labels_safe (fixture->window), >=, 1);
+}
+
+static void
+test_hostile_text (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": {"
+                                             " \"evil \\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 \\rback"
+                                             " \\u009b2J \\u202etxet <b>bold</b> & more\":"
+                                             " { \"command\": \"%s\", \"args\": [\"--hostile-text\", \"--count-file\","
+                                             " \"%s/hostile.counts\"] },"
+                                             " \"dying\": { \"command\": \"%s\", \"args\": [\"--hostile-text\","
+                                             " \"--exit-during-initialize\", \"--count-file\", \"%s/dying.counts\"] } } }\n",
+                                             FAKE_MCP_SERVER, fixture->dir, FAKE_MCP_SERVER, fixture->dir);
+
+  write_config (fixture, config);
+  run_app (fixture, hostile_text_body);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2964,6 +3136,7 @@ main (int   argc,
   ADD ("import-text", test_import_text);
   ADD ("import-from", test_import_from);
   ADD ("import-chooser", test_import_chooser);
+  ADD ("hostile-text", test_hostile_text);
 
 #undef ADD
 

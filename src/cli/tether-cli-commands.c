@@ -18,28 +18,50 @@
 #include "mcp-error.h"
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
+#include "tether-text.h"
 
 /* Each command is one function that starts from a connected client and
  * ends with tether_cli_run_complete(). Human-readable output by default,
- * JSON with --json; errors are one line on stderr. */
+ * JSON with --json; errors are one line on stderr.
+ *
+ * Whatever a server or a file supplied (names, descriptions, serverInfo,
+ * results, errors, stderr lines) is printed through tether_cli_escape():
+ * escape sequences and other controls are shown (\x1b), never obeyed. JSON
+ * output is escaped by JSON's rules, and DEL, C1 and bidi controls too. */
 
 /* ---------------------------------------------------------------------- */
 /* Output                                                                   */
+
+/**
+ * tether_cli_escape:
+ * @text: (nullable): text from a server or a file, shown on one line
+ *
+ * Returns: (transfer full) (nullable): @text with every control shown as
+ *   an escape (`\x1b`, `\u202e`), safe to print on a terminal
+ */
+char *
+tether_cli_escape (const char *text)
+{
+  return tether_text_escape_for_terminal (text, -1, TETHER_TEXT_SINGLE_LINE);
+}
 
 void
 tether_cli_print_error (const char *format,
                         ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *shown = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  /* One line, whatever the error carried. */
-  g_strdelimit (message, "\r\n", ' ');
-  fprintf (stderr, "tether-cli: %s\n", message);
+  /* One line, whatever the error carried: our own line breaks become
+   * spaces; what the server put in it is shown, never obeyed. */
+  g_strdelimit (message, "\n", ' ');
+  shown = tether_cli_escape (message);
+  fprintf (stderr, "tether-cli: %s\n", shown);
 }
 
 void
@@ -60,12 +82,14 @@ print_json (JsonNode *node)
 {
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autofree char *text = NULL;
+  g_autofree char *escaped = NULL;
 
   json_generator_set_pretty (generator, TRUE);
   json_generator_set_indent (generator, 2);
   json_generator_set_root (generator, node);
   text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
+  escaped = tether_text_escape_json_output (text);
+  printf ("%s\n", escaped);
 }
 
 /* Pretty-printed, for the commands of other files. */
@@ -88,12 +112,14 @@ static void
 print_indented (const char *text,
                 const char *indent)
 {
+  g_autofree char *shown = NULL;
   g_auto(GStrv) lines = NULL;
 
   if (text == NULL || *text == '\0')
     return;
 
-  lines = g_strsplit (text, "\n", -1);
+  shown = tether_text_escape_for_terminal (text, -1, TETHER_TEXT_MULTI_LINE);
+  lines = g_strsplit (shown, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
       g_strchomp (lines[i]);
@@ -195,7 +221,11 @@ print_arguments (JsonNode *input_schema)
     }
 
   if (line->len > 0)
-    printf ("    arguments: %s\n", line->str);
+    {
+      g_autofree char *shown = tether_cli_escape (line->str);
+
+      printf ("    arguments: %s\n", shown);
+    }
 }
 
 /* ---------------------------------------------------------------------- */
@@ -231,6 +261,11 @@ cmd_info (TetherCliRun *run)
       g_autoptr(GString) caps = g_string_new (NULL);
       g_autoptr(GList) names = NULL;
       JsonObject *object = json_node_get_object (capabilities);
+      g_autofree char *name = tether_cli_escape (mcp_client_get_server_name (client));
+      g_autofree char *title = tether_cli_escape (mcp_client_get_server_title (client));
+      g_autofree char *version = tether_cli_escape (mcp_client_get_server_version (client));
+      g_autofree char *protocol = tether_cli_escape (mcp_client_get_protocol_version (client));
+      g_autofree char *shown_caps = NULL;
 
       names = json_object_get_members (object);
       for (GList *l = names; l != NULL; l = l->next)
@@ -252,18 +287,20 @@ cmd_info (TetherCliRun *run)
             }
         }
 
-      printf ("Server:       %s", mcp_client_get_server_name (client) != NULL ? mcp_client_get_server_name (client) : "(unnamed)");
-      if (mcp_client_get_server_title (client) != NULL)
-        printf (" — %s", mcp_client_get_server_title (client));
-      printf ("\nVersion:      %s\n", mcp_client_get_server_version (client) != NULL ? mcp_client_get_server_version (client) : "(unknown)");
-      printf ("Protocol:     %s\n", mcp_client_get_protocol_version (client));
-      printf ("Capabilities: %s\n", caps->len > 0 ? caps->str : "(none)");
+      shown_caps = tether_cli_escape (caps->str);
+      printf ("Server:       %s", name != NULL ? name : "(unnamed)");
+      if (title != NULL)
+        printf (" — %s", title);
+      printf ("\nVersion:      %s\n", version != NULL ? version : "(unknown)");
+      printf ("Protocol:     %s\n", protocol);
+      printf ("Capabilities: %s\n", caps->len > 0 ? shown_caps : "(none)");
       if (tether_cli_target_get_server (run->target) != NULL)
         {
           g_autofree char *description =
             tether_cli_describe_config (tether_server_get_config (tether_cli_target_get_server (run->target)));
+          g_autofree char *shown = tether_cli_escape (description);
 
-          printf ("Configured:   %s\n", description);
+          printf ("Configured:   %s\n", shown);
         }
       if (mcp_client_get_instructions (client) != NULL)
         {
@@ -358,12 +395,13 @@ print_tools (TetherCliRun *run,
       for (guint i = 0; i < tools->len; i++)
         {
           McpTool *tool = g_ptr_array_index (tools, i);
-          const char *label = mcp_tool_get_label (tool);
+          g_autofree char *name = tether_cli_escape (mcp_tool_get_name (tool));
+          g_autofree char *label = tether_cli_escape (mcp_tool_get_label (tool));
 
-          if (g_strcmp0 (label, mcp_tool_get_name (tool)) != 0)
-            printf ("%s — %s\n", mcp_tool_get_name (tool), label);
+          if (g_strcmp0 (label, name) != 0)
+            printf ("%s — %s\n", name, label);
           else
-            printf ("%s\n", mcp_tool_get_name (tool));
+            printf ("%s\n", name);
           print_indented (mcp_tool_get_description (tool), "    ");
           print_arguments (mcp_tool_get_input_schema (tool));
         }
@@ -437,12 +475,13 @@ print_prompts (TetherCliRun *run,
         {
           McpPrompt *prompt = g_ptr_array_index (prompts, i);
           JsonNode *arguments = mcp_prompt_get_arguments (prompt);
-          const char *label = mcp_prompt_get_label (prompt);
+          g_autofree char *name = tether_cli_escape (mcp_prompt_get_name (prompt));
+          g_autofree char *label = tether_cli_escape (mcp_prompt_get_label (prompt));
 
-          if (g_strcmp0 (label, mcp_prompt_get_name (prompt)) != 0)
-            printf ("%s — %s\n", mcp_prompt_get_name (prompt), label);
+          if (g_strcmp0 (label, name) != 0)
+            printf ("%s — %s\n", name, label);
           else
-            printf ("%s\n", mcp_prompt_get_name (prompt));
+            printf ("%s\n", name);
           print_indented (mcp_prompt_get_description (prompt), "    ");
 
           if (arguments != NULL && JSON_NODE_HOLDS_ARRAY (arguments) &&
@@ -450,6 +489,7 @@ print_prompts (TetherCliRun *run,
             {
               JsonArray *array = json_node_get_array (arguments);
               g_autoptr(GString) line = g_string_new (NULL);
+              g_autofree char *shown = NULL;
 
               for (guint j = 0; j < json_array_get_length (array); j++)
                 {
@@ -463,7 +503,8 @@ print_prompts (TetherCliRun *run,
                                           json_object_get_string_member_with_default (o, "name", "?"),
                                           json_object_get_boolean_member_with_default (o, "required", FALSE) ? " (required)" : "");
                 }
-              printf ("    arguments: %s\n", line->str);
+              shown = tether_cli_escape (line->str);
+              printf ("    arguments: %s\n", shown);
             }
         }
       if (prompts->len == 0)
@@ -506,12 +547,15 @@ typedef struct
 static void
 print_resource (McpResource *resource)
 {
-  const char *where = mcp_resource_get_uri (resource) != NULL ? mcp_resource_get_uri (resource)
-                                                               : mcp_resource_get_uri_template (resource);
+  g_autofree char *where = tether_cli_escape (mcp_resource_get_uri (resource) != NULL
+                                                ? mcp_resource_get_uri (resource)
+                                                : mcp_resource_get_uri_template (resource));
+  g_autofree char *label = tether_cli_escape (mcp_resource_get_label (resource));
+  g_autofree char *mime_type = tether_cli_escape (mcp_resource_get_mime_type (resource));
 
-  printf ("%s  %s", where, mcp_resource_get_label (resource));
-  if (mcp_resource_get_mime_type (resource) != NULL)
-    printf (" (%s)", mcp_resource_get_mime_type (resource));
+  printf ("%s  %s", where, label);
+  if (mime_type != NULL)
+    printf (" (%s)", mime_type);
   printf ("\n");
   print_indented (mcp_resource_get_description (resource), "    ");
 }
@@ -672,16 +716,35 @@ call_progress (double      progress,
                gpointer    user_data)
 {
   TetherCliRun *run = user_data;
+  g_autofree char *shown = tether_cli_escape (message);
 
   if (run->json)
     return;
 
   if (total > 0)
     fprintf (stderr, "tether-cli: progress %g/%g%s%s\n", progress, total,
-             message != NULL ? ": " : "", message != NULL ? message : "");
+             shown != NULL ? ": " : "", shown != NULL ? shown : "");
   else
     fprintf (stderr, "tether-cli: progress %g%s%s\n", progress,
-             message != NULL ? ": " : "", message != NULL ? message : "");
+             shown != NULL ? ": " : "", shown != NULL ? shown : "");
+}
+
+/* A text of many lines, shown safely. */
+static void
+print_lines (const char *text)
+{
+  g_autofree char *shown = tether_text_escape_for_terminal (text, -1, TETHER_TEXT_MULTI_LINE);
+
+  printf ("%s\n", shown);
+}
+
+/* A string member of @object, shown safely on one line. */
+static char *
+escaped_member (JsonObject *object,
+                const char *member,
+                const char *fallback)
+{
+  return tether_cli_escape (json_object_get_string_member_with_default (object, member, fallback));
 }
 
 static void
@@ -690,27 +753,31 @@ print_content_block (JsonObject *block)
   const char *type = json_object_get_string_member_with_default (block, "type", "?");
 
   if (g_str_equal (type, "text"))
-    printf ("%s\n", json_object_get_string_member_with_default (block, "text", ""));
+    print_lines (json_object_get_string_member_with_default (block, "text", ""));
   else if (g_str_equal (type, "image") || g_str_equal (type, "audio"))
     {
       const char *data = json_object_get_string_member_with_default (block, "data", "");
+      g_autofree char *mime_type = escaped_member (block, "mimeType", "?");
 
-      printf ("[%s %s, %zu bytes of base64]\n", type,
-              json_object_get_string_member_with_default (block, "mimeType", "?"), strlen (data));
+      printf ("[%s %s, %zu bytes of base64]\n", type, mime_type, strlen (data));
     }
   else if (g_str_equal (type, "resource_link"))
-    printf ("[link %s%s%s]\n", json_object_get_string_member_with_default (block, "uri", "?"),
-            json_object_has_member (block, "name") ? " " : "",
-            json_object_get_string_member_with_default (block, "name", ""));
+    {
+      g_autofree char *uri = escaped_member (block, "uri", "?");
+      g_autofree char *name = escaped_member (block, "name", "");
+
+      printf ("[link %s%s%s]\n", uri, *name != '\0' ? " " : "", name);
+    }
   else if (g_str_equal (type, "resource") &&
            json_object_has_member (block, "resource") &&
            JSON_NODE_HOLDS_OBJECT (json_object_get_member (block, "resource")))
     {
       JsonObject *resource = json_object_get_object_member (block, "resource");
+      g_autofree char *uri = escaped_member (resource, "uri", "?");
 
-      printf ("[resource %s]\n", json_object_get_string_member_with_default (resource, "uri", "?"));
+      printf ("[resource %s]\n", uri);
       if (json_object_has_member (resource, "text"))
-        printf ("%s\n", json_object_get_string_member_with_default (resource, "text", ""));
+        print_lines (json_object_get_string_member_with_default (resource, "text", ""));
     }
   else
     {
@@ -962,8 +1029,9 @@ ping_report (PingOp *op)
     }
   else
     {
-      printf (_("%u pings to %s, %u in flight: %.3f s\n"), n,
-              tether_cli_target_get_name (run->target), run->inflight, elapsed);
+      g_autofree char *name = tether_cli_escape (tether_cli_target_get_name (run->target));
+
+      printf (_("%u pings to %s, %u in flight: %.3f s\n"), n, name, run->inflight, elapsed);
       printf (_("round trip min/median/p99/max = %.1f/%.1f/%.1f/%.1f µs, %.0f requests/s\n"),
               (double)min, (double)median, (double)p99, (double)max, rate);
     }

@@ -53,6 +53,7 @@ const TetherCliCommand *tether_cli_find_command   (const char    *name);
 void                    tether_cli_run_complete   (TetherCliRun  *run,
                                                    int            exit_code,
                                                    const GError  *error);
+char                   *tether_cli_escape         (const char    *text);
 void                    tether_cli_print_error    (const char    *format,
                                                    ...) G_GNUC_PRINTF (1, 2);
 void                    tether_cli_print_json     (JsonNode      *node);

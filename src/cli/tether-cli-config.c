@@ -35,6 +35,7 @@
 #include "tether-cli-config.h"
 #include "tether-config-error.h"
 #include "tether-server-manager.h"
+#include "tether-text.h"
 
 /* How long `list` waits for the servers to settle, unless --timeout says. */
 #define LIST_DEFAULT_BOUND_MS 30000
@@ -282,8 +283,9 @@ void
 tether_cli_print_json_line (JsonNode *node)
 {
   g_autofree char *text = json_to_string (node, FALSE);
+  g_autofree char *escaped = tether_text_escape_json_output (text);
 
-  printf ("%s\n", text);
+  printf ("%s\n", escaped);
 }
 
 /**
@@ -360,7 +362,11 @@ report_change (const TetherCliOptions *options,
       tether_cli_print_json (node);
     }
   else
-    printf ("%s\n", message);
+    {
+      g_autofree char *shown = tether_cli_escape (message);
+
+      printf ("%s\n", shown);
+    }
 
   return TETHER_CLI_EXIT_OK;
 }
@@ -847,22 +853,27 @@ print_listing (const TetherCliOptions *options,
 
   if (n == 0)
     {
-      printf (_("No servers in %s\n"), g_file_peek_path (tether_config_store_get_file (store)));
+      GFile *file = tether_config_store_get_file (store);
+      g_autofree char *path = tether_cli_escape (g_file_peek_path (file));
+
+      printf (_("No servers in %s\n"), path);
       return;
     }
 
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(TetherServer) server = g_list_model_get_item (servers, i);
+      g_autofree char *name = tether_cli_escape (tether_server_get_name (server));
 
-      width = MAX (width, g_utf8_strlen (tether_server_get_name (server), -1));
+      width = MAX (width, g_utf8_strlen (name, -1));
     }
 
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(TetherServer) server = g_list_model_get_item (servers, i);
-      const char *name = tether_server_get_name (server);
-      g_autofree char *details = describe_state (server, listing->bound_ms);
+      g_autofree char *name = tether_cli_escape (tether_server_get_name (server));
+      g_autofree char *raw_details = describe_state (server, listing->bound_ms);
+      g_autofree char *details = tether_cli_escape (raw_details);
       g_autofree char *line = NULL;
 
       line = g_strdup_printf ("%s%*s  %-12s %s", name, (int)(width - g_utf8_strlen (name, -1)), "",

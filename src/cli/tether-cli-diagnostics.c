@@ -28,6 +28,7 @@
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
 #include "tether-diagnostics.h"
+#include "tether-text.h"
 
 static void
 collected_cb (GObject      *object,
@@ -81,18 +82,27 @@ tether_cli_diagnostics_main (const TetherCliOptions  *options,
     {
       g_autoptr(JsonGenerator) generator = json_generator_new ();
       g_autofree char *text = NULL;
+      g_autofree char *escaped = NULL;
 
       json_generator_set_pretty (generator, TRUE);
       json_generator_set_indent (generator, 2);
       json_generator_set_root (generator, report);
       text = json_generator_to_data (generator, NULL);
-      printf ("%s\n", text);
+      escaped = tether_text_escape_json_output (text);
+      printf ("%s\n", escaped);
     }
   else
     {
-      g_autofree char *text = tether_diagnostics_format_text (report);
+      g_autofree char *text = NULL;
+      g_autofree char *shown = NULL;
 
-      fputs (text, stdout);
+      /* Every string of it (paths, names, commands, errors) on one line
+       * of a terminal, before the text is worded around them. */
+      tether_text_map_strings (report, tether_cli_escape);
+      text = tether_diagnostics_format_text (report);
+      shown = tether_text_escape_for_terminal (text, -1, TETHER_TEXT_MULTI_LINE);
+
+      fputs (shown, stdout);
     }
 
   return TETHER_CLI_EXIT_OK;

@@ -318,7 +318,11 @@ print_strv (const char         *label,
             const char * const *strv)
 {
   for (guint i = 0; strv != NULL && strv[i] != NULL; i++)
-    printf ("    %s: %s\n", label, strv[i]);
+    {
+      g_autofree char *shown = tether_cli_escape (strv[i]);
+
+      printf ("    %s: %s\n", label, shown);
+    }
 }
 
 static void
@@ -328,8 +332,11 @@ print_text (TetherImportPlan *plan,
 {
   TetherImportResult *result = tether_import_plan_get_result (plan);
   guint counts[G_N_ELEMENTS (action_names)] = { 0 };
+  GFile *source = tether_import_result_get_file (result);
+  g_autofree char *file = tether_cli_escape (g_file_peek_path (source));
+  g_autofree char *config_file = tether_cli_escape (import->config);
 
-  printf (_("%s: %s, %u servers\n"), g_file_peek_path (tether_import_result_get_file (result)),
+  printf (_("%s: %s, %u servers\n"), file,
           tether_import_format_get_display_name (tether_import_result_get_format (result)),
           outcomes->len);
   print_strv (_("warning"), tether_import_result_get_warnings (result));
@@ -339,16 +346,20 @@ print_text (TetherImportPlan *plan,
       Outcome *outcome = &g_array_index (outcomes, Outcome, i);
       TetherImportItem *item = tether_import_plan_get_item (plan, i);
       TetherServerConfig *config = tether_import_item_get_config (item);
-      g_autofree char *description = tether_cli_describe_config (config);
+      g_autofree char *raw_description = tether_cli_describe_config (config);
+      g_autofree char *description = tether_cli_escape (raw_description);
+      g_autofree char *name = tether_cli_escape (tether_import_item_get_name (item));
+      g_autofree char *new_name = tether_cli_escape (outcome->name);
+      g_autofree char *reason = tether_cli_escape (outcome->reason);
       g_auto(GStrv) warnings = tether_import_plan_dup_warnings (plan, i);
 
       counts[outcome->action]++;
 
-      printf ("\n%s: %s", tether_import_item_get_name (item), describe_action (outcome, import->dry_run));
+      printf ("\n%s: %s", name, describe_action (outcome, import->dry_run));
       if (outcome->action == ACTION_RENAME)
-        printf (" (“%s”)", outcome->name);
-      if (outcome->reason != NULL)
-        printf (": %s", outcome->reason);
+        printf (" (“%s”)", new_name);
+      if (reason != NULL)
+        printf (": %s", reason);
       printf ("\n    %s\n", description);
       print_strv (_("warning"), (const char * const *)warnings);
       print_strv (_("note"), tether_import_item_get_notes (item));
@@ -358,12 +369,13 @@ print_text (TetherImportPlan *plan,
   if (import->dry_run)
     printf (_("Would add %u, skip %u and refuse %u of %u servers in %s. Nothing was changed.\n"),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
-            counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE], outcomes->len, import->config);
+            counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE], outcomes->len,
+            config_file);
   else
     printf (_("Added %u, skipped %u and refused %u of %u servers in %s.\n"),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
             counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE] + counts[ACTION_FAILED],
-            outcomes->len, import->config);
+            outcomes->len, config_file);
 }
 
 /* JSON */

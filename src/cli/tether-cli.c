@@ -111,7 +111,7 @@ usage_error (const char *format,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  fprintf (stderr, "tether-cli: %s\n", message);
+  tether_cli_print_error ("%s", message);
   fprintf (stderr, "%s\n", _("Try “tether-cli --help”."));
 
   return TETHER_CLI_EXIT_USAGE;

@@ -444,7 +444,9 @@ closed_error_for (McpClient *self,
 /* Why a request failed when its delivery did. The transport knows best
  * what happened (an HTTP status, its own deadline, a reply that is not
  * MCP, an expired session, a connection that broke): its error is kept,
- * code and message. Only MCP_ERROR_NOT_SENT says the message never left;
+ * code and message. Only MCP_ERROR_NOT_SENT (and PEER_NOT_READING, the
+ * message refused by a transport whose peer reads nothing) says the
+ * message never left;
  * whatever else the transport could not classify counts as a closed
  * connection, never as NOT_SENT, so a tools/call that may have reached
  * the server is never sent again; and a closed tools/call says that its
@@ -457,8 +459,9 @@ send_error_for (Pending      *p,
   if (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) && p->is_initialize)
     return g_error_copy (error);
 
-  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
-    return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) ||
+      g_error_matches (error, MCP_ERROR, MCP_ERROR_PEER_NOT_READING))
+    return g_error_new (MCP_ERROR, error->code,
                         _("%s was not sent: %s"), p->method, error->message);
 
   if (error->domain == MCP_ERROR && error->code != MCP_ERROR_FAILED &&
@@ -611,8 +614,10 @@ start_request (McpClient               *self,
  * Sends a request and waits for its answer. Errors: %MCP_RPC_ERROR when the
  * server answered with an error; %MCP_ERROR_TIMEOUT; %G_IO_ERROR_CANCELLED;
  * %MCP_ERROR_NOT_SENT when the message provably never left (safe to send
- * again, even a `tools/call`); %MCP_ERROR_CLOSED when the connection closed
- * after it left (the outcome is unknown).
+ * again, even a `tools/call`); %MCP_ERROR_PEER_NOT_READING when the
+ * transport refused it, at once, because the server reads nothing of what
+ * it is sent; %MCP_ERROR_CLOSED when the connection closed after it left
+ * (the outcome is unknown).
  */
 void
 mcp_client_request_async (McpClient               *self,
@@ -899,6 +904,29 @@ invalid_message_cb (McpClient    *self,
                     McpTransport *transport)
 {
   emit_event (self, "skipped a message that is not JSON-RPC (%s): %s", reason, text);
+}
+
+/* An answer that cannot be read (not UTF-8): its request fails at once. */
+static void
+invalid_response_cb (McpClient    *self,
+                     JsonNode     *id,
+                     const char   *reason,
+                     McpTransport *transport)
+{
+  Pending *p;
+  gint64 key;
+
+  if (self->closed || json_node_get_value_type (id) != G_TYPE_INT64)
+    return;
+
+  key = json_node_get_int (id);
+  if ((p = g_hash_table_lookup (self->pending, &key)) == NULL)
+    return;
+
+  p->send_state = SEND_DONE;
+  pending_complete (p, NULL, g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                                          _("The server’s answer to %s cannot be read: %s"),
+                                          p->method, reason));
 }
 
 static void
@@ -1891,6 +1919,8 @@ mcp_client_constructed (GObject *object)
                            G_CALLBACK (message_received_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "invalid-message",
                            G_CALLBACK (invalid_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->transport, "invalid-response",
+                           G_CALLBACK (invalid_response_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "event",
                            G_CALLBACK (transport_event_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "stderr-line",

@@ -34,6 +34,7 @@ typedef enum
   MCP_ERROR_MESSAGE_TOO_LARGE,   /* a message is larger than the configured limit */
   MCP_ERROR_INVALID_URL,         /* not an http(s) URL, or an endpoint on another origin */
   MCP_ERROR_PERMISSION_DENIED,   /* e.g. no permission to run commands on the host */
+  MCP_ERROR_PEER_NOT_READING,    /* the peer takes none of what we send: the message was not sent */
 } McpError;
 
 /**

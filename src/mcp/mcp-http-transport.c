@@ -1985,6 +1985,7 @@ on_json_body (Exchange     *ex,
   Outgoing *out = ex->out;
   g_autoptr(GError) failure = NULL;
   gboolean emitted;
+  gboolean utf8;
 
   if (error != NULL)
     {
@@ -1994,6 +1995,7 @@ on_json_body (Exchange     *ex,
     }
 
   emitted = _mcp_transport_handle_text (MCP_TRANSPORT (self), (const char *)ex->body->data, ex->body->len);
+  utf8 = emitted || g_utf8_validate_len ((const char *)ex->body->data, ex->body->len, NULL);
   exchange_finish (ex);
 
   if (out->answered || self->closing)
@@ -2002,7 +2004,11 @@ on_json_body (Exchange     *ex,
       return;
     }
 
-  if (!emitted)
+  if (!utf8)
+    failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                           _("The server's reply to “%s” is not valid UTF-8"),
+                           outgoing_name (out));
+  else if (!emitted)
     failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                            _("The server's reply to “%s” is not a JSON-RPC message"),
                            outgoing_name (out));

@@ -20,7 +20,7 @@
 
 #include "mcp-error.h"
 #include "mcp-json-private.h"
-#include "mcp-stdio-transport.h"
+#include "mcp-stdio-transport-private.h"
 #include "mcp-transport-private.h"
 
 /* One server process, newline-delimited JSON on its stdin and stdout.
@@ -29,8 +29,10 @@
  * the stream is pollable) and handles every complete line in the buffer.
  * Reading one line per asynchronous operation is as slow as node.
  *
- * Writing: messages queue in one buffer; whatever queued while a write was
- * in flight goes out in the next single write.
+ * Writing (mcp-stdio-transport-write.c): messages queue in one buffer;
+ * whatever queued while a write was in flight goes out in the next single
+ * write. A server that does not read its input makes the queue refuse
+ * messages beyond a bound, rather than grow without one.
  *
  * Ending: the transport is finished when the process has been reaped, the
  * rest of its process group killed and its pipes drained. ::closed is
@@ -44,8 +46,6 @@
 #define STDERR_TAIL_LINES 20
 #define STDERR_TAIL_SHOWN 3
 #define DRAIN_MS          500
-
-typedef struct _LineReader LineReader;
 
 struct _LineReader
 {
@@ -61,60 +61,6 @@ struct _LineReader
   guint              in_callback : 1;
 };
 
-/* One message to deliver: a task (send_async) or a plain callback
- * (send_message). */
-typedef struct
-{
-  GTask                *task;
-  McpTransportSendFunc  callback;
-  gpointer              user_data;
-  gsize                 length;
-} WriteOp;
-
-struct _McpStdioTransport
-{
-  McpTransport    parent_instance;
-
-  McpProcess     *process;
-  guint           terminate_grace_ms;
-  guint           kill_grace_ms;
-
-  GCancellable   *cancellable;
-  GOutputStream  *stdin_pipe;
-  int             stdin_fd;     /* -1 unless stdin_pipe is a plain fd */
-  LineReader     *out_reader;
-  LineReader     *err_reader;
-  GQueue          stderr_tail;
-
-  GByteArray     *queued;       /* bytes of the messages in write_queue */
-  GString        *scratch;      /* one message being serialised */
-  GQueue          write_queue;  /* WriteOp, waiting */
-  GByteArray     *writing;      /* bytes of the write in flight */
-  GArray         *in_flight;    /* WriteOp, in the write in flight */
-  gsize           write_offset; /* of it, written before waiting */
-  guint           batching;     /* inside a read batch: hold writes */
-
-  GPtrArray      *close_tasks;
-  GError         *reason;       /* why it ended, when not asked to */
-
-  guint           grace_id;
-  guint           drain_id;
-
-  int             exit_status;
-  int             term_signal;
-
-  guint           opened : 1;
-  guint           stopping : 1;       /* shutdown sequence started */
-  guint           close_requested : 1;
-  guint           stdin_closed : 1;
-  guint           exited : 1;
-  guint           finished : 1;
-  guint           killed_by_us : 1;
-  guint           reason_is_write_failure : 1;
-  guint           opening : 1;
-  guint           stdout_closed_first : 1;
-};
-
 G_DEFINE_FINAL_TYPE (McpStdioTransport, mcp_stdio_transport, MCP_TYPE_TRANSPORT)
 
 enum {
@@ -127,15 +73,11 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void begin_shutdown   (McpStdioTransport *self);
-static void start_write      (McpStdioTransport *self);
-static void continue_write   (McpStdioTransport *self);
-static void flush_batch      (McpStdioTransport *self);
-static void maybe_finish     (McpStdioTransport *self);
+static void maybe_finish (McpStdioTransport *self);
 
-static void
-set_reason (McpStdioTransport *self,
-            GError            *error)
+void
+_mcp_stdio_transport_set_reason (McpStdioTransport *self,
+                                 GError            *error)
 {
   if (self->reason == NULL && !self->close_requested)
     self->reason = error;
@@ -275,9 +217,9 @@ too_large (McpStdioTransport *self,
   _mcp_transport_emit_event (MCP_TRANSPORT (self),
                              "message of more than %" G_GSIZE_FORMAT " bytes on stdout; closing",
                              length);
-  set_reason (self, g_error_copy (error));
+  _mcp_stdio_transport_set_reason (self, g_error_copy (error));
   _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
-  begin_shutdown (self);
+  _mcp_stdio_transport_begin_shutdown (self);
 }
 
 /* Handle every complete line in the buffer. Returns FALSE to stop reading. */
@@ -387,7 +329,7 @@ reader_eof (LineReader *reader)
     {
       _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server closed its standard output");
       self->stdout_closed_first = TRUE;
-      begin_shutdown (self);
+      _mcp_stdio_transport_begin_shutdown (self);
     }
 
   maybe_finish (self);
@@ -402,8 +344,10 @@ reader_error (LineReader   *reader,
   g_debug ("reading %s: %s", reader->is_stderr ? "stderr" : "stdout", error->message);
 
   if (!reader->is_stderr && !self->stopping)
-    set_reason (self, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                   _("Could not read from the server: %s"), error->message));
+    _mcp_stdio_transport_set_reason (self,
+                                     g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                                  _("Could not read from the server: %s"),
+                                                  error->message));
   reader_eof (reader);
 }
 
@@ -478,11 +422,11 @@ reader_read_and_process (LineReader *reader)
     {
       self->batching--;
       reader_stop (reader);
-      flush_batch (self);
+      _mcp_stdio_transport_flush_batch (self);
       return G_SOURCE_REMOVE;
     }
   self->batching--;
-  flush_batch (self);
+  _mcp_stdio_transport_flush_batch (self);
 
   if (error != NULL)
     {
@@ -604,285 +548,6 @@ reader_done (LineReader *reader)
   return reader == NULL || reader->eof || reader->stopped;
 }
 
-/* ---------------------------------------------------------------------- */
-/* Writing                                                                  */
-
-/* Tells the sender how it went; @error (consumed) is NULL on success. */
-static void
-op_finish (McpStdioTransport *self,
-           WriteOp           *op,
-           GError            *error)
-{
-  if (op->task != NULL)
-    {
-      if (error != NULL)
-        g_task_return_error (op->task, error);
-      else
-        g_task_return_boolean (op->task, TRUE);
-      g_clear_object (&op->task);
-    }
-  else
-    {
-      op->callback (MCP_TRANSPORT (self), error, op->user_data);
-      g_clear_error (&error);
-    }
-}
-
-static void
-fail_queued_writes (McpStdioTransport *self)
-{
-  WriteOp *op;
-
-  while ((op = g_queue_pop_head (&self->write_queue)) != NULL)
-    {
-      op_finish (self, op,
-                 g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                              "%s", _("The connection to the server closed before the message was sent")));
-      g_free (op);
-    }
-
-  if (self->queued != NULL)
-    g_byte_array_set_size (self->queued, 0);
-}
-
-static void
-close_stdin (McpStdioTransport *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (self->stdin_closed || self->stdin_pipe == NULL)
-    return;
-
-  /* Never cancel a write in flight: its result (how much reached the pipe)
-   * is what tells a call that may be sent again from one that may not. It
-   * ends by itself, at the latest with EPIPE once the server is gone;
-   * write_cb closes stdin then. */
-  if (self->in_flight->len > 0)
-    return;
-
-  self->stdin_closed = TRUE;
-  if (!g_output_stream_close (self->stdin_pipe, NULL, &error))
-    g_debug ("closing stdin: %s", error->message);
-}
-
-/* The write in flight ended after @written bytes (all of them unless
- * @error): complete its messages. */
-static void
-write_done (McpStdioTransport *self,
-            gsize              written,
-            const GError      *error)
-{
-  gsize offset = 0;
-
-  for (guint i = 0; i < self->in_flight->len; i++)
-    {
-      WriteOp *op = &g_array_index (self->in_flight, WriteOp, i);
-
-      gsize start = offset;
-
-      offset += op->length;
-      if (offset <= written)
-        op_finish (self, op, NULL);
-      else if (start < written)
-        op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                          _("Only part of the message reached the server: %s"),
-                                          error->message));
-      else
-        op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                                          _("The message could not be sent to the server: %s"),
-                                          error->message));
-    }
-
-  g_array_set_size (self->in_flight, 0);
-  g_byte_array_set_size (self->writing, 0);
-
-  if (error != NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                                     "could not write to the server: %s", error->message);
-          if (self->reason == NULL)
-            self->reason_is_write_failure = TRUE;
-          set_reason (self, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                         _("Could not write to the server: %s"), error->message));
-        }
-      fail_queued_writes (self);
-      close_stdin (self);
-      begin_shutdown (self);
-      return;
-    }
-
-  if (self->stopping)
-    {
-      fail_queued_writes (self);
-      close_stdin (self);
-      return;
-    }
-
-  if (self->write_queue.length > 0)
-    start_write (self);
-}
-
-static void
-write_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  g_autoptr(McpStdioTransport) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gsize written = 0;
-
-  g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, &written, &error);
-  write_done (self, self->write_offset + written, error);
-}
-
-static gboolean
-stdin_writable_cb (int           fd,
-                   GIOCondition  condition,
-                   gpointer      user_data)
-{
-  McpStdioTransport *self = user_data;
-
-  continue_write (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Write the rest of the write in flight with write(2); wait for the pipe
- * when it is full. The wait holds a reference, like an async write. */
-static void
-continue_write (McpStdioTransport *self)
-{
-  g_autoptr(McpStdioTransport) hold = g_object_ref (self);
-
-  while (self->write_offset < self->writing->len)
-    {
-      gssize n = write (self->stdin_fd, self->writing->data + self->write_offset,
-                        self->writing->len - self->write_offset);
-      int errsv = errno;
-
-      if (n >= 0)
-        {
-          self->write_offset += n;
-          continue;
-        }
-      if (errsv == EINTR)
-        continue;
-      if (errsv == EAGAIN || errsv == EWOULDBLOCK)
-        {
-          g_unix_fd_add_full (G_PRIORITY_DEFAULT, self->stdin_fd, G_IO_OUT | G_IO_ERR | G_IO_HUP,
-                              stdin_writable_cb, g_object_ref (self), g_object_unref);
-          return;
-        }
-
-      {
-        g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (errsv),
-                                                       g_strerror (errsv));
-        write_done (self, self->write_offset, error);
-        return;
-      }
-    }
-
-  write_done (self, self->write_offset, NULL);
-}
-
-static void
-start_write (McpStdioTransport *self)
-{
-  GByteArray *tmp;
-  WriteOp *op;
-
-  g_assert (self->in_flight->len == 0);
-
-  /* Everything queued goes out in one write. */
-  tmp = self->writing;
-  self->writing = self->queued;
-  self->queued = tmp;
-
-  while ((op = g_queue_pop_head (&self->write_queue)) != NULL)
-    {
-      g_array_append_val (self->in_flight, *op);
-      g_free (op);
-    }
-
-  /* Most writes fit in the pipe at once: try without a round trip through
-   * the main loop, and wait for the pipe only for what is left. */
-  self->write_offset = 0;
-  if (self->stdin_fd >= 0)
-    {
-      continue_write (self);
-      return;
-    }
-
-  if (G_IS_POLLABLE_OUTPUT_STREAM (self->stdin_pipe) &&
-      g_pollable_output_stream_can_poll (G_POLLABLE_OUTPUT_STREAM (self->stdin_pipe)))
-    {
-      g_autoptr(GError) error = NULL;
-      gssize n;
-
-      n = g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (self->stdin_pipe),
-                                                      self->writing->data, self->writing->len,
-                                                      NULL, &error);
-      if (n < 0 && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-        {
-          g_autoptr(McpStdioTransport) hold = g_object_ref (self);
-
-          write_done (self, 0, error);
-          return;
-        }
-      if (n == (gssize)self->writing->len)
-        {
-          g_autoptr(McpStdioTransport) hold = g_object_ref (self);
-
-          write_done (self, n, NULL);
-          return;
-        }
-      self->write_offset = MAX (n, 0);
-    }
-
-  g_output_stream_write_all_async (self->stdin_pipe,
-                                   self->writing->data + self->write_offset,
-                                   self->writing->len - self->write_offset,
-                                   G_PRIORITY_DEFAULT, NULL,
-                                   write_cb, g_object_ref (self));
-}
-
-static void
-flush_batch (McpStdioTransport *self)
-{
-  if (self->batching == 0 && self->in_flight->len == 0 && self->write_queue.length > 0 &&
-      !self->stopping)
-    start_write (self);
-}
-
-/* Queues @op with @message; the write starts at once unless one is in
- * flight or a read batch is being handled. */
-static void
-queue_message (McpStdioTransport *self,
-               JsonNode          *message,
-               WriteOp           *op)
-{
-  if (!self->opened || self->stopping || mcp_transport_is_closed (MCP_TRANSPORT (self)))
-    {
-      op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                                        "%s", _("The connection to the server is closed")));
-      g_free (op);
-      return;
-    }
-
-  g_string_truncate (self->scratch, 0);
-  _mcp_json_write (message, self->scratch);
-  g_string_append_c (self->scratch, '\n');
-
-  op->length = self->scratch->len;
-  g_byte_array_append (self->queued, (const guint8 *)self->scratch->str, self->scratch->len);
-  g_queue_push_tail (&self->write_queue, op);
-
-  if (self->in_flight->len == 0 && self->batching == 0)
-    start_write (self);
-}
-
 static void
 mcp_stdio_transport_send_async (McpTransport        *transport,
                                 JsonNode            *message,
@@ -896,7 +561,7 @@ mcp_stdio_transport_send_async (McpTransport        *transport,
 
   op->task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (op->task, mcp_stdio_transport_send_async);
-  queue_message (self, message, op);
+  _mcp_stdio_transport_queue_message (self, message, op);
 }
 
 static void
@@ -912,7 +577,7 @@ mcp_stdio_transport_send_message (McpTransport         *transport,
 
   op->callback = callback;
   op->user_data = user_data;
-  queue_message (self, message, op);
+  _mcp_stdio_transport_queue_message (self, message, op);
 }
 
 static gboolean
@@ -1023,15 +688,15 @@ terminate_timeout_cb (gpointer user_data)
 }
 
 /* close stdin → grace → SIGTERM to the group → grace → SIGKILL to the group */
-static void
-begin_shutdown (McpStdioTransport *self)
+void
+_mcp_stdio_transport_begin_shutdown (McpStdioTransport *self)
 {
   if (self->stopping)
     return;
 
   self->stopping = TRUE;
-  fail_queued_writes (self);
-  close_stdin (self);
+  _mcp_stdio_transport_fail_queued_writes (self);
+  _mcp_stdio_transport_close_stdin (self);
 
   if (!self->exited && self->process != NULL && self->opened)
     self->grace_id = g_timeout_add (self->terminate_grace_ms, terminate_timeout_cb, self);
@@ -1080,8 +745,8 @@ wait_cb (GObject      *object,
   if (!self->stopping)
     {
       self->stopping = TRUE;
-      fail_queued_writes (self);
-      close_stdin (self);
+      _mcp_stdio_transport_fail_queued_writes (self);
+      _mcp_stdio_transport_close_stdin (self);
     }
 
   maybe_finish (self);
@@ -1140,7 +805,7 @@ spawn_cb (GObject      *object,
   reader_start (self->err_reader);
 
   if (self->close_requested)
-    begin_shutdown (self);
+    _mcp_stdio_transport_begin_shutdown (self);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -1207,7 +872,7 @@ mcp_stdio_transport_close_async (McpTransport        *transport,
   g_ptr_array_add (self->close_tasks, g_steal_pointer (&task));
   if (self->opened)
     {
-      begin_shutdown (self);
+      _mcp_stdio_transport_begin_shutdown (self);
       maybe_finish (self);
     }
 }

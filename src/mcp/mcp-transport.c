@@ -9,6 +9,10 @@
 
 #include "config.h"
 
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
 #include "mcp-error.h"
 #include "mcp-json-private.h"
 #include "mcp-transport-private.h"
@@ -44,6 +48,7 @@ enum {
 enum {
   MESSAGE_RECEIVED,
   INVALID_MESSAGE,
+  INVALID_RESPONSE,
   STDERR_LINE,
   EVENT,
   CLOSED,
@@ -162,6 +167,24 @@ mcp_transport_class_init (McpTransportClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpTransport::invalid-response:
+   * @id: the id of the request it answers, as far as can be told
+   * @reason: why it cannot be used ("it is not valid UTF-8 (byte 57)")
+   *
+   * An answer arrived that cannot be read: text that is not UTF-8 is
+   * repaired only to find its id. It was also reported as
+   * #McpTransport::invalid-message; the request it answers has failed.
+   */
+  signals[INVALID_RESPONSE] =
+    g_signal_new ("invalid-response",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
 
   /**
@@ -451,21 +474,133 @@ deliver (McpTransport *self,
   return TRUE;
 }
 
+/* What parsing one text gave: a tree, or why not. */
+typedef struct
+{
+  JsonNode *root;
+  GError   *error;
+  gssize    bad_utf8;     /* offset of the first byte that is not UTF-8, or -1 */
+  JsonNode *answered_id;  /* then: the id of the response it seems to be */
+} Parsed;
+
+static void
+parsed_clear (Parsed *parsed)
+{
+  g_clear_pointer (&parsed->root, json_node_unref);
+  g_clear_error (&parsed->error);
+  g_clear_pointer (&parsed->answered_id, json_node_unref);
+}
+
+static void
+parsed_free (Parsed *parsed)
+{
+  parsed_clear (parsed);
+  g_free (parsed);
+}
+
+/* The offset of the first byte of @text that is not UTF-8 (a NUL byte is
+ * UTF-8 here: JSON rejects it by its own rules), or -1. */
+static gssize
+find_bad_utf8 (const char *text,
+               gsize       length)
+{
+  const char *p = text;
+  const char *end = text + length;
+  const char *stop;
+
+  while (!g_utf8_validate_len (p, end - p, &stop))
+    {
+      if (*stop != '\0')
+        return stop - text;
+      p = stop + 1;
+    }
+
+  return -1;
+}
+
+/* A text that is not UTF-8 cannot be parsed, but it may still say which
+ * request it answers: repaired (each bad sequence becomes U+FFFD) only to
+ * read its id, so that the request fails at once, and not by its timeout. */
+static JsonNode *
+find_answered_id (const char *text,
+                  gsize       length)
+{
+  g_autofree char *repaired = g_utf8_make_valid (text, length);
+  g_autoptr(JsonNode) root = _mcp_json_parse (repaired, strlen (repaired), NULL);
+  JsonObject *object;
+  JsonNode *id;
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return NULL;
+
+  object = json_node_get_object (root);
+  id = json_object_get_member (object, "id");
+  if (json_object_has_member (object, "method") || id == NULL || !JSON_NODE_HOLDS_VALUE (id) ||
+      !(json_object_has_member (object, "result") || json_object_has_member (object, "error")))
+    return NULL;
+
+  return json_node_copy (id);
+}
+
+static void
+parse (const char *text,
+       gsize       length,
+       Parsed     *parsed)
+{
+  parsed->bad_utf8 = -1;
+  parsed->root = _mcp_json_parse (text, length, &parsed->error);
+
+  if (parsed->root == NULL && (parsed->bad_utf8 = find_bad_utf8 (text, length)) >= 0)
+    parsed->answered_id = find_answered_id (text, length);
+}
+
+/* Reports a text that did not parse; an answer that is not UTF-8 fails
+ * the request it answers. */
+static void
+report_unparsed (McpTransport *self,
+                 const char   *text,
+                 gsize         length,
+                 Parsed       *parsed)
+{
+  g_autofree char *reason = NULL;
+  g_autofree char *note = NULL;
+
+  if (parsed->bad_utf8 < 0)
+    {
+      _mcp_transport_emit_invalid (self, text, length, parsed->error->message);
+      return;
+    }
+
+  reason = g_strdup_printf (_("it is not valid UTF-8 (byte %lu)"), (gulong)parsed->bad_utf8);
+  if (parsed->answered_id == NULL)
+    note = g_strdup_printf ("protocol error: not valid UTF-8 at byte %lu, "
+                            "and no id to tell which request it answers",
+                            (gulong)parsed->bad_utf8);
+  else
+    note = g_strdup_printf ("an answer that is not valid UTF-8 (byte %lu)",
+                            (gulong)parsed->bad_utf8);
+
+  _mcp_transport_emit_invalid (self, text, length, note);
+  if (parsed->answered_id != NULL)
+    g_signal_emit (self, signals[INVALID_RESPONSE], 0, parsed->answered_id, reason);
+}
+
 static gboolean
 parse_and_deliver (McpTransport *self,
                    const char   *text,
                    gsize         length)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) root = _mcp_json_parse (text, length, &error);
+  Parsed parsed = { NULL, };
+  gboolean delivered = FALSE;
 
-  if (root == NULL)
-    {
-      _mcp_transport_emit_invalid (self, text, length, error->message);
-      return FALSE;
-    }
+  parse (text, length, &parsed);
+  if (parsed.root == NULL)
+    report_unparsed (self, text, length, &parsed);
+  else
+    delivered = deliver (self, parsed.root, text, length);
+  parsed_clear (&parsed);
 
-  return deliver (self, root, text, length);
+  return delivered;
 }
 
 static void
@@ -474,16 +609,13 @@ parse_in_thread (GTask        *task,
                  gpointer      task_data,
                  GCancellable *cancellable)
 {
-  GError *error = NULL;
   GBytes *bytes = task_data;
   gsize length;
   const char *text = g_bytes_get_data (bytes, &length);
-  JsonNode *root = _mcp_json_parse (text, length, &error);
+  Parsed *parsed = g_new0 (Parsed, 1);
 
-  if (root == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, root, (GDestroyNotify)json_node_unref);
+  parse (text, length, parsed);
+  g_task_return_pointer (task, parsed, (GDestroyNotify)parsed_free);
 }
 
 static gboolean handle_bytes (McpTransport *self,
@@ -497,18 +629,18 @@ parsed_cb (GObject      *object,
   McpTransport *self = MCP_TRANSPORT (object);
   McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
   GBytes *bytes = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) root = NULL;
+  Parsed *parsed;
   gsize length;
   const char *text = g_bytes_get_data (bytes, &length);
 
   priv->parsing = FALSE;
 
-  root = g_task_propagate_pointer (G_TASK (result), &error);
-  if (root == NULL)
-    _mcp_transport_emit_invalid (self, text, length, error->message);
+  parsed = g_task_propagate_pointer (G_TASK (result), NULL);
+  if (parsed->root == NULL)
+    report_unparsed (self, text, length, parsed);
   else
-    deliver (self, root, text, length);
+    deliver (self, parsed->root, text, length);
+  parsed_free (parsed);
 
   /* Then what came after it, in order, until the next large one. */
   while (!priv->parsing && !g_queue_is_empty (&priv->waiting))

@@ -573,6 +573,7 @@ error_is_fatal (const GError *error)
         case MCP_ERROR_HTTP_STATUS:
         case MCP_ERROR_SESSION_EXPIRED:
         case MCP_ERROR_MESSAGE_TOO_LARGE:
+        case MCP_ERROR_PEER_NOT_READING:
         default:
           return FALSE;
         }
@@ -1085,6 +1086,24 @@ session_died (TetherServer *self,
   schedule_recovery (self);
 }
 
+/* Rule 5: a server that takes none of its input is hung. Its transport
+ * refuses messages past a bound (MCP_ERROR_PEER_NOT_READING): the session
+ * of @generation, if still current, dies of it. Returns whether @error says
+ * so. */
+static gboolean
+died_of_not_reading (TetherServer *self,
+                     const GError *error,
+                     guint         generation)
+{
+  if (!g_error_matches (error, MCP_ERROR, MCP_ERROR_PEER_NOT_READING))
+    return FALSE;
+
+  if (generation == self->generation && self->state == TETHER_SERVER_STATE_CONNECTED)
+    session_died (self, error);
+
+  return TRUE;
+}
+
 static void environment_ready_cb (GObject      *object,
                                   GAsyncResult *result,
                                   gpointer      user_data);
@@ -1253,7 +1272,8 @@ list_done_cb (GObject      *object,
       g_list_store_remove_all (self->lists[kind]);
     }
   else if (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
-           g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
+           g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) ||
+           died_of_not_reading (self, error, self->generation))
     {
       /* The session is dying: session_died() reconnects, and the new session
        * lists again. Reconnecting from here too would reset its count. */
@@ -2228,6 +2248,17 @@ request_done_cb (GObject      *object,
   if (node != NULL)
     {
       g_task_return_pointer (task, g_steal_pointer (&node), (GDestroyNotify)json_node_unref);
+      return;
+    }
+
+  /* What the server did wrong, named: it took none of its input (the
+   * request was refused at once, and is not sent again), or it answered
+   * with what cannot be read. */
+  if (died_of_not_reading (self, error, request->generation) ||
+      g_error_matches (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE))
+    {
+      g_task_return_new_error (task, error->domain, error->code, _("Server “%s”: %s"),
+                               tether_server_get_name (self), error->message);
       return;
     }
 

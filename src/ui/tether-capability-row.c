@@ -24,6 +24,7 @@
 #include "mcp-resource.h"
 #include "mcp-tool.h"
 #include "tether-capability-row.h"
+#include "tether-text.h"
 #include "tether-tool-parameter.h"
 
 struct _TetherCapabilityRow
@@ -52,13 +53,16 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* Every text of a row comes from the server: shown, never obeyed. */
 static void
-set_label (GtkLabel   *label,
-           const char *text)
+set_label (GtkLabel        *label,
+           const char      *text,
+           TetherTextFlags  flags)
 {
   gboolean empty = text == NULL || *text == '\0';
+  g_autofree char *shown = empty ? NULL : tether_text_make_visible (text, -1, flags);
 
-  gtk_label_set_label (label, empty ? "" : text);
+  gtk_label_set_label (label, empty ? "" : shown);
   gtk_widget_set_visible (GTK_WIDGET (label), !empty);
 }
 
@@ -178,10 +182,10 @@ tether_capability_row_update (TetherCapabilityRow *self)
   if (g_strcmp0 (title, name) == 0)
     title = NULL;
 
-  set_label (self->name_label, name);
-  set_label (self->title_label, title);
-  set_label (self->detail_label, detail);
-  set_label (self->description_label, description);
+  set_label (self->name_label, name, TETHER_TEXT_SINGLE_LINE);
+  set_label (self->title_label, title, TETHER_TEXT_SINGLE_LINE);
+  set_label (self->detail_label, detail, TETHER_TEXT_SINGLE_LINE);
+  set_label (self->description_label, description, TETHER_TEXT_MULTI_LINE);
   gtk_widget_set_visible (self->tag_label, required);
 
   gtk_widget_set_hexpand (GTK_WIDGET (self->name_label), title == NULL);
@@ -331,11 +335,15 @@ query_tooltip_cb (TetherCapabilityRow *self,
                   GtkTooltip          *tooltip,
                   GtkWidget           *label)
 {
+  g_autofree char *description = NULL;
+
   if (!MCP_IS_TOOL (self->item) || self->expanded ||
       !pango_layout_is_ellipsized (gtk_label_get_layout (self->description_label)))
     return FALSE;
 
-  gtk_tooltip_set_text (tooltip, mcp_tool_get_description (MCP_TOOL (self->item)));
+  description = tether_text_make_visible (mcp_tool_get_description (MCP_TOOL (self->item)),
+                                          -1, TETHER_TEXT_MULTI_LINE);
+  gtk_tooltip_set_text (tooltip, description);
 
   return TRUE;
 }

@@ -17,6 +17,7 @@
 
 #include "tether-config-banner.h"
 #include "tether-config-error.h"
+#include "tether-visible-text.h"
 
 struct _TetherConfigBanner
 {
@@ -54,6 +55,7 @@ tether_config_banner_update (TetherConfigBanner *self)
   if (error != NULL)
     {
       g_autofree char *title = NULL;
+      g_autofree char *message = tether_visible_lines (error->message);
       guint line = tether_config_error_get_line (error);
       guint column = tether_config_error_get_column (error);
 
@@ -65,7 +67,7 @@ tether_config_banner_update (TetherConfigBanner *self)
         title = g_strdup (_("The configuration file cannot be used"));
 
       gtk_label_set_label (self->title_label, title);
-      gtk_label_set_label (self->message_label, error->message);
+      gtk_label_set_label (self->message_label, message);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label),
                                    _("Tether goes on with the last configuration that worked. "
                                      "Changes cannot be saved until the file is fixed."));

@@ -21,6 +21,8 @@
 #include <glib/gi18n.h>
 
 #include "tether-diagnostics-window.h"
+#include "tether-text.h"
+#include "tether-visible-text.h"
 
 struct _TetherDiagnosticsWindow
 {
@@ -335,14 +337,19 @@ show_environment (TetherDiagnosticsWindow *self,
 static void
 show_report (TetherDiagnosticsWindow *self)
 {
-  JsonObject *root = json_node_get_object (self->report);
+  g_autoptr(JsonNode) shown = json_node_copy (self->report);
+  JsonObject *root = json_node_get_object (shown);
   JsonObject *configuration = json_object_get_object_member (root, "configuration");
   JsonArray *servers = json_object_get_array_member (root, "servers");
   JsonObject *discovered = json_object_get_object_member (root, "discovered");
   JsonArray *files = json_object_get_array_member (discovered, "files");
   const char *config_error = member_string (configuration, "error");
   g_autofree char *clients_text = NULL;
+  g_autofree char *clients_markup = NULL;
 
+  /* Paths, names, commands and errors come from files and the system:
+   * shown, never obeyed (the copies keep them as they are). */
+  tether_text_map_strings (shown, tether_visible_text);
   show_environment (self, root);
 
   clear_rows (self->servers_group, self->server_rows);
@@ -372,8 +379,10 @@ show_report (TetherDiagnosticsWindow *self)
   else if (json_array_get_length (files) == 0)
     add_row (self->clients_group, self->client_rows, placeholder_row_new (_("None found")));
 
+  /* A group's description is markup, always. */
   clients_text = g_strdup_printf (_("Found in %s"), member_string (discovered, "home"));
-  adw_preferences_group_set_description (self->clients_group, clients_text);
+  clients_markup = g_markup_escape_text (clients_text, -1);
+  adw_preferences_group_set_description (self->clients_group, clients_markup);
 
   gtk_stack_set_visible_child_name (self->stack, "report");
 }

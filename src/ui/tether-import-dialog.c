@@ -23,6 +23,7 @@
 
 #include "tether-import-dialog.h"
 #include "tether-import-variable.h"
+#include "tether-visible-text.h"
 
 typedef struct
 {
@@ -85,12 +86,15 @@ new_row (const char *title,
          const char *subtitle)
 {
   AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
+  g_autofree char *shown_title = tether_visible_text (title);
+  g_autofree char *shown_subtitle = tether_visible_text (subtitle);
 
-  /* Names, commands and messages come from the file: not markup. */
+  /* Names, commands and messages come from the file: not markup, and
+   * shown, never obeyed. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (row, subtitle);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), shown_title);
+  if (shown_subtitle != NULL)
+    adw_action_row_set_subtitle (row, shown_subtitle);
 
   return row;
 }
@@ -165,7 +169,7 @@ add_details (AdwPreferencesGroup *group,
     }
   adw_action_row_set_subtitle_lines (row, 0);
   gtk_widget_add_css_class (GTK_WIDGET (row), "import-command");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row), target);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), adw_action_row_get_subtitle (row));
   adw_preferences_group_add (group, GTK_WIDGET (row));
 
   if (kind == TETHER_SERVER_KIND_STDIO && tether_server_config_get_cwd (config) != NULL)
@@ -299,7 +303,9 @@ update_server (TetherImportDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (widgets->status), status != NULL);
   if (status != NULL)
     {
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (widgets->status), status);
+      g_autofree char *shown = tether_visible_text (status);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (widgets->status), shown);
       gtk_image_set_from_icon_name (widgets->status_icon, icon);
       gtk_widget_set_css_classes (GTK_WIDGET (widgets->status_icon), (const char *[]) { css, NULL });
     }
@@ -365,6 +371,7 @@ add_server (TetherImportDialog *self,
   TetherImportItem *item = tether_import_plan_get_item (self->plan, i);
   TetherServerConfig *config = tether_import_item_get_config (item);
   const char *name = tether_import_item_get_name (item);
+  g_autofree char *group_title = tether_visible_markup (name);
   const char *choices[] = { _("Skip"), _("Replace"), _("Keep Both"), NULL };
   g_autoptr(GtkStringList) model = gtk_string_list_new (choices);
   g_autofree char *include_name = g_strconcat ("include:", name, NULL);
@@ -372,7 +379,8 @@ add_server (TetherImportDialog *self,
   ServerWidgets widgets = { 0 };
 
   widgets.group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (widgets.group, name);
+  /* A group's title is markup, always: the name from the file is not. */
+  adw_preferences_group_set_title (widgets.group, group_title);
   adw_preferences_group_set_description (widgets.group, describe_kind (tether_server_config_get_kind (config)));
 
   widgets.include = GTK_CHECK_BUTTON (gtk_check_button_new ());
@@ -424,6 +432,7 @@ add_variable (TetherImportDialog   *self,
   const char *placeholder = tether_import_variable_get_placeholder (variable);
   g_autofree char *widget_name = g_strconcat ("variable:", tether_import_variable_get_name (variable), NULL);
   g_autofree char *title = NULL;
+  g_autofree char *shown_title = NULL;
   GtkWidget *row;
 
   if (tether_import_variable_get_secret (variable))
@@ -439,7 +448,8 @@ add_variable (TetherImportDialog   *self,
 
   gtk_widget_set_name (row, widget_name);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  shown_title = tether_visible_text (title);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), shown_title);
   if (tether_import_variable_get_value (variable) != NULL)
     gtk_editable_set_text (GTK_EDITABLE (row), tether_import_variable_get_value (variable));
   g_signal_connect_object (row, "changed", G_CALLBACK (variable_changed_cb), variable, 0);
@@ -456,11 +466,14 @@ build (TetherImportDialog *self)
   guint n_items = tether_import_plan_get_n_items (self->plan);
   g_autofree char *title = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *shown_summary = NULL;
+  g_autofree char *display_name = NULL;
   GFile *file = tether_import_result_get_file (result);
   g_autofree char *where = file != NULL ? g_file_get_parse_name (file) : g_strdup (_("pasted text"));
 
   /* Translators: the file's name */
-  title = g_strdup_printf (_("Import from %s"), tether_import_result_get_display_name (result));
+  display_name = tether_visible_text (tether_import_result_get_display_name (result));
+  title = g_strdup_printf (_("Import from %s"), display_name);
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title,
                                  tether_import_format_get_display_name (tether_import_result_get_format (result)));
@@ -474,7 +487,8 @@ build (TetherImportDialog *self)
                              n_items,
                              tether_import_format_get_display_name (tether_import_result_get_format (result)),
                              where);
-  gtk_label_set_label (self->summary_label, summary);
+  shown_summary = tether_visible_text (summary);
+  gtk_label_set_label (self->summary_label, shown_summary);
 
   for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
     {
@@ -518,8 +532,9 @@ confirm_action (GtkWidget  *widget,
   if (!tether_server_manager_merge (self->manager, configs, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Nothing was added: %s"), error->message);
+      g_autofree char *shown = tether_visible_text (message);
 
-      gtk_label_set_label (self->error_label, message);
+      gtk_label_set_label (self->error_label, shown);
       gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
       return;
     }

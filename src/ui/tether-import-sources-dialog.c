@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "tether-import-sources-dialog.h"
+#include "tether-visible-text.h"
 
 struct _TetherImportSourcesDialog
 {
@@ -62,9 +63,10 @@ new_source_row (TetherImportSourcesDialog *self,
                 TetherImportSource        *source)
 {
   GtkWidget *row = adw_action_row_new ();
-  const char *error = tether_import_source_get_error_message (source);
+  g_autofree char *error = tether_visible_text (tether_import_source_get_error_message (source));
   guint n_servers = tether_import_source_get_n_servers (source);
   g_autofree char *path = g_file_get_path (tether_import_source_get_file (source));
+  g_autofree char *shown_path = tether_visible_text (path);
   g_autofree char *subtitle = NULL;
   g_autofree char *count = NULL;
   GtkWidget *label;
@@ -74,9 +76,9 @@ new_source_row (TetherImportSourcesDialog *self,
   gtk_widget_set_name (row, path);
 
   if (error != NULL)
-    subtitle = g_strdup_printf ("%s\n%s", path, error);
+    subtitle = g_strdup_printf ("%s\n%s", shown_path, error);
   else
-    subtitle = g_strdup (path);
+    subtitle = g_strdup (shown_path);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
 

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "tether-log-row.h"
+#include "tether-text.h"
 
 struct _TetherLogRow
 {
@@ -72,6 +73,7 @@ static void
 tether_log_row_update (TetherLogRow *self)
 {
   g_autofree char *time = NULL;
+  g_autofree char *text = NULL;
   TetherLogKind kind = TETHER_LOG_KIND_EVENT;
 
   if (self->entry != NULL)
@@ -82,9 +84,15 @@ tether_log_row_update (TetherLogRow *self)
   if (kind >= G_N_ELEMENTS (kind_looks))
     kind = TETHER_LOG_KIND_EVENT;
 
+  /* What the server wrote is shown, never obeyed; a line of its standard
+   * error is one line, whatever it holds. */
+  if (self->entry != NULL)
+    text = tether_text_make_visible (tether_log_entry_get_text (self->entry), -1,
+                                     kind == TETHER_LOG_KIND_STDERR ? TETHER_TEXT_SINGLE_LINE
+                                                                    : TETHER_TEXT_MULTI_LINE);
+
   gtk_label_set_label (self->time_label, time != NULL ? time : "");
-  gtk_label_set_label (self->text_label,
-                       self->entry != NULL ? tether_log_entry_get_text (self->entry) : "");
+  gtk_label_set_label (self->text_label, text != NULL ? text : "");
 
   for (guint i = 0; i < G_N_ELEMENTS (kind_looks); i++)
     gtk_widget_remove_css_class (GTK_WIDGET (self), kind_looks[i].css_class);

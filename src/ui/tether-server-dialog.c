@@ -23,6 +23,7 @@
 
 #include "tether-pair-row.h"
 #include "tether-server-dialog.h"
+#include "tether-visible-text.h"
 
 typedef enum
 {
@@ -459,9 +460,14 @@ validate_command (TetherServerDialog *self,
           g_autoptr(GString) list = g_string_new (NULL);
           g_autofree char *text = NULL;
 
-          /* The arguments as the server will get them, one by one. */
+          /* The arguments as the server will get them, one by one, each
+           * shown whatever it holds. */
           for (guint i = 0; i < n; i++)
-            g_string_append_printf (list, "%s%s", i > 0 ? " · " : "", argv[i]);
+            {
+              g_autofree char *arg = tether_visible_text (argv[i]);
+
+              g_string_append_printf (list, "%s%s", i > 0 ? " · " : "", arg);
+            }
           text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                "%u argument: %s", "%u arguments: %s", n),
                                   n, list->str);

@@ -30,6 +30,7 @@
 #include "tether-status-icon.h"
 #include "tether-status-label.h"
 #include "tether-tool-parameter.h"
+#include "tether-visible-text.h"
 
 typedef enum
 {
@@ -274,7 +275,9 @@ update_overview (TetherServerPage *self)
 {
   TetherServerConfig *config;
   TetherServerState state;
+  g_autofree char *name = NULL;
   g_autofree char *transport = NULL;
+  g_autofree char *shown_transport = NULL;
   const char *details;
   const char *title;
 
@@ -284,7 +287,10 @@ update_overview (TetherServerPage *self)
   config = tether_server_get_config (self->server);
   state = tether_server_get_state (self->server);
 
-  gtk_label_set_label (self->name_label, tether_server_get_name (self->server));
+  /* Names, commands, serverInfo and errors come from the file or the
+   * server: shown, never obeyed. */
+  name = tether_visible_text (tether_server_get_name (self->server));
+  gtk_label_set_label (self->name_label, name);
   tether_status_icon_set_state (self->status_icon, state);
 
   if (tether_server_kind_is_remote (tether_server_config_get_kind (config)))
@@ -297,7 +303,8 @@ update_overview (TetherServerPage *self)
       gtk_label_set_label (self->transport_title, _("Command"));
       transport = tether_server_config_dup_command_line (config);
     }
-  gtk_label_set_label (self->transport_label, transport != NULL ? transport : "");
+  shown_transport = tether_visible_text (transport);
+  gtk_label_set_label (self->transport_label, shown_transport != NULL ? shown_transport : "");
 
   title = tether_server_get_server_title (self->server);
   if (title != NULL)
@@ -305,6 +312,8 @@ update_overview (TetherServerPage *self)
       g_autoptr(GString) info = g_string_new (title);
       const char *version = tether_server_get_server_version (self->server);
       const char *protocol = tether_server_get_protocol_version (self->server);
+      g_autofree char *shown_info = NULL;
+      g_autofree char *instructions = NULL;
 
       if (version != NULL && *version != '\0')
         g_string_append_printf (info, " %s", version);
@@ -315,16 +324,21 @@ update_overview (TetherServerPage *self)
 
           g_string_append_printf (info, " · %s", text);
         }
-      gtk_label_set_label (self->info_label, info->str);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->info_label),
-                                   tether_server_get_instructions (self->server));
+      shown_info = tether_visible_text (info->str);
+      instructions = tether_visible_lines (tether_server_get_instructions (self->server));
+      gtk_label_set_label (self->info_label, shown_info);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->info_label), instructions);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->info_label), title != NULL);
   gtk_widget_set_visible (self->info_title, title != NULL);
 
   details = tether_server_get_error_details (self->server);
   if (details != NULL)
-    gtk_label_set_label (self->details_label, details);
+    {
+      g_autofree char *shown_details = tether_visible_lines (details);
+
+      gtk_label_set_label (self->details_label, shown_details);
+    }
   gtk_widget_set_visible (self->diagnostics_button,
                           tether_server_get_command_not_found (self->server));
   gtk_revealer_set_reveal_child (self->details_revealer,

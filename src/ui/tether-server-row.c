@@ -19,6 +19,7 @@
 #include "tether-server-row.h"
 #include "tether-status-icon.h"
 #include "tether-status-label.h"
+#include "tether-visible-text.h"
 
 struct _TetherServerRow
 {
@@ -140,13 +141,14 @@ static void
 tether_server_row_update_accessible (TetherServerRow *self)
 {
   g_autofree char *label = NULL;
+  g_autofree char *name = NULL;
 
   if (self->server == NULL)
     return;
 
   /* Name and state in one phrase, since the row is read as one item. */
-  label = g_strdup_printf ("%s, %s",
-                           tether_server_get_name (self->server),
+  name = tether_visible_text (tether_server_get_name (self->server));
+  label = g_strdup_printf ("%s, %s", name,
                            tether_status_label_get_text (TETHER_STATUS_LABEL (self->status_label)));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
@@ -234,6 +236,7 @@ tether_server_row_class_init (TetherServerRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, status_label);
   gtk_widget_class_bind_template_callback (widget_class, long_pressed_cb);
   gtk_widget_class_bind_template_callback (widget_class, secondary_pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, tether_visible_text_closure);
 
   g_type_ensure (TETHER_TYPE_STATUS_ICON);
   g_type_ensure (TETHER_TYPE_STATUS_LABEL);

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "tether-status-label.h"
+#include "tether-visible-text.h"
 
 struct _TetherStatusLabel
 {
@@ -83,8 +84,13 @@ tether_status_label_update (TetherStatusLabel *self)
   g_clear_handle_id (&self->tick_id, g_source_remove);
   g_clear_handle_id (&self->update_id, g_source_remove);
 
+  /* "Failed: …" carries what the server said: shown, never obeyed. */
   if (self->server != NULL)
-    text = tether_server_dup_status_text (self->server, now);
+    {
+      g_autofree char *status = tether_server_dup_status_text (self->server, now);
+
+      text = tether_visible_text (status);
+    }
 
   if (g_strcmp0 (text, gtk_label_get_label (self->label)) != 0)
     {

@@ -20,6 +20,7 @@
 #include "tether-diagnostics-window.h"
 #include "tether-server-dialog.h"
 #include "tether-server-row.h"
+#include "tether-visible-text.h"
 #include "tether-window-private.h"
 
 static const char *selected_actions[] = {
@@ -134,7 +135,7 @@ remove_server (TetherWindow *self,
   g_clear_object (&self->removal_toast);
   g_clear_pointer (&self->removal, tether_removal_unref);
 
-  escaped = g_markup_escape_text (name, -1);
+  escaped = tether_visible_markup (name);
   title = g_strdup_printf (_("“%s” removed"), escaped);
   toast = adw_toast_new (title);
   adw_toast_set_button_label (toast, _("_Undo"));

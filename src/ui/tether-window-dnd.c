@@ -30,6 +30,7 @@
 #include "tether-config-import.h"
 #include "tether-import-dialog.h"
 #include "tether-import-sources-dialog.h"
+#include "tether-visible-text.h"
 #include "tether-window-private.h"
 
 static void import_next (TetherWindow *self);
@@ -60,9 +61,11 @@ show_error (TetherWindow *self,
             const char   *heading,
             const GError *error)
 {
+  g_autofree char *body = tether_visible_lines (error->message);
   GtkWidget *dialog;
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+  /* What was wrong with a file may quote it: shown, never obeyed. */
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");

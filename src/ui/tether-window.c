@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "tether-server-row.h"
+#include "tether-visible-text.h"
 #include "tether-window-private.h"
 
 G_DEFINE_FINAL_TYPE (TetherWindow, tether_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -75,8 +76,9 @@ server_state_changed_cb (TetherWindow *self,
   if (state == TETHER_SERVER_STATE_ERROR && !gtk_window_is_active (GTK_WINDOW (self)))
     {
       g_autoptr(GNotification) notification = NULL;
-      g_autofree char *title = g_strdup_printf (_("“%s” failed"), tether_server_get_name (server));
-      const char *message = tether_server_get_error_message (server);
+      g_autofree char *name = tether_visible_text (tether_server_get_name (server));
+      g_autofree char *title = g_strdup_printf (_("“%s” failed"), name);
+      g_autofree char *message = tether_visible_text (tether_server_get_error_message (server));
 
       notification = g_notification_new (title);
       g_notification_set_body (notification, message);
@@ -146,10 +148,13 @@ static void
 selected_changed_cb (TetherWindow *self)
 {
   TetherServer *server = tether_window_get_selected (self);
+  g_autofree char *name = NULL;
+
+  if (server != NULL)
+    name = tether_visible_text (tether_server_get_name (server));
 
   tether_server_page_set_server (self->server_page, server);
-  adw_view_switcher_title_set_title (self->switcher_title,
-                                     server != NULL ? tether_server_get_name (server) : "");
+  adw_view_switcher_title_set_title (self->switcher_title, name != NULL ? name : "");
   _tether_window_update_actions (self);
 }
 
@@ -377,8 +382,9 @@ _tether_window_toast (TetherWindow *self,
   text = g_strdup_vprintf (format, args);
   va_end (args);
 
-  /* A toast's title is markup; server names and errors are not. */
-  escaped = g_markup_escape_text (text, -1);
+  /* A toast's title is markup; server names and errors are not, and are
+   * shown, never obeyed. */
+  escaped = tether_visible_markup (text);
   toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 6);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);

@@ -332,12 +332,61 @@ static const char *templates[] = {
   "\"description\":\"Any id.\",\"mimeType\":\"text/plain\"}",
 };
 
+/* With hostile_text, one more of each, every text of it hostile. */
+static JsonNode *
+hostile_item (const char *first_member,
+              ...)
+{
+  JsonObject *object = json_object_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  va_list args;
+
+  va_start (args, first_member);
+  for (const char *member = first_member; member != NULL; member = va_arg (args, const char *))
+    {
+      g_autofree char *value = g_strdup_printf ("%s " FAKE_MCP_HOSTILE, va_arg (args, const char *));
+
+      json_object_set_string_member (object, member, value);
+    }
+  va_end (args);
+  json_node_take_object (node, object);
+
+  return node;
+}
+
+static JsonNode *
+hostile_list_item (guint kind)
+{
+  JsonNode *node;
+
+  switch (kind)
+    {
+    case 0:
+      node = hostile_item ("name", "hostile", "title", "Hostile", "description", "Prints escapes.", NULL);
+      json_object_set_object_member (json_node_get_object (node), "inputSchema", json_object_new ());
+      json_object_set_string_member (json_object_get_object_member (json_node_get_object (node), "inputSchema"),
+                                     "type", "object");
+      return node;
+    case 1:
+      return hostile_item ("name", "hostile", "title", "Hostile", "description", "A prompt.", NULL);
+    case 2:
+      return hostile_item ("uri", "fake://hostile/", "name", "hostile", "title", "Hostile",
+                           "description", "A resource.", "mimeType", "text/plain", NULL);
+    default:
+      return hostile_item ("uriTemplate", "fake://hostile/{id}", "name", "hostile",
+                           "description", "A template.", NULL);
+    }
+}
+
 typedef enum { LIST_TOOLS, LIST_PROMPTS, LIST_RESOURCES, LIST_TEMPLATES } ListKind;
 
 static guint
 list_length (FakeMcpCore *core,
              ListKind     kind)
 {
+  if (core->options.hostile_text)
+    return 1;
+
   switch (kind)
     {
     case LIST_TOOLS: return G_N_ELEMENTS (fixed_tools) + core->options.n_tools;
@@ -353,6 +402,9 @@ list_item (FakeMcpCore *core,
            ListKind     kind,
            guint        i)
 {
+  if (core->options.hostile_text)
+    return hostile_list_item (kind);
+
   switch (kind)
     {
     case LIST_TOOLS:
@@ -535,6 +587,24 @@ handle_call (FakeMcpCore *core,
     {
       /* never answered */
     }
+  else if (g_str_equal (name, "bad-utf8"))
+    {
+      /* A reply that is not UTF-8: the JSON writer copies the byte. */
+      reply (core, id, text_result ("not \xff UTF-8", FALSE));
+    }
+  else if (g_str_equal (name, "hostile-error"))
+    reply_error (core, id, -32603, "error " FAKE_MCP_HOSTILE, NULL);
+  else if (g_str_equal (name, "hostile-fail"))
+    reply (core, id, text_result ("failed " FAKE_MCP_HOSTILE, TRUE));
+  else if (g_str_has_prefix (name, "hostile") && core->options.hostile_text)
+    {
+      JsonObject *log = json_object_new ();
+
+      json_object_set_string_member (log, "level", "warning");
+      json_object_set_string_member (log, "data", "log " FAKE_MCP_HOSTILE);
+      fake_mcp_core_notify (core, "notifications/message", log);
+      reply (core, id, text_result ("line one " FAKE_MCP_HOSTILE "\nline two", FALSE));
+    }
   else if (g_str_equal (name, "crash"))
     reply (core, id, text_result ("this server cannot crash", TRUE));
   else if (g_str_equal (name, "log"))
@@ -602,6 +672,12 @@ handle_initialize (FakeMcpCore *core,
     "\"instructions\":\"A fake server for Tether's tests.\"}");
   result = json_node_get_object (result_node);
   json_object_set_string_member (result, "protocolVersion", version);
+  if (core->options.hostile_text)
+    {
+      json_object_set_member (result, "serverInfo",
+                              hostile_item ("name", "fake", "title", "Fake", "version", "1.0", NULL));
+      json_object_set_string_member (result, "instructions", "Instructions " FAKE_MCP_HOSTILE "\nsecond line");
+    }
   reply (core, id, json_object_ref (result));
 
   if (core->options.list_changed_early)

@@ -38,7 +38,13 @@ typedef struct
   const char  *protocol_version;    /* answer with this version, whatever is asked */
   const char * const *hang_methods; /* never answer these */
   guint        progress_interval_ms;/* slow tool: a step every … (default 20) */
+  gboolean     hostile_text;        /* escape sequences in names, info, texts */
 } FakeMcpOptions;
+
+/* What a hostile server puts in its text: an SGR colour, an OSC window
+ * title ending in BEL, a carriage return, a C1 CSI (U+009B), a
+ * right-to-left override (U+202E), and markup. */
+#define FAKE_MCP_HOSTILE "\x1b[31mred\x1b[0m \x1b]0;title\x07 \rback \xc2\x9b" "2J \xe2\x80\xae" "txet <b>bold</b> & more"
 
 FakeMcpCore *fake_mcp_core_new          (const FakeMcpOptions *options,
                                          FakeMcpSendFunc       send_func,

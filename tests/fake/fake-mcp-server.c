@@ -42,6 +42,9 @@ static int      crash_after_ms;
 static char    *count_file;
 static gboolean grandchild;
 static int      progress_interval_ms;
+static gboolean hostile_text;
+static gboolean never_read_stdin;
+static char    *stop_reading_after;
 
 static GOptionEntry entries[] = {
   { "tools", 0, 0, G_OPTION_ARG_INT, &n_tools, "Generated tools besides the fixed ones", "N" },
@@ -64,6 +67,9 @@ static GOptionEntry entries[] = {
   { "crash-after-ms", 0, 0, G_OPTION_ARG_INT, &crash_after_ms, "Exit with status 70 after MS", "MS" },
   { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize and tools/call requests received", "PATH" },
   { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
+  { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
+  { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
+  { "stop-reading-after", 0, 0, G_OPTION_ARG_STRING, &stop_reading_after, "Stop reading stdin once METHOD is answered", "METHOD" },
   { "grandchild", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &grandchild, NULL, NULL },
   { NULL }
 };
@@ -73,6 +79,7 @@ static GString     *out;
 static GByteArray  *in;
 static gboolean     in_batch;
 static gboolean     sent_garbage;
+static gboolean     stopped_reading;
 
 static void
 write_all (int         fd,
@@ -188,6 +195,9 @@ hook_cb (const char *method,
       _exit (4);
     }
 
+  if (stop_reading_after != NULL && g_str_equal (method, stop_reading_after))
+    stopped_reading = TRUE;
+
   if (g_str_equal (method, "tools/call"))
     {
       const char *name = params != NULL ? json_object_get_string_member_with_default (params, "name", "") : "";
@@ -221,6 +231,8 @@ handle_input (void)
       if (end > start && !fake_mcp_core_handle_text (core, (const char *)data + start, end - start))
         fprintf (stderr, "fake-mcp-server: skipped a line that is not JSON\n");
       start = (nl - data) + 1;
+      if (stopped_reading)
+        break;
     }
   in_batch = FALSE;
 
@@ -254,6 +266,13 @@ stdin_cb (int           fd,
 
   g_byte_array_append (in, buffer, n);
   handle_input ();
+
+  if (stopped_reading)
+    {
+      fprintf (stderr, "fake-mcp-server: no longer reading stdin, as asked\n");
+      fflush (stderr);
+      return G_SOURCE_REMOVE;
+    }
 
   return G_SOURCE_CONTINUE;
 }
@@ -337,6 +356,9 @@ main (int   argc,
   if (grandchildren > 0)
     spawn_grandchildren (self_path != NULL ? self_path : argv[0]);
 
+  if (hostile_text)
+    fprintf (stderr, "fake-mcp-server: stderr " FAKE_MCP_HOSTILE "\n");
+
   for (int i = 0; i < stderr_flood; i++)
     fprintf (stderr, "fake-mcp-server: flood line %d of %d, padding padding padding padding padding\n",
              i + 1, stderr_flood);
@@ -353,6 +375,7 @@ main (int   argc,
   options.protocol_version = protocol_version;
   options.hang_methods = (const char * const *)hang_methods;
   options.progress_interval_ms = MAX (0, progress_interval_ms);
+  options.hostile_text = hostile_text;
 
   out = g_string_sized_new (65536);
   in = g_byte_array_sized_new (65536);
@@ -363,7 +386,12 @@ main (int   argc,
   if (crash_after_ms > 0)
     g_timeout_add (crash_after_ms, crash_cb, NULL);
 
-  g_unix_fd_add (0, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_cb, loop);
+  /* Not reading: the client's writes fill the pipe, and SIGTERM ends us. */
+  if (never_read_stdin)
+    fprintf (stderr, "fake-mcp-server: never reading stdin, as asked\n");
+  else
+    g_unix_fd_add (0, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_cb, loop);
+  fflush (stderr);
   g_main_loop_run (loop);
 
   flush_out ();
@@ -373,6 +401,7 @@ main (int   argc,
   g_strfreev (hang_methods);
   g_free (protocol_version);
   g_free (count_file);
+  g_free (stop_reading_after);
 
   return 0;
 }

@@ -28,18 +28,6 @@ cat > "$out/config.h" <<'H'
 H
 
 floors="-DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74 -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74"
-# shellcheck disable=SC2046
-clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -Wall -Wextra -Wno-unused-parameter -Werror $floors \
-  -I"$out" -I"$top/src/mcp" $(pkg-config --cflags gobject-2.0) \
-  "$top/tests/fuzz/fuzz-sse-parser.c" \
-  "$top/src/mcp/mcp-sse-parser.c" \
-  "$top/src/mcp/mcp-error.c" \
-  $(pkg-config --libs gobject-2.0) \
-  -o "$out/fuzz-sse-parser"
-
-corpus="$out/corpus-sse-parser"
-mkdir -p "$corpus"
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export LSAN_OPTIONS="suppressions=$top/build-aux/lsan.supp:print_suppressions=0"
@@ -47,20 +35,44 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export G_SLICE=always-malloc
 
 rm -f "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-*
-echo "run-fuzz: fuzz-sse-parser for $seconds s"
-status=0
-"$out/fuzz-sse-parser" \
-  -max_total_time="$seconds" \
-  -max_len=4096 \
-  -timeout=10 \
-  -rss_limit_mb=1024 \
-  -print_final_stats=1 \
-  -artifact_prefix="$out/" \
-  "$corpus" "$top/tests/fuzz/corpus/sse-parser" > "$out/fuzz-sse-parser.log" 2>&1 || status=$?
-if [ "$status" -ne 0 ]; then
-  tail -n 60 "$out/fuzz-sse-parser.log" >&2
-  echo "run-fuzz: fuzz-sse-parser failed (exit $status); the input is in $out (crash-*, leak-*, timeout-*, oom-*)" >&2
-  exit 1
-fi
-grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added|stat::peak_rss_mb)' "$out/fuzz-sse-parser.log" || true
-echo "run-fuzz: fuzz-sse-parser: no crash, corpus $(ls "$corpus" | wc -l) inputs"
+
+# fuzz NAME PKG-CONFIG-MODULES SOURCES…: build the target fuzz-NAME from
+# tests/fuzz/fuzz-NAME.c and the sources, run it over its seed corpus
+# (tests/fuzz/corpus/NAME) for $seconds, and stop at the first crash.
+fuzz () {
+  name=$1
+  modules=$2
+  shift 2
+
+  # shellcheck disable=SC2046,SC2086
+  clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -Wall -Wextra -Wno-unused-parameter -Werror $floors \
+    -I"$out" -I"$top/src/mcp" -I"$top/src/servers" $(pkg-config --cflags $modules) \
+    "$top/tests/fuzz/fuzz-$name.c" "$@" \
+    $(pkg-config --libs $modules) \
+    -o "$out/fuzz-$name"
+
+  corpus="$out/corpus-$name"
+  mkdir -p "$corpus"
+
+  echo "run-fuzz: fuzz-$name for $seconds s"
+  status=0
+  "$out/fuzz-$name" \
+    -max_total_time="$seconds" \
+    -max_len=4096 \
+    -timeout=10 \
+    -rss_limit_mb=1024 \
+    -print_final_stats=1 \
+    -artifact_prefix="$out/" \
+    "$corpus" "$top/tests/fuzz/corpus/$name" > "$out/fuzz-$name.log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ]; then
+    tail -n 60 "$out/fuzz-$name.log" >&2
+    echo "run-fuzz: fuzz-$name failed (exit $status); the input is in $out (crash-*, leak-*, timeout-*, oom-*)" >&2
+    exit 1
+  fi
+  grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added|stat::peak_rss_mb)' "$out/fuzz-$name.log" || true
+  echo "run-fuzz: fuzz-$name: no crash, corpus $(ls "$corpus" | wc -l) inputs"
+}
+
+fuzz sse-parser gobject-2.0 "$top/src/mcp/mcp-sse-parser.c" "$top/src/mcp/mcp-error.c"
+fuzz text json-glib-1.0 "$top/src/servers/tether-text.c"

@@ -1145,7 +1145,8 @@ is_http_token (const char *name)
  *
  * Checks that the configuration can be started: a name without control
  * characters; for stdio a non-empty command; for the remote kinds an
- * http:// or https:// URL with a host; env names non-empty and without `=`;
+ * http:// or https:// URL with a host; env names valid (see
+ * tether_server_config_env_name_is_valid());
  * header names valid HTTP tokens and values on one line; connect attempts at
  * least 1. Fails with %TETHER_CONFIG_ERROR_INVALID_VALUE naming the server.
  *
@@ -1160,7 +1161,7 @@ tether_server_config_validate (TetherServerConfig  *self,
   if (self->name == NULL || strspn (self->name, " \t\r\n") == strlen (self->name))
     {
       g_set_error_literal (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
-                           _("A server needs a name"));
+                           _("A server needs a name: this server’s name is empty"));
       return FALSE;
     }
 
@@ -1222,13 +1223,14 @@ tether_server_config_validate (TetherServerConfig  *self,
     {
       const char *key = g_ptr_array_index (self->env.keys, i);
 
-      if (*key == '\0' || strchr (key, '=') != NULL)
+      if (!tether_server_config_env_name_is_valid (key))
         {
           g_autofree char *path = tether_json_pointer_append ("/env", key);
 
           g_propagate_error (error,
                              tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_VALUE, path,
-                                                      _("server “%s”: “%s” is not a valid environment variable name"),
+                                                      _("server “%s”: “%s” is not a valid environment variable name "
+                                                        "(letters, digits and “_”, not starting with a digit)"),
                                                       self->name, key));
           return FALSE;
         }

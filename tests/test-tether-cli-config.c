@@ -1196,6 +1196,77 @@ test_no_secrets (Fixture       *fixture,
   }
 }
 
+/* An env key that is not a name (PATH=/tmp/evil: would set PATH) and a
+ * server without a name: in the file, that entry is reported, naming the
+ * file, and never started, while the others run; added, refused. */
+static void
+test_bad_names (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL, TRUE);
+  g_autofree char *evil = g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts-evil\"],"
+                                           " \"env\": {\"PATH=/tmp/evil:\": \"x\"}}",
+                                           FAKE_MCP_SERVER, fixture->dir);
+  g_autofree char *nameless = fake_entry (fixture, "nameless", NULL, TRUE);
+  g_autofree char *config = g_strdup_printf ("{\"mcpServers\": {\"good\": %s, \"evil\": %s, \"\": %s}}",
+                                             good, evil, nameless);
+  g_autofree char *evil_counts = counts_path (fixture, "evil");
+  g_autofree char *nameless_counts = counts_path (fixture, "nameless");
+  g_autofree char *before = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_auto(Run) list = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) add_env = { 0 };
+  g_auto(Run) add_empty = { 0 };
+  JsonArray *servers;
+  const char *error;
+
+  write_config (fixture, config);
+
+  run_cli (fixture, &list, "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  assert_contains (list.out, "good  connected    10 tools");
+  assert_contains (list.out, "evil  error        ");
+  assert_contains (list.out, fixture->path);
+  assert_contains (list.out, "server “evil”: “PATH=/tmp/evil:” is not a valid environment variable name");
+  assert_contains (list.out, "A server needs a name");
+
+  run_cli (fixture, &json, "--json", "list", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  node = parse_json (json.out);
+  servers = json_object_get_array_member (json_node_get_object (node), "servers");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 0), "state"), ==, "connected");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 1), "state"), ==, "error");
+  error = json_object_get_string_member (json_array_get_object_element (servers, 1), "error");
+  g_assert_true (g_str_has_prefix (error, fixture->path));
+  assert_contains (error, "“PATH=/tmp/evil:”");
+  /* Refused at once: no attempt after the first */
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (servers, 1), "attempt"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 2), "name"), ==, "");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 2), "state"), ==, "error");
+  error = json_object_get_string_member (json_array_get_object_element (servers, 2), "error");
+  g_assert_true (g_str_has_prefix (error, fixture->path));
+  assert_contains (error, "A server needs a name");
+
+  /* Neither was ever started. */
+  g_assert_false (g_file_test (evil_counts, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (nameless_counts, G_FILE_TEST_EXISTS));
+
+  /* Added: refused, with the reason; the file is left as it was. */
+  before = read_config (fixture);
+  run_cli (fixture, &add_env, "add", "x", "--env", "BAD-NAME=1", "--", "true", NULL);
+  g_assert_cmpint (add_env.status, ==, 1);
+  assert_one_line_error (add_env.err, "“BAD-NAME” is not a valid environment variable name");
+  assert_contains (add_env.err, fixture->path);
+  assert_untouched (fixture, before);
+
+  run_cli (fixture, &add_empty, "add", "", "--", "true", NULL);
+  g_assert_cmpint (add_empty.status, ==, 2);
+  g_assert_true (g_str_has_prefix (add_empty.err, "tether-cli: add: the server’s name is empty"));
+  g_assert_cmpstr (add_empty.out, ==, "");
+  assert_untouched (fixture, before);
+}
+
 /* ---------------------------------------------------------------------- */
 /* A file that cannot be used is reported and never written                 */
 
@@ -1578,6 +1649,7 @@ main (int   argc,
   ADD ("interrupt-by-name", test_interrupt_by_name);
   ADD ("add-remove-enable", test_add_remove_enable);
   ADD ("no-secrets", test_no_secrets);
+  ADD ("bad-names", test_bad_names);
   ADD ("unusable-untouched", test_unusable_untouched);
   ADD ("import-dry-run", test_import_dry_run);
   ADD ("import", test_import);

@@ -186,6 +186,7 @@ tether_cli_open_server_target (const TetherCliOptions  *options,
     }
 
   server = tether_server_new (config, &timings);
+  tether_server_set_config_file (server, tether_config_store_get_file (store));
 
   return tether_cli_target_new_server (server);
 }
@@ -382,7 +383,14 @@ parse_add (char     **args,
 {
   guint i;
 
-  if (args[0] == NULL || args[0][0] == '-' || args[0][0] == '\0')
+  if (args[0] != NULL && args[0][0] == '\0')
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s",
+                   _("add: the server’s name is empty; a server needs a name"));
+      return FALSE;
+    }
+
+  if (args[0] == NULL || args[0][0] == '-')
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    _("add needs a name first: add NAME -- COMMAND [ARGS…] or add NAME --url URL"));

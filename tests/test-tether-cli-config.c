@@ -263,6 +263,8 @@ typedef struct
   GCancellable     *cancellable;
   GPtrArray        *lines;       /* JsonObject, in order */
   gboolean          eof;
+  GString          *err;         /* all of its stderr so far */
+  gboolean          err_eof;
 } Watch;
 
 static void read_next_line (Watch *watch);
@@ -305,6 +307,25 @@ read_next_line (Watch *watch)
                                        line_read_cb, watch);
 }
 
+static void
+err_read_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  Watch *watch = user_data;
+  g_autoptr(GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
+
+  if (bytes == NULL || g_bytes_get_size (bytes) == 0)
+    {
+      watch->err_eof = TRUE;
+      return;
+    }
+
+  g_string_append_len (watch->err, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_input_stream_read_bytes_async (G_INPUT_STREAM (object), 4096, G_PRIORITY_DEFAULT, watch->cancellable,
+                                   err_read_cb, watch);
+}
+
 /* If this test dies, watch gets SIGTERM and stops its servers. */
 static void
 die_with_parent (gpointer user_data)
@@ -318,7 +339,8 @@ watch_start (Fixture    *fixture,
 {
   const char *args[] = { "watch", NULL };
   g_autoptr(GPtrArray) argv = cli_argv (fixture, timings, args);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                      G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_auto(GStrv) env = cli_environment (fixture);
   g_autoptr(GError) error = NULL;
   Watch *watch = g_new0 (Watch, 1);
@@ -330,7 +352,10 @@ watch_start (Fixture    *fixture,
   watch->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (watch->process));
   watch->cancellable = g_cancellable_new ();
   watch->lines = g_ptr_array_new_with_free_func ((GDestroyNotify)json_object_unref);
+  watch->err = g_string_new (NULL);
   read_next_line (watch);
+  g_input_stream_read_bytes_async (g_subprocess_get_stderr_pipe (watch->process), 4096, G_PRIORITY_DEFAULT,
+                                   watch->cancellable, err_read_cb, watch);
 
   return watch;
 }
@@ -443,8 +468,13 @@ watch_stop (Watch *watch,
   g_assert_true (watch->eof);
 
   g_assert_true (g_subprocess_wait (watch->process, NULL, NULL));
-  g_test_message ("watch stopped %.0f ms after signal %d",
-                  (g_get_monotonic_time () - start) / 1000.0, signum);
+  while (!watch->err_eof && g_get_monotonic_time () - start < 15 * G_USEC_PER_SEC)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_test_message ("watch stopped %.0f ms after signal %d; stderr:\n%s",
+                  (g_get_monotonic_time () - start) / 1000.0, signum, watch->err->str);
   g_assert_true (g_subprocess_get_if_exited (watch->process));
   g_assert_cmpint (g_subprocess_get_exit_status (watch->process), ==, 0);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
@@ -466,6 +496,7 @@ watch_free (Watch *watch)
   g_clear_object (&watch->process);
   g_clear_object (&watch->cancellable);
   g_ptr_array_unref (watch->lines);
+  g_string_free (watch->err, TRUE);
   g_free (watch);
 }
 
@@ -1143,41 +1174,84 @@ test_add_remove_enable (Fixture       *fixture,
   g_assert_null (strstr (disable.out, "secret"));
 }
 
-/* Secrets in env values, header values and URLs never reach the output,
- * whatever the command and whether the server answers or not. */
+/* What every secret of these tests holds: the temporary directory's name
+ * (and the worktree's) may hold the word "secret" itself. */
+#define MARK "zq7wv"
+
+static void
+assert_no_mark (const char *what,
+                const char *text)
+{
+  if (strstr (text, MARK) != NULL)
+    g_error ("a secret reached %s:\n%s", what, text);
+}
+
+/* Secrets in env values, header values and URLs (the userinfo, a token
+ * alone as the user name, query values, a bare query parameter, the
+ * fragment) never reach the output, whatever the command and whether the
+ * server answers or not; where a URL is shown, it is masked, path kept. */
 static void
 test_no_secrets (Fixture       *fixture,
                  gconstpointer  data)
 {
   g_autofree char *good = g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts-good\"],"
-                                           " \"env\": {\"API_KEY\": \"env-secret-1\"}}",
+                                           " \"env\": {\"API_KEY\": \"" MARK "-env-1\"}}",
                                            FAKE_MCP_SERVER, fixture->dir);
   g_autofree char *config = g_strdup_printf (
     "{\"mcpServers\": {\"good\": %s,"
-    " \"web\": {\"url\": \"http://127.0.0.1:1/mcp?key=query-secret-2\","
-    "           \"headers\": {\"Authorization\": \"Bearer header-secret-3\"}},"
-    " \"web2\": {\"type\": \"http\", \"url\": \"http://user:password-secret-4@127.0.0.1:1/mcp\"}}}", good);
-  const char *commands[][4] = {
+    " \"web\": {\"url\": \"http://127.0.0.1:1/mcp?key=" MARK "-query-2\","
+    "           \"headers\": {\"Authorization\": \"Bearer " MARK "-header-3\"}},"
+    " \"web2\": {\"type\": \"http\", \"url\": \"http://user:" MARK "-password-4@127.0.0.1:1/mcp\"},"
+    " \"tok\": {\"type\": \"http\", \"url\": \"http://" MARK "-userinfo-5@127.0.0.1:1/mcp\"},"
+    " \"bare\": {\"type\": \"http\", \"url\": \"http://127.0.0.1:1/bare?" MARK "-bare-6\"},"
+    " \"frag\": {\"type\": \"sse\", \"url\": \"http://127.0.0.1:1/frag#" MARK "-fragment-7\"}}}", good);
+  g_autofree char *import_file = g_build_filename (fixture->dir, "other-client.json", NULL);
+  const char *commands[][8] = {
     { "list", NULL },
     { "--json", "list", NULL },
     { "info", "good", NULL },
     { "--json", "info", "good", NULL },
     { "tools", "web", NULL },
     { "info", "web2", NULL },
+    { "--json", "info", "tok", NULL },
+    { "ping", "bare", NULL },
+    { "tools", "frag", NULL },
     { "--json", "disable", "web", NULL },
     { "--json", "enable", "web", NULL },
+    { "diagnostics", NULL },
+    { "--json", "diagnostics", NULL },
+    { "import", "--dry-run", import_file, NULL },
+    { "--json", "import", "--dry-run", import_file, NULL },
+    { "add", "added", "--disabled", "--url", "http://" MARK "-userinfo-8@127.0.0.1:1/added?" MARK "-bare-9#" MARK "-f",
+      NULL },
+    { "--json", "add", "added2", "--disabled", "--url", "http://127.0.0.1:1/added?t=" MARK "-q#" MARK "-f", NULL },
   };
+  /* Each masked URL shows up somewhere, path kept. */
+  const char *shown[] = {
+    "http://127.0.0.1:1/mcp?key=••••", "http://••••@127.0.0.1:1/mcp", "http://127.0.0.1:1/bare?••••",
+    "http://127.0.0.1:1/frag#••••", "http://••••@127.0.0.1:1/added?••••#••••",
+  };
+  g_autoptr(GString) all = g_string_new (NULL);
 
   write_config (fixture, config);
+  g_assert_true (g_file_set_contents (import_file, config, -1, NULL));
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_auto(Run) run = { 0 };
 
       run_cli_argv (fixture, &run, commands[i]);
-      g_assert_null (strstr (run.out, "secret"));
-      g_assert_null (strstr (run.err, "secret"));
+      assert_no_mark (commands[i][0], run.out);
+      assert_no_mark (commands[i][0], run.err);
+      g_string_append_printf (all, "%s\n%s\n", run.out, run.err);
     }
+
+  for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+    assert_contains (all->str, shown[i]);
+
+  /* An error names the URL it could not reach, masked, with its path. */
+  assert_contains (all->str, "Could not reach the server at http://••••@127.0.0.1:1/mcp: ");
+  assert_contains (all->str, "Could not reach the server at http://127.0.0.1:1/bare?••••: ");
 
   {
     g_autoptr(Watch) watch = watch_start (fixture, TIMINGS);
@@ -1185,14 +1259,18 @@ test_no_secrets (Fixture       *fixture,
     watch_wait_for (watch, 0, "good", "connected", 5000);
     watch_wait_for (watch, 0, "web", "waiting", 5000);
     watch_wait_for (watch, 0, "web2", "waiting", 5000);
+    watch_wait_for (watch, 0, "tok", "waiting", 5000);
+    watch_wait_for (watch, 0, "bare", "waiting", 5000);
+    watch_wait_for (watch, 0, "frag", "waiting", 5000);
     watch_stop (watch, SIGTERM);
     for (guint i = 0; i < watch->lines->len; i++)
       {
         g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), g_ptr_array_index (watch->lines, i));
         g_autofree char *text = json_to_string (node, FALSE);
 
-        g_assert_null (strstr (text, "secret"));
+        assert_no_mark ("watch", text);
       }
+    assert_no_mark ("watch's stderr", watch->err->str);
   }
 }
 

@@ -15,6 +15,7 @@
 
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
+#include "mcp-url.h"
 #include "tether-cli-target.h"
 
 struct _TetherCliTarget
@@ -82,20 +83,6 @@ http_transport_new (const char          *url,
   return g_steal_pointer (&transport);
 }
 
-/* The URL as messages show it: no user, password, query or fragment,
- * which may hold a token. */
-static char *
-url_display_name (const char *url)
-{
-  g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED | G_URI_FLAGS_HAS_PASSWORD, NULL);
-
-  if (uri == NULL)
-    return g_strdup_printf ("%s URL", g_uri_peek_scheme (url));
-
-  return g_uri_join (G_URI_FLAGS_ENCODED, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
-                     g_uri_get_port (uri), g_uri_get_path (uri), NULL, NULL);
-}
-
 /**
  * tether_cli_target_new_http:
  * @url: an http or https URL
@@ -125,7 +112,8 @@ tether_cli_target_new_http (const char          *url,
   target->url = g_strdup (url);
   target->mode = mode;
   target->headers = g_strdupv ((char **)headers);
-  target->name = url_display_name (url);
+  /* Messages name the URL with nothing secret in it. */
+  target->name = mcp_url_mask (url);
 
   return target;
 }

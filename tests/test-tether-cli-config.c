@@ -1274,6 +1274,143 @@ test_no_secrets (Fixture       *fixture,
   }
 }
 
+static JsonObject *
+import_server (JsonNode   *node,
+               const char *name)
+{
+  JsonArray *servers = json_object_get_array_member (json_node_get_object (node), "servers");
+
+  for (guint i = 0; i < json_array_get_length (servers); i++)
+    {
+      JsonObject *server = json_array_get_object_element (servers, i);
+
+      if (g_strcmp0 (json_object_get_string_member (server, "name"), name) == 0)
+        return server;
+    }
+
+  g_error ("no server “%s” in the import", name);
+  return NULL;
+}
+
+static gboolean
+json_array_has_string (JsonArray  *array,
+                       const char *needle)
+{
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    if (strstr (json_array_get_string_element (array, i), needle) != NULL)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* A token over plain http to another machine: `add` still adds (exit 0)
+ * and warns on stderr; list, info, diagnostics and import say it too. The
+ * servers stay disabled: nothing here leaves the machine. */
+static void
+test_cleartext_warning (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *config =
+    "{\"mcpServers\": {"
+    " \"plain\": {\"url\": \"http://192.0.2.10/mcp\", \"headers\": {\"Authorization\": \"Bearer " MARK "-1\"},"
+    "             \"disabled\": true},"
+    " \"inurl\": {\"type\": \"http\", \"url\": \"http://192.0.2.10/mcp?api_key=" MARK "-2\", \"disabled\": true},"
+    " \"local\": {\"url\": \"http://127.0.0.1:1/mcp\", \"headers\": {\"Authorization\": \"Bearer " MARK "-3\"},"
+    "             \"disabled\": true},"
+    " \"tls\": {\"url\": \"https://192.0.2.10/mcp\", \"headers\": {\"X-Api-Key\": \"" MARK "-4\"}, \"disabled\": true}"
+    "}}";
+  const char *header_warning = "Sends its Authorization header unencrypted: anyone on the network can read it. "
+                               "Use https.";
+  const char *url_warning = "Sends the credentials in its URL unencrypted";
+  g_autofree char *import_file = g_build_filename (fixture->dir, "other-client.json", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *after_add = NULL;
+  g_autoptr(JsonNode) listing = NULL;
+  g_autoptr(JsonNode) report = NULL;
+  g_autoptr(JsonNode) preview = NULL;
+  g_auto(Run) add = { 0 };
+  g_auto(Run) add_tls = { 0 };
+  g_auto(Run) list = { 0 };
+  g_auto(Run) list_json = { 0 };
+  g_auto(Run) info = { 0 };
+  g_auto(Run) diagnostics = { 0 };
+  g_auto(Run) diagnostics_json = { 0 };
+  g_auto(Run) import = { 0 };
+  g_auto(Run) import_json = { 0 };
+  JsonArray *servers;
+
+  write_config (fixture, config);
+  g_assert_true (g_file_set_contents (import_file, config, -1, NULL));
+
+  run_cli (fixture, &add, "add", "docs", "--disabled", "--url", "http://docs.example/mcp",
+           "--header", "Authorization: Bearer " MARK "-5", NULL);
+  g_assert_cmpint (add.status, ==, 0);
+  assert_contains (add.out, "Added “docs”: auto: http://docs.example/mcp; headers: Authorization=••••; disabled\n");
+  expected = g_strdup_printf ("tether-cli: warning: “docs”: %s\n", header_warning);
+  g_assert_cmpstr (add.err, ==, expected);
+  after_add = read_config (fixture);
+  assert_contains (after_add, "\"docs\"");
+
+  run_cli (fixture, &add_tls, "add", "docs2", "--disabled", "--url", "https://docs.example/mcp",
+           "--header", "Authorization: Bearer " MARK "-6", NULL);
+  g_assert_cmpint (add_tls.status, ==, 0);
+  g_assert_cmpstr (add_tls.err, ==, "");
+
+  run_cli (fixture, &list, "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  assert_contains (list.out, "plain  disabled\n       warning: Sends its Authorization header unencrypted");
+  assert_contains (list.out, "inurl  disabled\n       warning: Sends the credentials in its URL unencrypted");
+  assert_contains (list.out, "local  disabled\ntls    disabled\ndocs   disabled\n       warning: ");
+  assert_contains (list.out, "docs2  disabled\n");
+  g_assert_null (strstr (list.out, "docs2  disabled\n       warning"));
+
+  run_cli (fixture, &list_json, "--json", "list", NULL);
+  g_assert_cmpint (list_json.status, ==, 0);
+  listing = parse_json (list_json.out);
+  servers = json_object_get_array_member (json_node_get_object (listing), "servers");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 0), "warning"), ==,
+                   header_warning);
+  assert_contains (json_object_get_string_member (json_array_get_object_element (servers, 1), "warning"), url_warning);
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (servers, 2), "warning"));
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (servers, 3), "warning"));
+
+  /* A disabled server cannot be asked, but the warning comes first. */
+  run_cli (fixture, &info, "info", "plain", NULL);
+  g_assert_cmpint (info.status, ==, 1);
+  assert_contains (info.err, "tether-cli: warning: “plain”: Sends its Authorization header unencrypted");
+
+  run_cli (fixture, &diagnostics, "diagnostics", NULL);
+  g_assert_cmpint (diagnostics.status, ==, 0);
+  assert_contains (diagnostics.out, "  plain                auto http://192.0.2.10/mcp (disabled)\n"
+                                    "                       warning: Sends its Authorization header unencrypted");
+  run_cli (fixture, &diagnostics_json, "--json", "diagnostics", NULL);
+  g_assert_cmpint (diagnostics_json.status, ==, 0);
+  report = parse_json (diagnostics_json.out);
+  servers = json_object_get_array_member (json_node_get_object (report), "servers");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 0), "warning"), ==,
+                   header_warning);
+  g_assert_false (json_object_has_member (json_array_get_object_element (servers, 2), "warning"));
+
+  run_cli (fixture, &import, "import", "--dry-run", import_file, NULL);
+  g_assert_cmpint (import.status, ==, 0);
+  assert_contains (import.out, "\nplain: would be skipped: a server named “plain” already exists (use --replace or --rename)\n"
+                               "    auto: http://192.0.2.10/mcp; headers: Authorization=••••; disabled\n"
+                               "    warning: disabled in MCP server list (mcpServers) (“disabled”); imported disabled\n"
+                               "    warning: Sends its Authorization header unencrypted");
+  run_cli (fixture, &import_json, "--json", "import", "--dry-run", import_file, NULL);
+  g_assert_cmpint (import_json.status, ==, 0);
+  preview = parse_json (import_json.out);
+  g_assert_true (json_array_has_string (json_object_get_array_member (import_server (preview, "inurl"), "warnings"),
+                                        url_warning));
+  g_assert_false (json_array_has_string (json_object_get_array_member (import_server (preview, "local"), "warnings"),
+                                         "unencrypted"));
+
+  assert_no_mark ("add", add.err);
+  assert_no_mark ("list", list.out);
+  assert_no_mark ("diagnostics", diagnostics.out);
+  assert_no_mark ("import", import_json.out);
+}
+
 /* An env key that is not a name (PATH=/tmp/evil: would set PATH) and a
  * server without a name: in the file, that entry is reported, naming the
  * file, and never started, while the others run; added, refused. */
@@ -1453,35 +1590,6 @@ snapshot_check (Snapshot *snapshot)
   g_assert_cmpint (st.st_mtime, ==, snapshot->st.st_mtime);
   g_clear_pointer (&snapshot->path, g_free);
   g_clear_pointer (&snapshot->contents, g_free);
-}
-
-static JsonObject *
-import_server (JsonNode   *node,
-               const char *name)
-{
-  JsonArray *servers = json_object_get_array_member (json_node_get_object (node), "servers");
-
-  for (guint i = 0; i < json_array_get_length (servers); i++)
-    {
-      JsonObject *server = json_array_get_object_element (servers, i);
-
-      if (g_strcmp0 (json_object_get_string_member (server, "name"), name) == 0)
-        return server;
-    }
-
-  g_error ("no server “%s” in the import", name);
-  return NULL;
-}
-
-static gboolean
-json_array_has_string (JsonArray  *array,
-                       const char *needle)
-{
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    if (strstr (json_array_get_string_element (array, i), needle) != NULL)
-      return TRUE;
-
-  return FALSE;
 }
 
 static void
@@ -1727,6 +1835,7 @@ main (int   argc,
   ADD ("interrupt-by-name", test_interrupt_by_name);
   ADD ("add-remove-enable", test_add_remove_enable);
   ADD ("no-secrets", test_no_secrets);
+  ADD ("cleartext-warning", test_cleartext_warning);
   ADD ("bad-names", test_bad_names);
   ADD ("unusable-untouched", test_unusable_untouched);
   ADD ("import-dry-run", test_import_dry_run);

@@ -16,6 +16,7 @@
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-url.h"
+#include "tether-cli-config.h"
 #include "tether-cli-target.h"
 
 struct _TetherCliTarget
@@ -100,6 +101,7 @@ tether_cli_target_new_http (const char          *url,
                             GError             **error)
 {
   g_autoptr(McpHttpTransport) check = NULL;
+  g_autoptr(TetherServerConfig) config = NULL;
   TetherCliTarget *target;
 
   g_return_val_if_fail (url != NULL, NULL);
@@ -114,6 +116,12 @@ tether_cli_target_new_http (const char          *url,
   target->headers = g_strdupv ((char **)headers);
   /* Messages name the URL with nothing secret in it. */
   target->name = mcp_url_mask (url);
+
+  config = tether_server_config_new (target->name);
+  tether_server_config_set_kind (config, TETHER_SERVER_KIND_AUTO);
+  tether_server_config_set_url (config, url);
+  tether_server_config_set_headers (config, headers);
+  tether_cli_warn_cleartext (config);
 
   return target;
 }

@@ -27,6 +27,7 @@
 #include "tether-import-dialog.h"
 #include "tether-import-sources-dialog.h"
 #include "tether-log-entry.h"
+#include "tether-pair-row.h"
 #include "tether-server-dialog.h"
 #include "tether-server-page.h"
 #include "tether-server-row.h"
@@ -3073,6 +3074,58 @@ test_secrets (Fixture       *fixture,
   run_app (fixture, secrets_body);
 }
 
+/* A variable's name is checked as it is typed: letters, digits and “_”,
+ * not starting with a digit; anything else is said under the variables,
+ * the name is marked, and Save is off. */
+static void
+env_names_body (Fixture *fixture)
+{
+  const char *bad[] = { "PATH=/tmp/evil:", "MY-VAR", "1ST" };
+  TetherServerDialog *dialog;
+  TetherPairRow *row;
+
+  wait_connected (fixture, "good");
+  tether_window_show_server (fixture->window, "good");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit", NULL);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (tether_server_dialog_get_can_save (dialog));
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add-env", NULL);
+  row = find_descendant (dialog, TETHER_TYPE_PAIR_ROW);
+  g_assert_nonnull (row);
+  tether_pair_row_set_value (row, "x");
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *message = g_strdup_printf ("“%s” cannot be a variable name: use letters, digits and “_”, "
+                                                  "not starting with a digit.", bad[i]);
+
+      tether_pair_row_set_key (row, bad[i]);
+      iterate_for (50);
+      assert_problem (dialog, message);
+      g_assert_nonnull (find_shown_label (dialog, message));
+      g_assert_true (gtk_widget_has_css_class (tether_pair_row_get_key_entry (row), "error"));
+    }
+
+  tether_pair_row_set_key (row, "_MY_VAR1");
+  iterate_for (50);
+  g_assert_true (tether_server_dialog_get_can_save (dialog));
+  g_assert_false (gtk_widget_has_css_class (tether_pair_row_get_key_entry (row), "error"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+test_env_names (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, env_names_body);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3148,6 +3201,7 @@ main (int   argc,
   ADD ("import-from", test_import_from);
   ADD ("import-chooser", test_import_chooser);
   ADD ("secrets", test_secrets);
+  ADD ("env-names", test_env_names);
 
 #undef ADD
 

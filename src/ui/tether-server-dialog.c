@@ -224,11 +224,12 @@ check_pairs (GPtrArray  *rows,
             }
         }
       else if (headers ? strpbrk (key, " \t:()<>@,;\\\"/[]?={}") != NULL
-                       : strchr (key, '=') != NULL)
+                       : !tether_server_config_env_name_is_valid (key))
         {
           g_autofree char *text = headers
             ? g_strdup_printf (_("“%s” cannot be a header name: it has a space or a separator in it."), key)
-            : g_strdup_printf (_("“%s” cannot be a variable name: it has an equals sign in it."), key);
+            : g_strdup_printf (_("“%s” cannot be a variable name: use letters, digits and “_”, "
+                                 "not starting with a digit."), key);
 
           add_message (messages->errors, text);
           bad = TRUE;

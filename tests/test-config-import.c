@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "tether-config-import.h"
+#include "tether-import-plan.h"
 
 /* The environment every test imports with: what ${env:…} may find. */
 static const char * const test_environment[] = {
@@ -899,6 +900,73 @@ test_wrong_types_partial (void)
   assert_warning (it, "“args”: the a number 8080 was taken as the text “8080”");
 }
 
+static gboolean
+plan_warns (TetherImportPlan *plan,
+            const char       *name,
+            const char       *part)
+{
+  for (guint i = 0; i < tether_import_plan_get_n_items (plan); i++)
+    {
+      g_auto(GStrv) warnings = NULL;
+
+      if (g_strcmp0 (tether_import_item_get_name (tether_import_plan_get_item (plan, i)), name) != 0)
+        continue;
+      warnings = tether_import_plan_dup_warnings (plan, i);
+      return strv_has ((const char * const *)warnings, part);
+    }
+
+  g_error ("no server “%s” in the plan", name);
+  return FALSE;
+}
+
+/* An env key that would set another variable (PATH=/tmp/evil: sets PATH)
+ * and a server without a name are refused, with the reason and where; a
+ * credential that would cross the network in clear is warned about. */
+static void
+test_names_and_cleartext (void)
+{
+  g_autoptr(TetherConfigImport) import = new_importer ();
+  g_autoptr(TetherImportResult) result = NULL;
+  g_autoptr(TetherImportPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *text =
+    "{\"mcpServers\": {\n"
+    "  \"evil\": {\"command\": \"npx\", \"env\": {\"PATH=/tmp/evil:\": \"x\"}},\n"
+    "  \"digit\": {\"command\": \"npx\", \"env\": {\"1ST\": \"x\"}},\n"
+    "  \"\": {\"command\": \"npx\"},\n"
+    "  \"clear\": {\"url\": \"http://192.0.2.10/mcp\", \"headers\": {\"Authorization\": \"Bearer plan-tok-5\"}},\n"
+    "  \"inurl\": {\"url\": \"http://192.0.2.10/mcp?api_key=plan-tok-6\"},\n"
+    "  \"local\": {\"url\": \"http://127.0.0.1:3001/mcp\", \"headers\": {\"Authorization\": \"Bearer plan-tok-7\"}},\n"
+    "  \"tls\": {\"url\": \"https://192.0.2.10/mcp\", \"headers\": {\"Authorization\": \"Bearer plan-tok-8\"}},\n"
+    "  \"fine\": {\"command\": \"npx\", \"env\": {\"_OK_1\": \"x\"}}\n"
+    "}}\n";
+
+  result = tether_config_import_load_text (import, text, -1, "mcp.json", &error);
+  g_assert_no_error (error);
+
+  assert_skipped (item (result, "evil"), "mcp.json, line 2, column ");
+  assert_skipped (item (result, "evil"), "server “evil”: “PATH=/tmp/evil:” is not a valid environment variable name");
+  assert_skipped (item (result, "digit"), "server “digit”: “1ST” is not a valid environment variable name");
+  assert_skipped (item (result, ""), "mcp.json, line 4, column ");
+  assert_skipped (item (result, ""), "A server needs a name");
+  g_assert_false (tether_import_item_get_skipped (item (result, "fine")));
+
+  plan = tether_import_plan_new (result, NULL);
+  g_assert_true (plan_warns (plan, "clear", "Sends its Authorization header unencrypted"));
+  g_assert_true (plan_warns (plan, "inurl", "Sends the credentials in its URL unencrypted"));
+  g_assert_false (plan_warns (plan, "local", "unencrypted"));
+  g_assert_false (plan_warns (plan, "tls", "unencrypted"));
+  g_assert_false (plan_warns (plan, "fine", "unencrypted"));
+
+  for (guint i = 0; i < tether_import_plan_get_n_items (plan); i++)
+    {
+      g_auto(GStrv) warnings = tether_import_plan_dup_warnings (plan, i);
+      g_autofree char *all = g_strjoinv ("\n", warnings);
+
+      g_assert_null (strstr (all, "plan-tok"));
+    }
+}
+
 static void
 test_duplicate_outside_servers (void)
 {
@@ -1321,6 +1389,7 @@ main (int   argc,
   add_test ("/Tether/Import/broken", test_broken);
   add_test ("/Tether/Import/wrong-types-partial", test_wrong_types_partial);
   add_test ("/Tether/Import/duplicate-outside-servers", test_duplicate_outside_servers);
+  add_test ("/Tether/Import/names-and-cleartext", test_names_and_cleartext);
   add_test ("/Tether/Import/not-files", test_not_files);
   add_test ("/Tether/Import/source-untouched", test_source_untouched);
   add_test ("/Tether/Import/too-large", test_too_large);

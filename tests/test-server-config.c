@@ -367,6 +367,13 @@ test_validate (void)
     { "m", "{\"url\":\"not a url\"}", "not a URL" },
     { "m", "{\"url\":\"https://h/mcp \"}", "holds a space" },
     { "m", "{\"command\":\"x\",\"env\":{\"A=B\":\"1\"}}", "not a valid environment variable name" },
+    /* A key that would set PATH, not a variable named like it */
+    { "m", "{\"command\":\"x\",\"env\":{\"PATH=/tmp/evil:\":\"1\"}}",
+      "server “m”: “PATH=/tmp/evil:” is not a valid environment variable name" },
+    { "m", "{\"command\":\"x\",\"env\":{\"1ST\":\"1\"}}", "“1ST” is not a valid environment variable name" },
+    { "m", "{\"command\":\"x\",\"env\":{\"A-B\":\"1\"}}", "“A-B” is not a valid environment variable name" },
+    { "m", "{\"command\":\"x\",\"env\":{\"A B\":\"1\"}}", "“A B” is not a valid environment variable name" },
+    { "m", "{\"command\":\"x\",\"env\":{\"\":\"1\"}}", "“” is not a valid environment variable name" },
     { "m", "{\"url\":\"https://h\",\"headers\":{\"Bad Header\":\"1\"}}", "not a valid HTTP header name" },
     { "m", "{\"url\":\"https://h\",\"headers\":{\"X\":\"a\\r\\nInjected: 1\"}}", "must be on one line" },
     { "m", "{\"url\":\"https://h\",\"headers\":{\"X\":\"a\\u0001b\"}}", "holds a control character" },
@@ -533,6 +540,76 @@ test_header_case_in_file (void)
   g_assert_cmpstr (tether_server_config_get_env_value (config, "PATH"), ==, "2");
 }
 
+/* Environment names: what a shell can set, nothing that sets another. */
+static void
+test_env_names (void)
+{
+  static const char *valid[] = { "A", "a", "_", "_A1", "API_KEY", "npm_config_registry", "Z9" };
+  static const char *invalid[] = {
+    "", "1A", "PATH=/tmp/evil:", "A=B", "A-B", "A B", "A.B", "É", "A\nB", "$A", NULL,
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherServerConfig) config = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (valid); i++)
+    if (!tether_server_config_env_name_is_valid (valid[i]))
+      g_error ("“%s” should be a valid name", valid[i]);
+
+  for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
+    if (tether_server_config_env_name_is_valid (invalid[i]))
+      g_error ("“%s” should not be a valid name", invalid[i]);
+
+  /* Every valid name passes validation too. */
+  config = config_from ("m", "{\"command\":\"x\",\"env\":{\"_A1\":\"1\",\"npm_config_x\":\"2\"}}", &error);
+  g_assert_no_error (error);
+  g_assert_true (tether_server_config_validate (config, &error));
+  g_assert_no_error (error);
+}
+
+/* A credential over plain http to another machine is said, by name; its
+ * value never is. */
+static void
+test_cleartext_warning (void)
+{
+  static const struct { const char *entry; const char *warning; } cases[] = {
+    { "{\"url\":\"http://example.com/mcp\",\"headers\":{\"Authorization\":\"Bearer tok-1\"}}",
+      "Sends its Authorization header unencrypted: anyone on the network can read it. Use https." },
+    { "{\"type\":\"sse\",\"url\":\"http://10.0.0.5:8080/sse\",\"headers\":{\"X-Api-Key\":\"tok-1\",\"X-Trace\":\"1\",\"cookie\":\"tok-1\"}}",
+      "Sends its X-Api-Key, cookie headers unencrypted: anyone on the network can read them. Use https." },
+    { "{\"url\":\"http://user:tok-1@example.com/mcp\"}",
+      "Sends the credentials in its URL unencrypted: anyone on the network can read them. Use https." },
+    { "{\"url\":\"http://tok-1@example.com/mcp\"}",
+      "Sends the credentials in its URL unencrypted: anyone on the network can read them. Use https." },
+    { "{\"type\":\"http\",\"url\":\"http://example.com/mcp?api_key=tok-1\"}",
+      "Sends the credentials in its URL unencrypted: anyone on the network can read them. Use https." },
+    { "{\"url\":\"http://example.com/mcp?sk-tok-1\"}",
+      "Sends the credentials in its URL unencrypted: anyone on the network can read them. Use https." },
+    { "{\"url\":\"http://example.com/mcp?token=tok-1\",\"headers\":{\"Proxy-Authorization\":\"Basic tok-1\"}}",
+      "Sends its Proxy-Authorization header and the credentials in its URL unencrypted: "
+      "anyone on the network can read them. Use https." },
+    /* Encrypted, on this machine, or nothing secret: nothing to say */
+    { "{\"url\":\"https://example.com/mcp?key=tok-1\",\"headers\":{\"Authorization\":\"Bearer tok-1\"}}", NULL },
+    { "{\"url\":\"http://127.0.0.1:3001/mcp\",\"headers\":{\"Authorization\":\"Bearer tok-1\"}}", NULL },
+    { "{\"url\":\"http://localhost:3001/mcp?token=tok-1\"}", NULL },
+    { "{\"url\":\"http://[::1]:3001/mcp\",\"headers\":{\"Authorization\":\"Bearer tok-1\"}}", NULL },
+    { "{\"url\":\"http://example.com/mcp?mode=fast#tok-1\",\"headers\":{\"Accept\":\"*/*\"}}", NULL },
+    { "{\"command\":\"npx\",\"url\":\"http://example.com/?token=tok-1\",\"env\":{\"API_KEY\":\"tok-1\"}}", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TetherServerConfig) config = config_from ("m", cases[i].entry, &error);
+      g_autofree char *warning = NULL;
+
+      g_assert_no_error (error);
+      warning = tether_server_config_dup_cleartext_warning (config);
+      if (g_strcmp0 (warning, cases[i].warning) != 0)
+        g_error ("case %u (%s): “%s”, expected “%s”", i, cases[i].entry, warning, cases[i].warning);
+      g_assert_true (warning == NULL || strstr (warning, "tok-1") == NULL);
+    }
+}
+
 static void
 test_command_line (void)
 {
@@ -635,6 +712,8 @@ main (int   argc,
   g_test_add_func ("/Tether/ServerConfig/validate-agrees-with-transport", test_validate_agrees_with_transport);
   g_test_add_func ("/Tether/ServerConfig/header-case", test_header_case);
   g_test_add_func ("/Tether/ServerConfig/header-case-in-file", test_header_case_in_file);
+  g_test_add_func ("/Tether/ServerConfig/env-names", test_env_names);
+  g_test_add_func ("/Tether/ServerConfig/cleartext-warning", test_cleartext_warning);
   g_test_add_func ("/Tether/ServerConfig/command-line", test_command_line);
   g_test_add_func ("/Tether/ServerConfig/masked", test_masked);
   g_test_add_func ("/Tether/ServerConfig/kind-spellings", test_kind_spellings);

@@ -263,6 +263,8 @@ typedef struct
   GCancellable     *cancellable;
   GPtrArray        *lines;       /* JsonObject, in order */
   gboolean          eof;
+  GString          *err;         /* all of its stderr so far */
+  gboolean          err_eof;
 } Watch;
 
 static void read_next_line (Watch *watch);
@@ -305,6 +307,25 @@ read_next_line (Watch *watch)
                                        line_read_cb, watch);
 }
 
+static void
+err_read_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  Watch *watch = user_data;
+  g_autoptr(GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
+
+  if (bytes == NULL || g_bytes_get_size (bytes) == 0)
+    {
+      watch->err_eof = TRUE;
+      return;
+    }
+
+  g_string_append_len (watch->err, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_input_stream_read_bytes_async (G_INPUT_STREAM (object), 4096, G_PRIORITY_DEFAULT, watch->cancellable,
+                                   err_read_cb, watch);
+}
+
 /* If this test dies, watch gets SIGTERM and stops its servers. */
 static void
 die_with_parent (gpointer user_data)
@@ -318,7 +339,8 @@ watch_start (Fixture    *fixture,
 {
   const char *args[] = { "watch", NULL };
   g_autoptr(GPtrArray) argv = cli_argv (fixture, timings, args);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                      G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_auto(GStrv) env = cli_environment (fixture);
   g_autoptr(GError) error = NULL;
   Watch *watch = g_new0 (Watch, 1);
@@ -330,7 +352,10 @@ watch_start (Fixture    *fixture,
   watch->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (watch->process));
   watch->cancellable = g_cancellable_new ();
   watch->lines = g_ptr_array_new_with_free_func ((GDestroyNotify)json_object_unref);
+  watch->err = g_string_new (NULL);
   read_next_line (watch);
+  g_input_stream_read_bytes_async (g_subprocess_get_stderr_pipe (watch->process), 4096, G_PRIORITY_DEFAULT,
+                                   watch->cancellable, err_read_cb, watch);
 
   return watch;
 }
@@ -443,8 +468,13 @@ watch_stop (Watch *watch,
   g_assert_true (watch->eof);
 
   g_assert_true (g_subprocess_wait (watch->process, NULL, NULL));
-  g_test_message ("watch stopped %.0f ms after signal %d",
-                  (g_get_monotonic_time () - start) / 1000.0, signum);
+  while (!watch->err_eof && g_get_monotonic_time () - start < 15 * G_USEC_PER_SEC)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_test_message ("watch stopped %.0f ms after signal %d; stderr:\n%s",
+                  (g_get_monotonic_time () - start) / 1000.0, signum, watch->err->str);
   g_assert_true (g_subprocess_get_if_exited (watch->process));
   g_assert_cmpint (g_subprocess_get_exit_status (watch->process), ==, 0);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
@@ -466,6 +496,7 @@ watch_free (Watch *watch)
   g_clear_object (&watch->process);
   g_clear_object (&watch->cancellable);
   g_ptr_array_unref (watch->lines);
+  g_string_free (watch->err, TRUE);
   g_free (watch);
 }
 
@@ -1180,41 +1211,84 @@ test_add_remove_enable (Fixture       *fixture,
   g_assert_null (strstr (disable.out, "secret"));
 }
 
-/* Secrets in env values, header values and URLs never reach the output,
- * whatever the command and whether the server answers or not. */
+/* What every secret of these tests holds: the temporary directory's name
+ * (and the worktree's) may hold the word "secret" itself. */
+#define MARK "zq7wv"
+
+static void
+assert_no_mark (const char *what,
+                const char *text)
+{
+  if (strstr (text, MARK) != NULL)
+    g_error ("a secret reached %s:\n%s", what, text);
+}
+
+/* Secrets in env values, header values and URLs (the userinfo, a token
+ * alone as the user name, query values, a bare query parameter, the
+ * fragment) never reach the output, whatever the command and whether the
+ * server answers or not; where a URL is shown, it is masked, path kept. */
 static void
 test_no_secrets (Fixture       *fixture,
                  gconstpointer  data)
 {
   g_autofree char *good = g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts-good\"],"
-                                           " \"env\": {\"API_KEY\": \"env-secret-1\"}}",
+                                           " \"env\": {\"API_KEY\": \"" MARK "-env-1\"}}",
                                            FAKE_MCP_SERVER, fixture->dir);
   g_autofree char *config = g_strdup_printf (
     "{\"mcpServers\": {\"good\": %s,"
-    " \"web\": {\"url\": \"http://127.0.0.1:1/mcp?key=query-secret-2\","
-    "           \"headers\": {\"Authorization\": \"Bearer header-secret-3\"}},"
-    " \"web2\": {\"type\": \"http\", \"url\": \"http://user:password-secret-4@127.0.0.1:1/mcp\"}}}", good);
-  const char *commands[][4] = {
+    " \"web\": {\"url\": \"http://127.0.0.1:1/mcp?key=" MARK "-query-2\","
+    "           \"headers\": {\"Authorization\": \"Bearer " MARK "-header-3\"}},"
+    " \"web2\": {\"type\": \"http\", \"url\": \"http://user:" MARK "-password-4@127.0.0.1:1/mcp\"},"
+    " \"tok\": {\"type\": \"http\", \"url\": \"http://" MARK "-userinfo-5@127.0.0.1:1/mcp\"},"
+    " \"bare\": {\"type\": \"http\", \"url\": \"http://127.0.0.1:1/bare?" MARK "-bare-6\"},"
+    " \"frag\": {\"type\": \"sse\", \"url\": \"http://127.0.0.1:1/frag#" MARK "-fragment-7\"}}}", good);
+  g_autofree char *import_file = g_build_filename (fixture->dir, "other-client.json", NULL);
+  const char *commands[][8] = {
     { "list", NULL },
     { "--json", "list", NULL },
     { "info", "good", NULL },
     { "--json", "info", "good", NULL },
     { "tools", "web", NULL },
     { "info", "web2", NULL },
+    { "--json", "info", "tok", NULL },
+    { "ping", "bare", NULL },
+    { "tools", "frag", NULL },
     { "--json", "disable", "web", NULL },
     { "--json", "enable", "web", NULL },
+    { "diagnostics", NULL },
+    { "--json", "diagnostics", NULL },
+    { "import", "--dry-run", import_file, NULL },
+    { "--json", "import", "--dry-run", import_file, NULL },
+    { "add", "added", "--disabled", "--url", "http://" MARK "-userinfo-8@127.0.0.1:1/added?" MARK "-bare-9#" MARK "-f",
+      NULL },
+    { "--json", "add", "added2", "--disabled", "--url", "http://127.0.0.1:1/added?t=" MARK "-q#" MARK "-f", NULL },
   };
+  /* Each masked URL shows up somewhere, path kept. */
+  const char *shown[] = {
+    "http://127.0.0.1:1/mcp?key=••••", "http://••••@127.0.0.1:1/mcp", "http://127.0.0.1:1/bare?••••",
+    "http://127.0.0.1:1/frag#••••", "http://••••@127.0.0.1:1/added?••••#••••",
+  };
+  g_autoptr(GString) all = g_string_new (NULL);
 
   write_config (fixture, config);
+  g_assert_true (g_file_set_contents (import_file, config, -1, NULL));
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_auto(Run) run = { 0 };
 
       run_cli_argv (fixture, &run, commands[i]);
-      g_assert_null (strstr (run.out, "secret"));
-      g_assert_null (strstr (run.err, "secret"));
+      assert_no_mark (commands[i][0], run.out);
+      assert_no_mark (commands[i][0], run.err);
+      g_string_append_printf (all, "%s\n%s\n", run.out, run.err);
     }
+
+  for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+    assert_contains (all->str, shown[i]);
+
+  /* An error names the URL it could not reach, masked, with its path. */
+  assert_contains (all->str, "Could not reach the server at http://••••@127.0.0.1:1/mcp: ");
+  assert_contains (all->str, "Could not reach the server at http://127.0.0.1:1/bare?••••: ");
 
   {
     g_autoptr(Watch) watch = watch_start (fixture, TIMINGS);
@@ -1222,15 +1296,227 @@ test_no_secrets (Fixture       *fixture,
     watch_wait_for (watch, 0, "good", "connected", 5000);
     watch_wait_for (watch, 0, "web", "waiting", 5000);
     watch_wait_for (watch, 0, "web2", "waiting", 5000);
+    watch_wait_for (watch, 0, "tok", "waiting", 5000);
+    watch_wait_for (watch, 0, "bare", "waiting", 5000);
+    watch_wait_for (watch, 0, "frag", "waiting", 5000);
     watch_stop (watch, SIGTERM);
     for (guint i = 0; i < watch->lines->len; i++)
       {
         g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), g_ptr_array_index (watch->lines, i));
         g_autofree char *text = json_to_string (node, FALSE);
 
-        g_assert_null (strstr (text, "secret"));
+        assert_no_mark ("watch", text);
       }
+    assert_no_mark ("watch's stderr", watch->err->str);
   }
+}
+
+static JsonObject *
+import_server (JsonNode   *node,
+               const char *name)
+{
+  JsonArray *servers = json_object_get_array_member (json_node_get_object (node), "servers");
+
+  for (guint i = 0; i < json_array_get_length (servers); i++)
+    {
+      JsonObject *server = json_array_get_object_element (servers, i);
+
+      if (g_strcmp0 (json_object_get_string_member (server, "name"), name) == 0)
+        return server;
+    }
+
+  g_error ("no server “%s” in the import", name);
+  return NULL;
+}
+
+static gboolean
+json_array_has_string (JsonArray  *array,
+                       const char *needle)
+{
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    if (strstr (json_array_get_string_element (array, i), needle) != NULL)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* A token over plain http to another machine: `add` still adds (exit 0)
+ * and warns on stderr; list, info, diagnostics and import say it too. The
+ * servers stay disabled: nothing here leaves the machine. */
+static void
+test_cleartext_warning (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *config =
+    "{\"mcpServers\": {"
+    " \"plain\": {\"url\": \"http://192.0.2.10/mcp\", \"headers\": {\"Authorization\": \"Bearer " MARK "-1\"},"
+    "             \"disabled\": true},"
+    " \"inurl\": {\"type\": \"http\", \"url\": \"http://192.0.2.10/mcp?api_key=" MARK "-2\", \"disabled\": true},"
+    " \"local\": {\"url\": \"http://127.0.0.1:1/mcp\", \"headers\": {\"Authorization\": \"Bearer " MARK "-3\"},"
+    "             \"disabled\": true},"
+    " \"tls\": {\"url\": \"https://192.0.2.10/mcp\", \"headers\": {\"X-Api-Key\": \"" MARK "-4\"}, \"disabled\": true}"
+    "}}";
+  const char *header_warning = "Sends its Authorization header unencrypted: anyone on the network can read it. "
+                               "Use https.";
+  const char *url_warning = "Sends the credentials in its URL unencrypted";
+  g_autofree char *import_file = g_build_filename (fixture->dir, "other-client.json", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *after_add = NULL;
+  g_autoptr(JsonNode) listing = NULL;
+  g_autoptr(JsonNode) report = NULL;
+  g_autoptr(JsonNode) preview = NULL;
+  g_auto(Run) add = { 0 };
+  g_auto(Run) add_tls = { 0 };
+  g_auto(Run) list = { 0 };
+  g_auto(Run) list_json = { 0 };
+  g_auto(Run) info = { 0 };
+  g_auto(Run) diagnostics = { 0 };
+  g_auto(Run) diagnostics_json = { 0 };
+  g_auto(Run) import = { 0 };
+  g_auto(Run) import_json = { 0 };
+  JsonArray *servers;
+
+  write_config (fixture, config);
+  g_assert_true (g_file_set_contents (import_file, config, -1, NULL));
+
+  run_cli (fixture, &add, "add", "docs", "--disabled", "--url", "http://docs.example/mcp",
+           "--header", "Authorization: Bearer " MARK "-5", NULL);
+  g_assert_cmpint (add.status, ==, 0);
+  assert_contains (add.out, "Added “docs”: auto: http://docs.example/mcp; headers: Authorization=••••; disabled\n");
+  expected = g_strdup_printf ("tether-cli: warning: “docs”: %s\n", header_warning);
+  g_assert_cmpstr (add.err, ==, expected);
+  after_add = read_config (fixture);
+  assert_contains (after_add, "\"docs\"");
+
+  run_cli (fixture, &add_tls, "add", "docs2", "--disabled", "--url", "https://docs.example/mcp",
+           "--header", "Authorization: Bearer " MARK "-6", NULL);
+  g_assert_cmpint (add_tls.status, ==, 0);
+  g_assert_cmpstr (add_tls.err, ==, "");
+
+  run_cli (fixture, &list, "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  assert_contains (list.out, "plain  disabled\n       warning: Sends its Authorization header unencrypted");
+  assert_contains (list.out, "inurl  disabled\n       warning: Sends the credentials in its URL unencrypted");
+  assert_contains (list.out, "local  disabled\ntls    disabled\ndocs   disabled\n       warning: ");
+  assert_contains (list.out, "docs2  disabled\n");
+  g_assert_null (strstr (list.out, "docs2  disabled\n       warning"));
+
+  run_cli (fixture, &list_json, "--json", "list", NULL);
+  g_assert_cmpint (list_json.status, ==, 0);
+  listing = parse_json (list_json.out);
+  servers = json_object_get_array_member (json_node_get_object (listing), "servers");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 0), "warning"), ==,
+                   header_warning);
+  assert_contains (json_object_get_string_member (json_array_get_object_element (servers, 1), "warning"), url_warning);
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (servers, 2), "warning"));
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (servers, 3), "warning"));
+
+  /* A disabled server cannot be asked, but the warning comes first. */
+  run_cli (fixture, &info, "info", "plain", NULL);
+  g_assert_cmpint (info.status, ==, 1);
+  assert_contains (info.err, "tether-cli: warning: “plain”: Sends its Authorization header unencrypted");
+
+  run_cli (fixture, &diagnostics, "diagnostics", NULL);
+  g_assert_cmpint (diagnostics.status, ==, 0);
+  assert_contains (diagnostics.out, "  plain                auto http://192.0.2.10/mcp (disabled)\n"
+                                    "                       warning: Sends its Authorization header unencrypted");
+  run_cli (fixture, &diagnostics_json, "--json", "diagnostics", NULL);
+  g_assert_cmpint (diagnostics_json.status, ==, 0);
+  report = parse_json (diagnostics_json.out);
+  servers = json_object_get_array_member (json_node_get_object (report), "servers");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 0), "warning"), ==,
+                   header_warning);
+  g_assert_false (json_object_has_member (json_array_get_object_element (servers, 2), "warning"));
+
+  run_cli (fixture, &import, "import", "--dry-run", import_file, NULL);
+  g_assert_cmpint (import.status, ==, 0);
+  assert_contains (import.out, "\nplain: would be skipped: a server named “plain” already exists (use --replace or --rename)\n"
+                               "    auto: http://192.0.2.10/mcp; headers: Authorization=••••; disabled\n"
+                               "    warning: disabled in MCP server list (mcpServers) (“disabled”); imported disabled\n"
+                               "    warning: Sends its Authorization header unencrypted");
+  run_cli (fixture, &import_json, "--json", "import", "--dry-run", import_file, NULL);
+  g_assert_cmpint (import_json.status, ==, 0);
+  preview = parse_json (import_json.out);
+  g_assert_true (json_array_has_string (json_object_get_array_member (import_server (preview, "inurl"), "warnings"),
+                                        url_warning));
+  g_assert_false (json_array_has_string (json_object_get_array_member (import_server (preview, "local"), "warnings"),
+                                         "unencrypted"));
+
+  assert_no_mark ("add", add.err);
+  assert_no_mark ("list", list.out);
+  assert_no_mark ("diagnostics", diagnostics.out);
+  assert_no_mark ("import", import_json.out);
+}
+
+/* An env key that is not a name (PATH=/tmp/evil: would set PATH) and a
+ * server without a name: in the file, that entry is reported, naming the
+ * file, and never started, while the others run; added, refused. */
+static void
+test_bad_names (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL, TRUE);
+  g_autofree char *evil = g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts-evil\"],"
+                                           " \"env\": {\"PATH=/tmp/evil:\": \"x\"}}",
+                                           FAKE_MCP_SERVER, fixture->dir);
+  g_autofree char *nameless = fake_entry (fixture, "nameless", NULL, TRUE);
+  g_autofree char *config = g_strdup_printf ("{\"mcpServers\": {\"good\": %s, \"evil\": %s, \"\": %s}}",
+                                             good, evil, nameless);
+  g_autofree char *evil_counts = counts_path (fixture, "evil");
+  g_autofree char *nameless_counts = counts_path (fixture, "nameless");
+  g_autofree char *before = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_auto(Run) list = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) add_env = { 0 };
+  g_auto(Run) add_empty = { 0 };
+  JsonArray *servers;
+  const char *error;
+
+  write_config (fixture, config);
+
+  run_cli (fixture, &list, "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  assert_contains (list.out, "good  connected    10 tools");
+  assert_contains (list.out, "evil  error        ");
+  assert_contains (list.out, fixture->path);
+  assert_contains (list.out, "server “evil”: “PATH=/tmp/evil:” is not a valid environment variable name");
+  assert_contains (list.out, "A server needs a name");
+
+  run_cli (fixture, &json, "--json", "list", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  node = parse_json (json.out);
+  servers = json_object_get_array_member (json_node_get_object (node), "servers");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 0), "state"), ==, "connected");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 1), "state"), ==, "error");
+  error = json_object_get_string_member (json_array_get_object_element (servers, 1), "error");
+  g_assert_true (g_str_has_prefix (error, fixture->path));
+  assert_contains (error, "“PATH=/tmp/evil:”");
+  /* Refused at once: no attempt after the first */
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (servers, 1), "attempt"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 2), "name"), ==, "");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (servers, 2), "state"), ==, "error");
+  error = json_object_get_string_member (json_array_get_object_element (servers, 2), "error");
+  g_assert_true (g_str_has_prefix (error, fixture->path));
+  assert_contains (error, "A server needs a name");
+
+  /* Neither was ever started. */
+  g_assert_false (g_file_test (evil_counts, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (nameless_counts, G_FILE_TEST_EXISTS));
+
+  /* Added: refused, with the reason; the file is left as it was. */
+  before = read_config (fixture);
+  run_cli (fixture, &add_env, "add", "x", "--env", "BAD-NAME=1", "--", "true", NULL);
+  g_assert_cmpint (add_env.status, ==, 1);
+  assert_one_line_error (add_env.err, "“BAD-NAME” is not a valid environment variable name");
+  assert_contains (add_env.err, fixture->path);
+  assert_untouched (fixture, before);
+
+  run_cli (fixture, &add_empty, "add", "", "--", "true", NULL);
+  g_assert_cmpint (add_empty.status, ==, 2);
+  g_assert_true (g_str_has_prefix (add_empty.err, "tether-cli: add: the server’s name is empty"));
+  g_assert_cmpstr (add_empty.out, ==, "");
+  assert_untouched (fixture, before);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1589,35 +1875,6 @@ snapshot_check (Snapshot *snapshot)
   g_clear_pointer (&snapshot->contents, g_free);
 }
 
-static JsonObject *
-import_server (JsonNode   *node,
-               const char *name)
-{
-  JsonArray *servers = json_object_get_array_member (json_node_get_object (node), "servers");
-
-  for (guint i = 0; i < json_array_get_length (servers); i++)
-    {
-      JsonObject *server = json_array_get_object_element (servers, i);
-
-      if (g_strcmp0 (json_object_get_string_member (server, "name"), name) == 0)
-        return server;
-    }
-
-  g_error ("no server “%s” in the import", name);
-  return NULL;
-}
-
-static gboolean
-json_array_has_string (JsonArray  *array,
-                       const char *needle)
-{
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    if (strstr (json_array_get_string_element (array, i), needle) != NULL)
-      return TRUE;
-
-  return FALSE;
-}
-
 static void
 test_import_dry_run (Fixture       *fixture,
                      gconstpointer  data)
@@ -1861,6 +2118,8 @@ main (int   argc,
   ADD ("interrupt-by-name", test_interrupt_by_name);
   ADD ("add-remove-enable", test_add_remove_enable);
   ADD ("no-secrets", test_no_secrets);
+  ADD ("cleartext-warning", test_cleartext_warning);
+  ADD ("bad-names", test_bad_names);
   ADD ("unusable-untouched", test_unusable_untouched);
   ADD ("parallel-writers", test_parallel_writers);
   ADD ("lock-wait", test_lock_wait);

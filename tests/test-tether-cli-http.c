@@ -420,23 +420,82 @@ test_failures (void)
   g_assert_cmpfloat (refused.elapsed_ms, <, 5000);
 }
 
-/* The URL in messages keeps no user, password or query. */
+/* @line has @before, the URL http://•••@@rest?token=••••&••••#•••• with or
+ * without its userinfo and fragment, then @after. */
+static void
+assert_shows_url (const char *line,
+                  const char *before,
+                  const char *rest,
+                  const char *after)
+{
+  for (guint userinfo = 0; userinfo < 2; userinfo++)
+    for (guint fragment = 0; fragment < 2; fragment++)
+      {
+        g_autofree char *expected = g_strdup_printf ("%shttp://%s%s?token=••••&••••%s%s", before,
+                                                     userinfo ? "••••@" : "", rest,
+                                                     fragment ? "#••••" : "", after);
+
+        if (strstr (line, expected) != NULL)
+          return;
+      }
+
+  g_error ("“%s”, the masked URL with its path, then “%s” not in “%s”", before, after, line);
+}
+
+/* The URL in messages is the one masking's (mcp_url_mask()): no user name,
+ * password, query value, bare query parameter or fragment, but the path,
+ * so that a wrong one can be seen. Every message: the target's name, an
+ * HTTP status, a server nobody answers at. */
 static void
 test_url_secrets (void)
 {
-  Server *server = server_start (MODE_JSON, NULL);
+  Server *server = server_start (MODE_JSON, "Authorization: " SECRET);
+  g_autofree char *rest = g_strdup (server->url + strlen ("http://"));
   g_autofree char *with_secrets = NULL;
+  g_autofree char *token_only = NULL;
+  g_autofree char *masked = NULL;
+  g_autofree char *masked_token_only = NULL;
+  g_autofree char *unauthorized_line = NULL;
+  g_autofree char *refused_line = NULL;
   g_auto(Run) ping = { 0 };
+  g_auto(Run) token = { 0 };
+  g_auto(Run) unauthorized = { 0 };
+  g_auto(Run) refused = { 0 };
   g_autofree char *counts = NULL;
 
-  with_secrets = g_strdup_printf ("http://user:secret-7c1e55d0@%s?token=secret-7c1e55d0",
-                                  server->url + strlen ("http://"));
-  run_cli (&ping, server, "--url", with_secrets, "ping", "--count", "3", NULL);
+  g_assert_true (g_str_has_suffix (rest, "/mcp"));
+  with_secrets = g_strdup_printf ("http://user:secret-7c1e55d0@%s?token=secret-7c1e55d0&secret-7c1e55d0"
+                                  "#secret-7c1e55d0", rest);
+  masked = g_strdup_printf ("http://••••@%s?token=••••&••••#••••", rest);
+  token_only = g_strdup_printf ("http://secret-7c1e55d0@%s", rest);
+  masked_token_only = g_strdup_printf ("http://••••@%s", rest);
+
+  /* run_cli() checks that neither output holds the secret. */
+  run_cli (&ping, server, "--url", with_secrets, "--header", "Authorization: " SECRET,
+           "ping", "--count", "3", NULL);
   g_assert_cmpint (ping.status, ==, 0);
-  g_assert_nonnull (strstr (ping.out, server->url));
+  if (strstr (ping.out, masked) == NULL)
+    g_error ("“%s” not in:\n%s", masked, ping.out);
+
+  run_cli (&token, server, "--url", token_only, "--header", "Authorization: " SECRET, "ping", NULL);
+  g_assert_cmpint (token.status, ==, 0);
+  if (strstr (token.out, masked_token_only) == NULL)
+    g_error ("“%s” not in:\n%s", masked_token_only, token.out);
+
+  /* The status says where it came from, path and all (libsoup keeps the
+   * userinfo and fragment in the message's URL, or not: both masked). */
+  run_cli (&unauthorized, server, "--url", with_secrets, "tools", NULL);
+  g_assert_cmpint (unauthorized.status, ==, 1);
+  unauthorized_line = error_line (&unauthorized);
+  assert_shows_url (unauthorized_line, "The server at ", rest, " answered “initialize” with HTTP 401");
 
   counts = server_stop (server);
-  g_assert_cmpstr (counts, ==, "initialize 1\ntools/call 0\n");
+  g_assert_cmpstr (counts, ==, "initialize 2\ntools/call 0\n");
+
+  run_cli (&refused, NULL, "--url", with_secrets, "tools", NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  refused_line = error_line (&refused);
+  assert_shows_url (refused_line, "Could not reach the server at ", rest, ": ");
 }
 
 int

@@ -469,16 +469,17 @@ test_hostile_text (void)
                              "\"evil\\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 \\rback \\u009b2J \\u202etxet "
                              "<b>bold</b> & more\": "
                              "{\"command\": \"%s\", \"args\": [\"--hostile-text\"]},"
+                             "\"hostile\": {\"command\": \"%s\", \"args\": [\"--hostile-text\"]},"
                              "\"dying\": {\"command\": \"%s\", \"args\": [\"--hostile-text\", "
                              "\"--exit-during-initialize\"]}}}",
-                             FAKE_MCP_SERVER, FAKE_MCP_SERVER);
+                             FAKE_MCP_SERVER, FAKE_MCP_SERVER, FAKE_MCP_SERVER);
   g_assert_true (g_file_set_contents (config, servers, -1, NULL));
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     for (guint json = 0; json < 2; json++)
       {
         const char *argv[] = { "--config", config, json ? "--json" : commands[i][0],
-                               json ? commands[i][0] : name, json ? name : commands[i][1],
+                               json ? commands[i][0] : "hostile", json ? "hostile" : commands[i][1],
                                json ? commands[i][1] : NULL, NULL };
         g_autofree char *what = g_strdup_printf ("%s%s %s", json ? "--json " : "", commands[i][0],
                                                  commands[i][1] != NULL ? commands[i][1] : "");
@@ -511,6 +512,15 @@ test_hostile_text (void)
     run_cli (&tools, "tools", "--", "FAKE", "--hostile-text", NULL);
     g_assert_cmpint (tools.status, ==, 0);
     assert_shown ("tools --", tools.out);
+
+    /* The name with control characters is refused at start, naming it */
+    {
+      g_auto(Run) refused = { 0 };
+
+      run_cli (&refused, "--config", config, "info", name, NULL);
+      g_assert_cmpint (refused.status, ==, 1);
+      assert_shown ("info (refused name)", refused.err);
+    }
 
     run_cli (&dying, "--config", config, "info", "dying", NULL);
     g_assert_cmpint (dying.status, ==, 1);

@@ -26,6 +26,7 @@
 #include "tether-config-import.h"
 #include "tether-import-dialog.h"
 #include "tether-import-sources-dialog.h"
+#include "tether-log-entry.h"
 #include "tether-pair-row.h"
 #include "tether-server-dialog.h"
 #include "tether-server-page.h"
@@ -1721,6 +1722,30 @@ screenshot (const char *name)
   g_test_message ("screenshot: %s", path);
 }
 
+/* The same, with every shown scrolled window of @widget scrolled to its
+ * end (the report's, not a loading page's) */
+static void
+screenshot_at_end (gpointer    widget,
+                   const char *name)
+{
+  g_autoptr(GPtrArray) scrolled = g_ptr_array_new ();
+
+  if (g_getenv ("TETHER_SCREENSHOT_DIR") == NULL)
+    return;
+
+  /* laid out first, so that the end is known */
+  iterate_for (300);
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_SCROLLED_WINDOW, scrolled);
+  for (guint i = 0; i < scrolled->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (scrolled, i)))
+      {
+        GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (g_ptr_array_index (scrolled, i));
+
+        gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      }
+  screenshot (name);
+}
+
 /* Diagnostics */
 
 /* A folder only the fake login shell puts in PATH (tests/meson.build sets
@@ -1937,21 +1962,7 @@ diagnostics_body (Fixture *fixture)
   g_assert_null (strstr (texts, SECRET));
 
   screenshot ("diagnostics.png");
-  if (g_getenv ("TETHER_SCREENSHOT_DIR") != NULL)
-    {
-      g_autoptr(GPtrArray) scrolled = g_ptr_array_new ();
-
-      /* The report's, not the loading page's */
-      collect_descendants (GTK_WIDGET (window), GTK_TYPE_SCROLLED_WINDOW, scrolled);
-      for (guint i = 0; i < scrolled->len; i++)
-        if (gtk_widget_get_mapped (g_ptr_array_index (scrolled, i)))
-          {
-            GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (g_ptr_array_index (scrolled, i));
-
-            gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
-          }
-      screenshot ("diagnostics-servers.png");
-    }
+  screenshot_at_end (window, "diagnostics-servers.png");
 
   /* Copy Report: the same facts, as text, and no secret either */
   gtk_widget_activate_action (GTK_WIDGET (window), "diagnostics.copy-report", NULL);
@@ -2971,19 +2982,21 @@ hostile_text_body (Fixture *fixture)
   TetherImportDialog *dialog;
   gboolean called = FALSE;
 
-  wait_connected (fixture, name);
+  wait_connected (fixture, "hostile");
   wait_state (fixture, "dying", TETHER_SERVER_STATE_ERROR);
+  /* A name with control characters is refused at start, and shown */
+  wait_state (fixture, name, TETHER_SERVER_STATE_ERROR);
 
-  /* The sidebar: its name, and the other's error with the stderr lines */
+  /* The sidebar: the refused name, and the other's error with the stderr lines */
   g_assert_cmpstr (gtk_label_get_text (find_descendant (find_row (fixture, name), GTK_TYPE_LABEL)), ==,
                    "evil " HOSTILE_SHOWN);
   g_assert_cmpuint (assert_labels_safe (fixture->window), >=, 2);
 
   /* The page: serverInfo, every list, the log (stderr, a log message) */
-  tether_server_call_tool_async (get_server (fixture, name), "hostile", NULL, NULL, NULL, NULL,
+  tether_server_call_tool_async (get_server (fixture, "hostile"), "hostile", NULL, NULL, NULL, NULL,
                                  hostile_call_done_cb, &called);
   wait_until (fixture, flag_set, &called, 10000, "the hostile call");
-  tether_window_show_server (fixture->window, name);
+  tether_window_show_server (fixture->window, "hostile");
   page = get_page (fixture);
   for (guint i = 0; i < G_N_ELEMENTS (tabs); i++)
     {
@@ -3052,14 +3065,275 @@ test_hostile_text (Fixture       *fixture,
   g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": {"
                                              " \"evil \\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 \\rback"
                                              " \\u009b2J \\u202etxet <b>bold</b> & more\":"
-                                             " { \"command\": \"%s\", \"args\": [\"--hostile-text\", \"--count-file\","
+                                             " { \"command\": \"%s\", \"args\": [\"--hostile-text\"] },"
+                                             " \"hostile\": { \"command\": \"%s\", \"args\": [\"--hostile-text\", \"--count-file\","
                                              " \"%s/hostile.counts\"] },"
                                              " \"dying\": { \"command\": \"%s\", \"args\": [\"--hostile-text\","
                                              " \"--exit-during-initialize\", \"--count-file\", \"%s/dying.counts\"] } } }\n",
-                                             FAKE_MCP_SERVER, fixture->dir, FAKE_MCP_SERVER, fixture->dir);
+                                             FAKE_MCP_SERVER, FAKE_MCP_SERVER, fixture->dir, FAKE_MCP_SERVER,
+                                             fixture->dir);
 
   write_config (fixture, config);
   run_app (fixture, hostile_text_body);
+}
+
+/* Secrets in URLs, and credentials sent in clear */
+
+/* What every secret of these tests holds. */
+#define MARK "zq7wv"
+
+#define CLEARTEXT_WARNING "Sends its Authorization header unencrypted: anyone on the network can read it. Use https."
+
+static const char *secret_servers =
+  "{ \"mcpServers\": {"
+  " \"web\": { \"url\": \"http://127.0.0.1:1/mcp?key=" MARK "-1\","
+  "   \"headers\": { \"Authorization\": \"Bearer " MARK "-2\" } },"
+  " \"tok\": { \"type\": \"http\", \"url\": \"http://" MARK "-3@127.0.0.1:1/tok\" },"
+  " \"bare\": { \"type\": \"sse\", \"url\": \"http://127.0.0.1:1/bare?" MARK "-4#" MARK "-5\" },"
+  " \"clear\": { \"url\": \"http://192.0.2.10/mcp\", \"disabled\": true,"
+  "   \"headers\": { \"Authorization\": \"Bearer " MARK "-6\" } },"
+  " \"inurl\": { \"type\": \"http\", \"url\": \"http://user:" MARK "-7@192.0.2.10/mcp\", \"disabled\": true }"
+  " } }\n";
+
+static void
+assert_no_mark (const char *what,
+                const char *text)
+{
+  if (strstr (text, MARK) != NULL)
+    g_error ("a secret reached %s:\n%s", what, text);
+}
+
+/* The mapped label under @widget whose text starts with @prefix, or NULL */
+static GtkLabel *
+find_shown_label (gpointer    widget,
+                  const char *prefix)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (labels, i)) &&
+        g_str_has_prefix (gtk_label_get_label (g_ptr_array_index (labels, i)), prefix))
+      return g_ptr_array_index (labels, i);
+
+  return NULL;
+}
+
+/* A warning as GNOME apps show one: its text in the warning colour, with a
+ * mapped dialog-warning-symbolic beside it. */
+static void
+assert_warning_shown (gpointer    widget,
+                      const char *prefix)
+{
+  GtkLabel *label = find_shown_label (widget, prefix);
+  g_autoptr(GPtrArray) images = g_ptr_array_new ();
+  gboolean icon = FALSE;
+
+  if (label == NULL)
+    {
+      g_autofree char *texts = widget_texts (widget);
+
+      g_error ("no warning “%s” shown in:\n%s", prefix, texts);
+    }
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (label), "warning"));
+
+  collect_descendants (gtk_widget_get_parent (GTK_WIDGET (label)), GTK_TYPE_IMAGE, images);
+  for (guint i = 0; i < images->len; i++)
+    icon = icon || (gtk_widget_get_mapped (g_ptr_array_index (images, i)) &&
+                    g_strcmp0 (gtk_image_get_icon_name (g_ptr_array_index (images, i)),
+                               "dialog-warning-symbolic") == 0);
+  g_assert_true (icon);
+}
+
+static void
+show_tab (Fixture    *fixture,
+          const char *tab)
+{
+  adw_view_stack_set_visible_child_name (tether_server_page_get_view_stack (get_page (fixture)), tab);
+  iterate_for (100);
+}
+
+static void
+secrets_body (Fixture *fixture)
+{
+  const char *names[] = { "web", "tok", "bare", "clear", "inurl" };
+  const char *pages[][2] = {
+    { "web", "http://127.0.0.1:1/mcp?key=••••" },
+    { "tok", "http://••••@127.0.0.1:1/tok" },
+    { "bare", "http://127.0.0.1:1/bare?••••#••••" },
+    { "inurl", "http://••••@192.0.2.10/mcp" },
+  };
+  g_autofree char *import_file = g_build_filename (fixture->dir, "other-client.json", NULL);
+  g_autofree char *texts = NULL;
+  g_autofree char *report = NULL;
+  TetherDiagnosticsWindow *diagnostics;
+  TetherImportDialog *dialog;
+  GtkWidget *row;
+
+  wait_state (fixture, "web", TETHER_SERVER_STATE_ERROR);
+  wait_state (fixture, "tok", TETHER_SERVER_STATE_ERROR);
+  wait_state (fixture, "bare", TETHER_SERVER_STATE_ERROR);
+
+  /* Every server's page, every tab: the URL masked, path kept, and no
+   * secret in any label, field or tooltip of the window. */
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_assert_true (tether_window_show_server (fixture->window, names[i]));
+      iterate_for (100);
+      for (guint t = 0; t < 4; t++)
+        {
+          const char *tabs[] = { "tools", "prompts", "resources", "log" };
+
+          show_tab (fixture, tabs[t]);
+          g_clear_pointer (&texts, g_free);
+          texts = widget_texts (fixture->window);
+          assert_no_mark ("the window", texts);
+        }
+
+      /* The log entries, shown or not, and the copied diagnostics */
+      {
+        GListModel *log = tether_server_get_log (get_server (fixture, names[i]));
+
+        for (guint e = 0; e < g_list_model_get_n_items (log); e++)
+          {
+            g_autoptr(TetherLogEntry) entry = g_list_model_get_item (log, e);
+
+            assert_no_mark ("the log", tether_log_entry_get_text (entry));
+          }
+      }
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.copy-diagnostics", NULL);
+      g_clear_pointer (&report, g_free);
+      report = read_clipboard (fixture);
+      assert_no_mark ("the copied diagnostics", report);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      tether_window_show_server (fixture->window, pages[i][0]);
+      iterate_for (100);
+      if (find_label (get_page (fixture), pages[i][1]) == NULL)
+        g_error ("%s: its page does not show %s", pages[i][0], pages[i][1]);
+    }
+
+  /* Why it failed names the URL, masked, with its path: on the page and in
+   * the log. */
+  tether_window_show_server (fixture->window, "web");
+  show_tab (fixture, "log");
+  g_assert_nonnull (find_shown_label (get_page (fixture),
+                                      "Attempt 3 of 3 failed:\nCould not reach the server at "
+                                      "http://127.0.0.1:1/mcp?key=••••: "));
+  g_assert_nonnull (strstr (tether_server_get_error_message (get_server (fixture, "tok")),
+                            "Could not reach the server at http://••••@127.0.0.1:1/tok: "));
+
+  /* A token in clear to another machine: said on its row and its page, in
+   * the warning colour with the warning icon; a loopback server is fine. */
+  assert_warning_shown (find_row (fixture, "clear"), CLEARTEXT_WARNING);
+  assert_warning_shown (find_row (fixture, "inurl"), "Sends the credentials in its URL unencrypted");
+  g_assert_null (find_shown_label (find_row (fixture, "web"), "Sends"));
+  tether_window_show_server (fixture->window, "clear");
+  show_tab (fixture, "tools");
+  assert_warning_shown (get_page (fixture), CLEARTEXT_WARNING);
+  screenshot ("cleartext-warning.png");
+  tether_window_show_server (fixture->window, "web");
+  iterate_for (100);
+  g_assert_null (find_shown_label (get_page (fixture), "Sends"));
+
+  /* Diagnostics: its window, and the report it copies */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.diagnostics", NULL);
+  wait_until (fixture, diagnostics_idle, NULL, 10000, "the diagnostics");
+  diagnostics = find_diagnostics ();
+  g_clear_pointer (&texts, g_free);
+  texts = widget_texts (diagnostics);
+  assert_no_mark ("the diagnostics window", texts);
+  row = diagnostics_server_row (diagnostics, "tok");
+  g_assert_nonnull (row);
+  g_assert_nonnull (find_label (row, "http://••••@127.0.0.1:1/tok"));
+  row = diagnostics_server_row (diagnostics, "clear");
+  g_assert_nonnull (row);
+  assert_warning_shown (row, CLEARTEXT_WARNING);
+  screenshot_at_end (diagnostics, "cleartext-warning-diagnostics.png");
+  gtk_widget_activate_action (GTK_WIDGET (diagnostics), "diagnostics.copy-report", NULL);
+  g_clear_pointer (&report, g_free);
+  report = read_clipboard (fixture);
+  assert_no_mark ("the diagnostics report", report);
+  assert_contains (report, "http://127.0.0.1:1/bare?••••#••••");
+  assert_contains (report, "warning: " CLEARTEXT_WARNING);
+  gtk_window_destroy (GTK_WINDOW (diagnostics));
+
+  /* The import preview of the same servers */
+  g_assert_true (g_file_set_contents (import_file, secret_servers, -1, NULL));
+  drop_file (fixture, import_file);
+  dialog = wait_import_dialog (fixture);
+  g_clear_pointer (&texts, g_free);
+  texts = widget_texts (dialog);
+  assert_no_mark ("the import preview", texts);
+  assert_contains (texts, "http://••••@127.0.0.1:1/tok\n");
+  assert_contains (texts, "http://127.0.0.1:1/bare?••••#••••\n");
+  assert_contains (texts, CLEARTEXT_WARNING);
+  screenshot_at_end (dialog, "cleartext-warning-import.png");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  iterate_for (300);
+  g_assert_null (find_import_dialog ());
+}
+
+static void
+test_secrets (Fixture       *fixture,
+              gconstpointer  data)
+{
+  write_config (fixture, secret_servers);
+  run_app (fixture, secrets_body);
+}
+
+/* A variable's name is checked as it is typed: letters, digits and “_”,
+ * not starting with a digit; anything else is said under the variables,
+ * the name is marked, and Save is off. */
+static void
+env_names_body (Fixture *fixture)
+{
+  const char *bad[] = { "PATH=/tmp/evil:", "MY-VAR", "1ST" };
+  TetherServerDialog *dialog;
+  TetherPairRow *row;
+
+  wait_connected (fixture, "good");
+  tether_window_show_server (fixture->window, "good");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit", NULL);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (tether_server_dialog_get_can_save (dialog));
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add-env", NULL);
+  row = find_descendant (dialog, TETHER_TYPE_PAIR_ROW);
+  g_assert_nonnull (row);
+  tether_pair_row_set_value (row, "x");
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *message = g_strdup_printf ("“%s” cannot be a variable name: use letters, digits and “_”, "
+                                                  "not starting with a digit.", bad[i]);
+
+      tether_pair_row_set_key (row, bad[i]);
+      iterate_for (50);
+      assert_problem (dialog, message);
+      g_assert_nonnull (find_shown_label (dialog, message));
+      g_assert_true (gtk_widget_has_css_class (tether_pair_row_get_key_entry (row), "error"));
+    }
+
+  tether_pair_row_set_key (row, "_MY_VAR1");
+  iterate_for (50);
+  g_assert_true (tether_server_dialog_get_can_save (dialog));
+  g_assert_false (gtk_widget_has_css_class (tether_pair_row_get_key_entry (row), "error"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+test_env_names (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, env_names_body);
 }
 
 int
@@ -3137,6 +3411,8 @@ main (int   argc,
   ADD ("import-from", test_import_from);
   ADD ("import-chooser", test_import_chooser);
   ADD ("hostile-text", test_hostile_text);
+  ADD ("secrets", test_secrets);
+  ADD ("env-names", test_env_names);
 
 #undef ADD
 

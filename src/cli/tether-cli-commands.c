@@ -252,8 +252,12 @@ cmd_info (TetherCliRun *run)
       if (mcp_client_get_instructions (client) != NULL)
         json_object_set_string_member (object, "instructions", mcp_client_get_instructions (client));
       if (tether_cli_target_get_server (run->target) != NULL)
-        json_object_set_member (object, "config",
-                                tether_cli_masked_entry (tether_server_get_config (tether_cli_target_get_server (run->target))));
+        {
+          TetherServerConfig *config = tether_server_get_config (tether_cli_target_get_server (run->target));
+
+          json_object_set_member (object, "config", tether_cli_masked_entry (config));
+          tether_cli_set_warning_member (object, config);
+        }
       print_json_object (object);
     }
   else

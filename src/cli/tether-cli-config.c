@@ -192,6 +192,8 @@ tether_cli_open_server_target (const TetherCliOptions  *options,
     }
 
   server = tether_server_new (config, &timings);
+  tether_server_set_config_file (server, tether_config_store_get_file (store));
+  tether_cli_warn_cleartext (config);
 
   return tether_cli_target_new_server (server);
 }
@@ -303,6 +305,42 @@ tether_cli_masked_entry (TetherServerConfig *config)
 }
 
 /**
+ * tether_cli_set_warning_member:
+ * @object: a JSON object about a server
+ * @config: its configuration
+ *
+ * Sets `warning` to what tether_server_config_dup_cleartext_warning() says,
+ * or to null.
+ */
+void
+tether_cli_set_warning_member (JsonObject         *object,
+                               TetherServerConfig *config)
+{
+  g_autofree char *warning = tether_server_config_dup_cleartext_warning (config);
+
+  if (warning != NULL)
+    json_object_set_string_member (object, "warning", warning);
+  else
+    json_object_set_null_member (object, "warning");
+}
+
+/**
+ * tether_cli_warn_cleartext:
+ * @config: the configuration of a server about to be used or just added
+ *
+ * Prints on stderr what tether_server_config_dup_cleartext_warning() says
+ * about @config, if anything.
+ */
+void
+tether_cli_warn_cleartext (TetherServerConfig *config)
+{
+  g_autofree char *warning = tether_server_config_dup_cleartext_warning (config);
+
+  if (warning != NULL)
+    tether_cli_print_error (_("warning: “%s”: %s"), tether_server_config_get_name (config), warning);
+}
+
+/**
  * tether_cli_describe_config:
  * @config: a configuration
  *
@@ -357,7 +395,10 @@ report_change (const TetherCliOptions *options,
       json_object_set_boolean_member (object, "changed", changed);
       json_object_set_string_member (object, "file", g_file_peek_path (tether_config_store_get_file (store)));
       if (config != NULL)
-        json_object_set_member (object, "config", tether_cli_masked_entry (config));
+        {
+          json_object_set_member (object, "config", tether_cli_masked_entry (config));
+          tether_cli_set_warning_member (object, config);
+        }
       json_node_set_object (node, object);
       tether_cli_print_json (node);
     }
@@ -393,7 +434,14 @@ parse_add (char     **args,
 {
   guint i;
 
-  if (args[0] == NULL || args[0][0] == '-' || args[0][0] == '\0')
+  if (args[0] != NULL && args[0][0] == '\0')
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s",
+                   _("add: the server’s name is empty; a server needs a name"));
+      return FALSE;
+    }
+
+  if (args[0] == NULL || args[0][0] == '-')
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    _("add needs a name first: add NAME -- COMMAND [ARGS…] or add NAME --url URL"));
@@ -567,6 +615,9 @@ cmd_add (const TetherCliOptions  *options,
 
   description = tether_cli_describe_config (config);
   message = g_strdup_printf (_("Added “%s”: %s"), add.name, description);
+
+  /* Added all the same: the user may have no choice of server. */
+  tether_cli_warn_cleartext (config);
 
   return report_change (options, store, "added", add.name, TRUE, message);
 }
@@ -818,6 +869,7 @@ server_to_json (TetherServer *server,
   json_object_set_boolean_member (object, "settled",
                                   state != TETHER_SERVER_STATE_CONNECTING &&
                                   state != TETHER_SERVER_STATE_WAITING);
+  tether_cli_set_warning_member (object, config);
 
   return json_node_init_object (json_node_alloc (), object);
 }
@@ -875,10 +927,15 @@ print_listing (const TetherCliOptions *options,
       g_autofree char *raw_details = describe_state (server, listing->bound_ms);
       g_autofree char *details = tether_cli_escape (raw_details);
       g_autofree char *line = NULL;
+      g_autofree char *warning = NULL;
 
       line = g_strdup_printf ("%s%*s  %-12s %s", name, (int)(width - g_utf8_strlen (name, -1)), "",
                               tether_server_state_to_string (tether_server_get_state (server)), details);
       printf ("%s\n", g_strchomp (line));
+
+      warning = tether_server_config_dup_cleartext_warning (tether_server_get_config (server));
+      if (warning != NULL)
+        printf ("%*s  %s: %s\n", (int)width, "", _("warning"), warning);
     }
 }
 

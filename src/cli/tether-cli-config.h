@@ -65,6 +65,9 @@ gboolean                      tether_cli_match_pair            (char            
 void                          tether_cli_print_json_line       (JsonNode                *node);
 JsonNode                     *tether_cli_masked_entry          (TetherServerConfig      *config);
 char                         *tether_cli_describe_config       (TetherServerConfig      *config);
+void                          tether_cli_set_warning_member    (JsonObject              *object,
+                                                                TetherServerConfig      *config);
+void                          tether_cli_warn_cleartext        (TetherServerConfig      *config);
 
 /* The commands in files of their own */
 int                           tether_cli_watch_main            (const TetherCliOptions  *options,

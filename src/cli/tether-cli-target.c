@@ -15,6 +15,8 @@
 
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
+#include "mcp-url.h"
+#include "tether-cli-config.h"
 #include "tether-cli-target.h"
 
 struct _TetherCliTarget
@@ -82,20 +84,6 @@ http_transport_new (const char          *url,
   return g_steal_pointer (&transport);
 }
 
-/* The URL as messages show it: no user, password, query or fragment,
- * which may hold a token. */
-static char *
-url_display_name (const char *url)
-{
-  g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED | G_URI_FLAGS_HAS_PASSWORD, NULL);
-
-  if (uri == NULL)
-    return g_strdup_printf ("%s URL", g_uri_peek_scheme (url));
-
-  return g_uri_join (G_URI_FLAGS_ENCODED, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
-                     g_uri_get_port (uri), g_uri_get_path (uri), NULL, NULL);
-}
-
 /**
  * tether_cli_target_new_http:
  * @url: an http or https URL
@@ -113,6 +101,7 @@ tether_cli_target_new_http (const char          *url,
                             GError             **error)
 {
   g_autoptr(McpHttpTransport) check = NULL;
+  g_autoptr(TetherServerConfig) config = NULL;
   TetherCliTarget *target;
 
   g_return_val_if_fail (url != NULL, NULL);
@@ -125,7 +114,14 @@ tether_cli_target_new_http (const char          *url,
   target->url = g_strdup (url);
   target->mode = mode;
   target->headers = g_strdupv ((char **)headers);
-  target->name = url_display_name (url);
+  /* Messages name the URL with nothing secret in it. */
+  target->name = mcp_url_mask (url);
+
+  config = tether_server_config_new (target->name);
+  tether_server_config_set_kind (config, TETHER_SERVER_KIND_AUTO);
+  tether_server_config_set_url (config, url);
+  tether_server_config_set_headers (config, headers);
+  tether_cli_warn_cleartext (config);
 
   return target;
 }

@@ -361,6 +361,16 @@ error_is_unreachable (const GError *error)
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_NOT_ALLOWED);
 }
 
+/* Where a request went, as messages show it: the whole URL, path included
+ * (a wrong path is a common mistake), with its secrets masked. */
+static char *
+describe_url (GUri *uri)
+{
+  g_autofree char *text = g_uri_to_string (uri);
+
+  return mcp_url_mask (text);
+}
+
 /* What an error body says, short and printable: the message of a JSON-RPC
  * error if it is one, otherwise the start of the text. */
 static char *
@@ -794,14 +804,14 @@ exchange_send_error (Exchange     *ex,
 {
   McpHttpTransport *self = ex->self;
   const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
-  g_autofree char *origin = mcp_http_describe_origin (soup_message_get_uri (ex->msg));
+  g_autofree char *url = describe_url (soup_message_get_uri (ex->msg));
 
   if (ex->timed_out)
     {
       if (!ex->wrote_body)
         return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
                             _("Could not send “%s” to %s within %.1f s"),
-                            name, origin, ex->deadline_ms / 1000.0);
+                            name, url, ex->deadline_ms / 1000.0);
       return g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
                           _("The server did not answer “%s” within %.1f s"),
                           name, ex->deadline_ms / 1000.0);
@@ -822,7 +832,7 @@ exchange_send_error (Exchange     *ex,
 
   if (!ex->wrote_body)
     return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                        _("Could not reach the server at %s: %s"), origin, error->message);
+                        _("Could not reach the server at %s: %s"), url, error->message);
 
   return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                       _("The connection broke before the server answered “%s”: %s"),
@@ -835,10 +845,12 @@ http_status_error (Exchange   *ex,
 {
   guint status = soup_message_get_status (ex->msg);
   const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
+  g_autofree char *url = describe_url (soup_message_get_uri (ex->msg));
   GString *message = g_string_new (NULL);
 
-  g_string_append_printf (message, _("The server answered “%s” with HTTP %u %s"),
-                          name, status, reason_phrase (ex->msg));
+  /* Translators: The server at https://example.com/mcp answered “initialize” with HTTP 401 Unauthorized */
+  g_string_append_printf (message, _("The server at %s answered “%s” with HTTP %u %s"),
+                          url, name, status, reason_phrase (ex->msg));
   if (detail != NULL)
     g_string_append_printf (message, ": %s", detail);
   if (status == SOUP_STATUS_UNAUTHORIZED || status == SOUP_STATUS_FORBIDDEN)

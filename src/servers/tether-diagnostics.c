@@ -28,11 +28,12 @@
  *   version, sandbox { flatpak, appId, hostCommands, overrideCommand?, message? },
  *   loginShell { shell, fromLoginShell, onHost, elapsedMs, path, note },
  *   configuration { file, error },
- *   servers [ { name, kind, enabled, command, resolved, error? } | { …, url } ],
+ *   servers [ { name, kind, enabled, command, resolved, error? } | { …, url, warning? } ],
  *   discovered { home, configDir, files [ { client, file, servers, error } ], error? }
  *
  * Secrets stay out: no environment value (PATH aside), no header, and a URL
- * without its password. */
+ * masked by mcp_url_mask(). A server that would send a credential
+ * unencrypted has a `warning` that says so. */
 
 struct _TetherDiagnostics
 {
@@ -268,8 +269,11 @@ look_up_next (GTask *task)
 
       {
         g_autofree char *url = tether_server_config_dup_masked_url (config);
+        g_autofree char *warning = tether_server_config_dup_cleartext_warning (config);
 
         json_object_set_string_member (entry, "url", url);
+        if (warning != NULL)
+          json_object_set_string_member (entry, "warning", warning);
       }
     }
 
@@ -449,8 +453,14 @@ tether_diagnostics_format_text (JsonNode *report)
                                     disabled);
         }
       else
-        g_string_append_printf (out, "  %-20s %s %s%s\n", member_string (server, "name"), kind,
-                                member_string (server, "url"), disabled);
+        {
+          const char *warning = member_string (server, "warning");
+
+          g_string_append_printf (out, "  %-20s %s %s%s\n", member_string (server, "name"), kind,
+                                  member_string (server, "url"), disabled);
+          if (warning != NULL)
+            g_string_append_printf (out, "  %-20s %s: %s\n", "", _("warning"), warning);
+        }
     }
   if (json_array_get_length (servers) == 0)
     g_string_append (out, _("  (no servers)\n"));

@@ -435,7 +435,8 @@ tether_import_plan_get_reason (TetherImportPlan *self,
  * @position: which server
  *
  * Returns: (transfer full): the server's warnings, less those about a
- *   variable that has a value now
+ *   variable that has a value now, and whether it would send a credential
+ *   unencrypted (tether_server_config_dup_cleartext_warning())
  */
 char **
 tether_import_plan_dup_warnings (TetherImportPlan *self,
@@ -445,6 +446,8 @@ tether_import_plan_dup_warnings (TetherImportPlan *self,
   const char * const *warnings;
   GListModel *variables;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(TetherServerConfig) resolved = NULL;
+  g_autofree char *cleartext = NULL;
 
   g_return_val_if_fail (TETHER_IS_IMPORT_PLAN (self), NULL);
 
@@ -466,6 +469,14 @@ tether_import_plan_dup_warnings (TetherImportPlan *self,
 
       if (!filled)
         g_strv_builder_add (builder, warnings[i]);
+    }
+
+  if (!tether_import_item_get_skipped (item))
+    {
+      resolved = tether_import_item_dup_resolved_config (item);
+      cleartext = tether_server_config_dup_cleartext_warning (resolved);
+      if (cleartext != NULL)
+        g_strv_builder_add (builder, cleartext);
     }
 
   return g_strv_builder_end (builder);

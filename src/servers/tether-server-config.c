@@ -1178,8 +1178,9 @@ tether_server_config_equal (TetherServerConfig *a,
  * characters; for stdio a non-empty command; for the remote kinds a URL and
  * headers the HTTP transport takes (mcp_http_parse_url(),
  * mcp_http_check_headers(): no header name given twice, in any case);
- * env names non-empty and without `=`; connect attempts at least 1. Fails
- * with %TETHER_CONFIG_ERROR_INVALID_VALUE naming the server.
+ * env names valid (see tether_server_config_env_name_is_valid()); connect
+ * attempts at least 1. Fails with %TETHER_CONFIG_ERROR_INVALID_VALUE naming
+ * the server.
  *
  * Returns: %TRUE if valid
  */
@@ -1192,7 +1193,7 @@ tether_server_config_validate (TetherServerConfig  *self,
   if (self->name == NULL || strspn (self->name, " \t\r\n") == strlen (self->name))
     {
       g_set_error_literal (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
-                           _("A server needs a name"));
+                           _("A server needs a name: this server’s name is empty"));
       return FALSE;
     }
 
@@ -1200,11 +1201,11 @@ tether_server_config_validate (TetherServerConfig  *self,
     {
       if (g_unichar_iscntrl (g_utf8_get_char (p)))
         {
-          g_autofree char *escaped = g_strescape (self->name, NULL);
-
+          /* The name as it is: whoever shows the message makes it safe to
+           * show (tether-text.h), as for every text from a file. */
           g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
                        _("server “%s”: the name must not contain control characters"),
-                       escaped);
+                       self->name);
           return FALSE;
         }
     }
@@ -1251,13 +1252,14 @@ tether_server_config_validate (TetherServerConfig  *self,
     {
       const char *key = g_ptr_array_index (self->env.keys, i);
 
-      if (*key == '\0' || strchr (key, '=') != NULL)
+      if (!tether_server_config_env_name_is_valid (key))
         {
           g_autofree char *path = tether_json_pointer_append ("/env", key);
 
           g_propagate_error (error,
                              tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_VALUE, path,
-                                                      _("server “%s”: “%s” is not a valid environment variable name"),
+                                                      _("server “%s”: “%s” is not a valid environment variable name "
+                                                        "(letters, digits and “_”, not starting with a digit)"),
                                                       self->name, key));
           return FALSE;
         }

@@ -48,10 +48,12 @@ G_BEGIN_DECLS
  * with the JSON pointer of the value in tether_config_error_get_path() so
  * tether_config_document_locate_error() can add the line and column.
  *
- * Secrets: env values, header values and the URL's password and query may be
- * secret. Only tether_server_config_describe(),
+ * Secrets: env values, header values and the URL's userinfo, query and
+ * fragment may be secret. Only tether_server_config_describe(),
  * tether_server_config_to_masked_json() and
- * tether_server_config_dup_masked_url() are fit for logs and diagnostics.
+ * tether_server_config_dup_masked_url() are fit for logs and diagnostics;
+ * tether_server_config_dup_cleartext_warning() says when a secret would
+ * cross the network unencrypted.
  */
 
 /**
@@ -110,6 +112,8 @@ char                *tether_server_config_dup_command_line     (TetherServerConf
 char                *tether_server_config_dup_masked_url       (TetherServerConfig       *self);
 char                *tether_server_config_to_masked_json       (TetherServerConfig       *self);
 char                *tether_server_config_describe             (TetherServerConfig       *self);
+char                *tether_server_config_dup_cleartext_warning (TetherServerConfig      *self);
+gboolean             tether_server_config_env_name_is_valid    (const char               *name);
 
 const char          *tether_server_config_get_name             (TetherServerConfig       *self);
 void                 tether_server_config_set_name             (TetherServerConfig       *self,

@@ -212,6 +212,7 @@ sync_with_store (TetherServerManager *self)
         {
           g_autoptr(TetherServer) server = tether_server_new (config, &self->timings);
 
+          tether_server_set_config_file (server, tether_config_store_get_file (self->store));
           g_ptr_array_insert (self->servers, i, g_object_ref (server));
           items_changed (self, i, 0, 1);
           if (self->started)

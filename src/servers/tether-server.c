@@ -45,6 +45,7 @@
 #include "mcp-stdio-transport.h"
 #include "mcp-tool.h"
 
+#include "tether-config-error.h"
 #include "tether-log-entry.h"
 #include "tether-server.h"
 #include "tether-shell-environment.h"
@@ -64,6 +65,7 @@ struct _TetherServer
   GObject              parent_instance;
 
   TetherServerConfig  *config;
+  GFile               *config_file;
   TetherServerTimings  base_timings;
   TetherServerTimings  timings;
 
@@ -582,6 +584,10 @@ error_is_fatal (const GError *error)
   /* The server answered initialize with an error: asking again the same way
    * gets the same answer (a modern-only server's -32022, for one). */
   if (error->domain == MCP_RPC_ERROR)
+    return TRUE;
+
+  /* The configuration is refused: it stays so until it is edited. */
+  if (error->domain == TETHER_CONFIG_ERROR)
     return TRUE;
 
   return FALSE;
@@ -1109,9 +1115,32 @@ static void environment_ready_cb (GObject      *object,
                                   gpointer      user_data);
 static void start_session        (TetherServer *self);
 
+/* What tether_server_config_validate() refuses is never started, even
+ * when it came from an edit of the file: an env name like `PATH=/x:` would
+ * set another variable than it says. The error names the file. */
+static gboolean
+check_config (TetherServer  *self,
+              GError       **error)
+{
+  g_autofree char *file = NULL;
+
+  if (tether_server_config_validate (self->config, error))
+    return TRUE;
+
+  if (self->config_file != NULL)
+    {
+      file = g_file_get_parse_name (self->config_file);
+      g_prefix_error (error, "%s: ", file);
+    }
+
+  return FALSE;
+}
+
 static void
 begin_attempt (TetherServer *self)
 {
+  g_autoptr(GError) error = NULL;
+
   g_clear_handle_id (&self->retry_id, g_source_remove);
   set_retry_at (self, 0);
   set_state (self, TETHER_SERVER_STATE_CONNECTING);
@@ -1120,6 +1149,12 @@ begin_attempt (TetherServer *self)
   if (self->closing->len > 0)
     {
       self->start_when_closed = TRUE;
+      return;
+    }
+
+  if (!check_config (self, &error))
+    {
+      attempt_failed (self, error);
       return;
     }
 
@@ -1370,6 +1405,7 @@ tether_server_finalize (GObject *object)
   g_assert (g_queue_is_empty (&self->stop_tasks));
 
   g_clear_object (&self->config);
+  g_clear_object (&self->config_file);
   for (guint i = 0; i < N_LISTS; i++)
     g_clear_object (&self->lists[i]);
   g_clear_object (&self->log);
@@ -1660,6 +1696,24 @@ tether_server_set_shell_environment (TetherServer           *self,
 
   if (g_set_object (&self->shell_environment, shell_environment))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHELL_ENVIRONMENT]);
+}
+
+/**
+ * tether_server_set_config_file:
+ * @self: a #TetherServer
+ * @file: (nullable): the file its configuration comes from
+ *
+ * Named when the configuration is refused at start, so that the user knows
+ * where to fix it.
+ */
+void
+tether_server_set_config_file (TetherServer *self,
+                               GFile        *file)
+{
+  g_return_if_fail (TETHER_IS_SERVER (self));
+  g_return_if_fail (file == NULL || G_IS_FILE (file));
+
+  g_set_object (&self->config_file, file);
 }
 
 TetherServerConfig *

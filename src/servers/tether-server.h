@@ -52,6 +52,8 @@ TetherServer        *tether_server_new                   (TetherServerConfig    
 TetherServerConfig  *tether_server_get_config            (TetherServer               *self);
 void                 tether_server_set_config            (TetherServer               *self,
                                                           TetherServerConfig         *config);
+void                 tether_server_set_config_file       (TetherServer               *self,
+                                                          GFile                      *file);
 const char          *tether_server_get_name              (TetherServer               *self);
 TetherShellEnvironment *
                      tether_server_get_shell_environment (TetherServer               *self);

@@ -23,6 +23,7 @@
 #include "tether-diagnostics-window.h"
 #include "tether-text.h"
 #include "tether-visible-text.h"
+#include "tether-warning-label.h"
 
 struct _TetherDiagnosticsWindow
 {
@@ -201,7 +202,18 @@ server_row_new (JsonObject *server)
       gtk_box_append (GTK_BOX (box), line_label (error != NULL ? error : _("Not found"), "error"));
     }
   else
-    gtk_box_append (GTK_BOX (box), line_label (member_string (server, "url"), "monospace"));
+    {
+      const char *warning = member_string (server, "warning");
+
+      gtk_box_append (GTK_BOX (box), line_label (member_string (server, "url"), "monospace"));
+      if (warning != NULL)
+        {
+          GtkWidget *label = tether_warning_label_new (warning);
+
+          gtk_widget_add_css_class (label, "caption");
+          gtk_box_append (GTK_BOX (box), label);
+        }
+    }
 
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 

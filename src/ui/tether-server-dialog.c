@@ -252,10 +252,10 @@ check_pairs (GPtrArray  *rows,
         }
       else if (headers)
         bad = !check_header_row (header_names, key, value, messages);
-      else if (strchr (key, '=') != NULL)
+      else if (!tether_server_config_env_name_is_valid (key))
         {
-          g_autofree char *text = g_strdup_printf (_("“%s” cannot be a variable name: it has an equals sign in it."),
-                                                   key);
+          g_autofree char *text = g_strdup_printf (_("“%s” cannot be a variable name: use letters, digits and “_”, "
+                                                     "not starting with a digit."), key);
 
           add_message (messages->errors, text);
           bad = TRUE;

@@ -31,6 +31,7 @@
 #include "tether-status-label.h"
 #include "tether-tool-parameter.h"
 #include "tether-visible-text.h"
+#include "tether-warning-label.h"
 
 typedef enum
 {
@@ -138,6 +139,7 @@ struct _TetherServerPage
   GtkLabel           *transport_label;
   GtkLabel           *transport_title;
   AdwViewStack       *view_stack;
+  TetherWarningLabel *warning_label;
 
   guint               log_sticky : 1;
 };
@@ -278,6 +280,7 @@ update_overview (TetherServerPage *self)
   g_autofree char *name = NULL;
   g_autofree char *transport = NULL;
   g_autofree char *shown_transport = NULL;
+  g_autofree char *warning = NULL;
   const char *details;
   const char *title;
 
@@ -305,6 +308,9 @@ update_overview (TetherServerPage *self)
     }
   shown_transport = tether_visible_text (transport);
   gtk_label_set_label (self->transport_label, shown_transport != NULL ? shown_transport : "");
+
+  warning = tether_server_config_dup_cleartext_warning (config);
+  tether_warning_label_set_text (self->warning_label, warning);
 
   title = tether_server_get_server_title (self->server);
   if (title != NULL)
@@ -691,6 +697,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, transport_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, transport_title);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerPage, warning_label);
   gtk_widget_class_bind_template_callback (widget_class, enabled_state_set_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
@@ -703,6 +710,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   g_type_ensure (TETHER_TYPE_LOG_ROW);
   g_type_ensure (TETHER_TYPE_STATUS_ICON);
   g_type_ensure (TETHER_TYPE_STATUS_LABEL);
+  g_type_ensure (TETHER_TYPE_WARNING_LABEL);
 }
 
 static void

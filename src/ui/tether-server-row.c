@@ -20,6 +20,7 @@
 #include "tether-status-icon.h"
 #include "tether-status-label.h"
 #include "tether-visible-text.h"
+#include "tether-warning-label.h"
 
 struct _TetherServerRow
 {
@@ -137,6 +138,17 @@ long_pressed_cb (TetherServerRow *self,
   tether_server_row_popup_menu (self, x, y);
 }
 
+/* A credential that would cross the network in clear is said on the row. */
+static char *
+cleartext_warning_cb (TetherServerRow    *self,
+                      TetherServerConfig *config)
+{
+  if (config == NULL)
+    return NULL;
+
+  return tether_server_config_dup_cleartext_warning (config);
+}
+
 static void
 tether_server_row_update_accessible (TetherServerRow *self)
 {
@@ -234,12 +246,14 @@ tether_server_row_class_init (TetherServerRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, status_icon);
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, status_label);
+  gtk_widget_class_bind_template_callback (widget_class, cleartext_warning_cb);
   gtk_widget_class_bind_template_callback (widget_class, long_pressed_cb);
   gtk_widget_class_bind_template_callback (widget_class, secondary_pressed_cb);
   gtk_widget_class_bind_template_callback (widget_class, tether_visible_text_closure);
 
   g_type_ensure (TETHER_TYPE_STATUS_ICON);
   g_type_ensure (TETHER_TYPE_STATUS_LABEL);
+  g_type_ensure (TETHER_TYPE_WARNING_LABEL);
 }
 
 static void

@@ -35,6 +35,22 @@ void     test_assert_no_processes_matching (const char *needle,
 guint    test_read_count                   (const char *count_file,
                                             const char *method);
 
+/* What a command run to its end said. */
+typedef struct
+{
+  int   status;  /* its exit status */
+  char *out;
+  char *err;
+} TestRun;
+
+void     test_run_clear                    (TestRun             *run);
+void     test_run_command                  (TestRun             *run,
+                                            const char * const  *argv,
+                                            const char * const  *env,
+                                            guint                deadline_s);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TestRun, test_run_clear)
+
 void     test_warm_up                      (void);
 void     test_assert_finalized             (gpointer    object);
 

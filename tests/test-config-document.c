@@ -555,6 +555,7 @@ test_value_limits (void)
     g_autofree char *long_string = g_strnfill (TETHER_READ_MAX_STRING_LENGTH + 1, 'x');
     g_autofree char *json = g_strdup_printf ("{\"a\": \"%s\"}", long_string);
     g_autofree char *toml = g_strdup_printf ("a = '%s'\n", long_string);
+    g_autofree char *toml_key = g_strdup_printf ("x = 1\n%s = 1\n", long_string);
     g_autofree char *yaml = g_strdup_printf ("a: %s\n", long_string);
     g_autoptr(GError) json_error = NULL;
     g_autoptr(GError) toml_error = NULL;
@@ -569,6 +570,10 @@ test_value_limits (void)
     g_assert_null (toml_doc);
     g_assert_error (toml_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
     assert_error_at (toml_error, 1, 5, "this string is longer than");
+    g_clear_error (&toml_error);
+    g_assert_null (tether_config_document_parse_toml (toml_key, -1, "k.toml", &toml_error));
+    g_assert_error (toml_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+    assert_error_at (toml_error, 2, 1, "this string is longer than");
     g_assert_null (yaml_doc);
     g_assert_error (yaml_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
     assert_error_at (yaml_error, 1, 4, "this string is longer than");

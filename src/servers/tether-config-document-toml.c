@@ -347,6 +347,11 @@ toml_parse_key (Toml  *toml,
 
           while (toml->p < toml->end && is_bare_key_char (*toml->p))
             toml->p++;
+          if (toml->p - start > TETHER_READ_MAX_STRING_LENGTH)
+            {
+              toml_fail_limit (toml, start, TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH);
+              return NULL;
+            }
           g_ptr_array_add (parts, g_strndup (start, toml->p - start));
         }
       else

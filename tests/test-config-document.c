@@ -8,9 +8,39 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/resource.h>
 
 #include "tether-config-document.h"
 #include "tether-config-error.h"
+#include "tether-read-limits.h"
+
+/* The 300-byte "billion laughs": nine levels of nine aliases, 9^9 values
+ * (387 million) if expanded. */
+static const char billion_laughs[] =
+  "a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n"
+  "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+  "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+  "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
+  "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n"
+  "f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n"
+  "g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n"
+  "h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\n"
+  "i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]\n";
+
+/* The peak resident size of this process so far, in kB. It only grows: a
+ * test compares it before and after, with a bound far above what a bounded
+ * reader needs and far below what an unbounded one takes. */
+static long
+peak_rss_kb (void)
+{
+  struct rusage usage;
+
+  g_assert_cmpint (getrusage (RUSAGE_SELF, &usage), ==, 0);
+
+  return usage.ru_maxrss;
+}
+
+#define RSS_BOUND_KB (200 * 1024)
 
 static void
 assert_error_at (GError     *error,
@@ -308,12 +338,289 @@ test_yaml (void)
   }
 }
 
+static void
+test_yaml_billion_laughs (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherConfigDocument) doc = NULL;
+  long before = peak_rss_kb ();
+
+  g_assert_cmpuint (strlen (billion_laughs), <, 330);
+  doc = tether_config_document_parse_yaml (billion_laughs, -1, "laughs.yaml", &error);
+  g_assert_null (doc);
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+  g_assert_true (g_str_has_prefix (error->message, "laughs.yaml, line "));
+  g_assert_nonnull (strstr (error->message, "uses aliases that expand to more than"));
+  g_test_message ("%s; peak RSS grew by %ld kB", error->message, peak_rss_kb () - before);
+  g_assert_cmpint (peak_rss_kb () - before, <, RSS_BOUND_KB);
+}
+
+static void
+test_yaml_alias_bounds (void)
+{
+  /* Aliases that abbreviate are fine, and repeat exactly what they name. */
+  {
+    const char *text = "base: &env {A: \"1\", B: [x, y]}\none: {env: *env}\ntwo: {env: *env}\n"
+                       "inf: &inf [1e999, {k: -1e999}]\nagain: *inf\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TetherConfigDocument) doc = tether_config_document_parse_yaml (text, -1, "ok.yaml", &error);
+    JsonObject *root;
+
+    g_assert_no_error (error);
+    root = json_node_get_object (tether_config_document_get_root (doc));
+    g_assert_true (json_node_equal (json_object_get_member (root, "base"),
+                                    json_object_get_member (json_object_get_object_member (root, "two"), "env")));
+    /* An anchored value a JSON round trip could not copy (infinity). */
+    g_assert_true (json_node_equal (json_object_get_member (root, "inf"), json_object_get_member (root, "again")));
+  }
+
+  /* A long string repeated past the text limit. */
+  {
+    g_autoptr(GString) text = g_string_new ("s: &s \"");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TetherConfigDocument) doc = NULL;
+    guint repeats = TETHER_READ_MAX_FILE_SIZE / (TETHER_READ_MAX_STRING_LENGTH - 16) + 1;
+
+    for (gsize i = 0; i < TETHER_READ_MAX_STRING_LENGTH - 16; i++)
+      g_string_append_c (text, 'x');
+    g_string_append (text, "\"\nl: [");
+    for (guint i = 0; i < repeats; i++)
+      g_string_append (text, i > 0 ? ", *s" : "*s");
+    g_string_append (text, "]\n");
+
+    doc = tether_config_document_parse_yaml (text->str, text->len, "text.yaml", &error);
+    g_assert_null (doc);
+    g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+    g_assert_nonnull (strstr (error->message, "of text"));
+  }
+
+  /* Nesting through aliases counts too. */
+  {
+    g_autoptr(GString) text = g_string_new ("a: &a ");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TetherConfigDocument) doc = NULL;
+
+    for (guint i = 0; i < 100; i++)
+      g_string_append_c (text, '[');
+    for (guint i = 0; i < 100; i++)
+      g_string_append_c (text, ']');
+    g_string_append (text, "\nb: ");
+    for (guint i = 0; i < 100; i++)
+      g_string_append_c (text, '[');
+    g_string_append (text, "*a");
+    for (guint i = 0; i < 100; i++)
+      g_string_append_c (text, ']');
+    g_string_append_c (text, '\n');
+
+    doc = tether_config_document_parse_yaml (text->str, text->len, "deep.yaml", &error);
+    g_assert_null (doc);
+    g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_SYNTAX);
+    g_assert_nonnull (strstr (error->message, "nested more than 128 levels deep"));
+  }
+}
+
+static char *
+dotted_key (guint parts)
+{
+  GString *key = g_string_new ("a");
+
+  for (guint i = 1; i < parts; i++)
+    g_string_append (key, ".a");
+
+  return g_string_free (key, FALSE);
+}
+
+static void
+test_toml_depth (void)
+{
+  /* Under the limit: 127 parts below the root table, 128 levels. */
+  {
+    g_autofree char *key = dotted_key (TETHER_READ_MAX_DEPTH - 1);
+    g_autofree char *text = g_strdup_printf ("%s = 1\n[%s]\n", key, "t");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TetherConfigDocument) doc = tether_config_document_parse_toml (text, -1, "ok.toml", &error);
+    JsonNode *node;
+
+    g_assert_no_error (error);
+    node = tether_config_document_get_root (doc);
+    for (guint i = 0; i < TETHER_READ_MAX_DEPTH - 1; i++)
+      node = json_object_get_member (json_node_get_object (node), "a");
+    g_assert_cmpint (json_node_get_int (node), ==, 1);
+  }
+
+  /* Past it, in a key or in a table header. */
+  {
+    g_autofree char *key = dotted_key (TETHER_READ_MAX_DEPTH);
+    g_autofree char *text = g_strdup_printf ("x = 1\n%s = 1\n", key);
+    g_autofree char *header = g_strdup_printf ("[%s]\n", key);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GError) header_error = NULL;
+    g_autoptr(TetherConfigDocument) doc = tether_config_document_parse_toml (text, -1, "deep.toml", &error);
+    g_autoptr(TetherConfigDocument) header_doc =
+      tether_config_document_parse_toml (header, -1, "deep.toml", &header_error);
+
+    g_assert_null (doc);
+    g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_SYNTAX);
+    assert_error_at (error, 2, 2 * TETHER_READ_MAX_DEPTH - 1, "nested more than 128 levels deep");
+    g_assert_null (header_doc);
+    g_assert_error (header_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_SYNTAX);
+  }
+
+  /* Under an inline table, the levels add up: t is the second. */
+  {
+    g_autofree char *key = dotted_key (TETHER_READ_MAX_DEPTH - 2);
+    g_autofree char *deeper = dotted_key (TETHER_READ_MAX_DEPTH - 1);
+    g_autofree char *text = g_strdup_printf ("t = { %s = 1 }\n", key);
+    g_autofree char *deeper_text = g_strdup_printf ("t = { %s = 1 }\n", deeper);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GError) deeper_error = NULL;
+    g_autoptr(TetherConfigDocument) doc = tether_config_document_parse_toml (text, -1, "deep.toml", &error);
+    g_autoptr(TetherConfigDocument) deeper_doc =
+      tether_config_document_parse_toml (deeper_text, -1, "deep.toml", &deeper_error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (doc);
+    g_assert_null (deeper_doc);
+    g_assert_error (deeper_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_SYNTAX);
+  }
+
+  /* 40 KB of a.a.a…: refused at once, not after 850 MB of pointers. */
+  {
+    g_autofree char *key = dotted_key (20000);
+    g_autofree char *text = g_strdup_printf ("%s=1\n", key);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TetherConfigDocument) doc = NULL;
+    long before = peak_rss_kb ();
+
+    doc = tether_config_document_parse_toml (text, -1, "dotted.toml", &error);
+    g_assert_null (doc);
+    g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_SYNTAX);
+    g_test_message ("%s; peak RSS grew by %ld kB", error->message, peak_rss_kb () - before);
+    g_assert_cmpint (peak_rss_kb () - before, <, RSS_BOUND_KB);
+  }
+}
+
+/* Long keys over many members: positions cost what the text does. */
+static void
+test_positions_linear (void)
+{
+  g_autoptr(GString) text = g_string_new ("{\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherConfigDocument) doc = NULL;
+  g_autofree char *key = g_strnfill (TETHER_READ_MAX_STRING_LENGTH - 16, 'k');
+  g_autofree char *pointer = NULL;
+  guint line, column;
+  long before;
+
+  /* 1 MB of key over 20 000 members: 20 GB of full pointers. */
+  g_string_append (text, key);
+  g_string_append (text, "\": {");
+  for (guint i = 0; i < 20000; i++)
+    g_string_append_printf (text, "%s\n\"m%u\": [%u]", i > 0 ? "," : "", i, i);
+  g_string_append (text, "}}");
+
+  before = peak_rss_kb ();
+  doc = tether_config_document_parse_json (text->str, text->len, "long.json", &error);
+  g_assert_no_error (error);
+  g_test_message ("peak RSS grew by %ld kB", peak_rss_kb () - before);
+  g_assert_cmpint (peak_rss_kb () - before, <, RSS_BOUND_KB);
+
+  pointer = g_strdup_printf ("/%s/m19999/0", key);
+  g_assert_true (tether_config_document_get_position (doc, pointer, &line, &column));
+  g_assert_cmpuint (line, ==, 20001);
+  g_assert_cmpuint (column, ==, 12);
+}
+
+static void
+test_value_limits (void)
+{
+  /* More values than a document may hold */
+  {
+    g_autoptr(GString) text = g_string_sized_new (2 * TETHER_READ_MAX_NODES + 16);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TetherConfigDocument) doc = NULL;
+
+    g_string_append_c (text, '[');
+    for (guint i = 0; i < TETHER_READ_MAX_NODES; i++)
+      g_string_append (text, "0,");
+    g_string_append (text, "0]");
+    doc = tether_config_document_parse_json (text->str, text->len, "many.json", &error);
+    g_assert_null (doc);
+    g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+    assert_error_at (error, 1, 2 * TETHER_READ_MAX_NODES, "holds more than 1000000 values");
+  }
+
+  /* A string longer than any may be, in each syntax */
+  {
+    g_autofree char *long_string = g_strnfill (TETHER_READ_MAX_STRING_LENGTH + 1, 'x');
+    g_autofree char *json = g_strdup_printf ("{\"a\": \"%s\"}", long_string);
+    g_autofree char *toml = g_strdup_printf ("a = '%s'\n", long_string);
+    g_autofree char *toml_key = g_strdup_printf ("x = 1\n%s = 1\n", long_string);
+    g_autofree char *yaml = g_strdup_printf ("a: %s\n", long_string);
+    g_autoptr(GError) json_error = NULL;
+    g_autoptr(GError) toml_error = NULL;
+    g_autoptr(GError) yaml_error = NULL;
+    g_autoptr(TetherConfigDocument) json_doc = tether_config_document_parse_json (json, -1, "s.json", &json_error);
+    g_autoptr(TetherConfigDocument) toml_doc = tether_config_document_parse_toml (toml, -1, "s.toml", &toml_error);
+    g_autoptr(TetherConfigDocument) yaml_doc = tether_config_document_parse_yaml (yaml, -1, "s.yaml", &yaml_error);
+
+    g_assert_null (json_doc);
+    g_assert_error (json_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+    assert_error_at (json_error, 1, 7, "this string is longer than");
+    g_assert_null (toml_doc);
+    g_assert_error (toml_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+    assert_error_at (toml_error, 1, 5, "this string is longer than");
+    g_clear_error (&toml_error);
+    g_assert_null (tether_config_document_parse_toml (toml_key, -1, "k.toml", &toml_error));
+    g_assert_error (toml_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+    assert_error_at (toml_error, 2, 1, "this string is longer than");
+    g_assert_null (yaml_doc);
+    g_assert_error (yaml_error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
+    assert_error_at (yaml_error, 1, 4, "this string is longer than");
+  }
+}
+
+/* A key repeated many times: the later value, in the first place; the
+ * first hundred recorded. */
+static void
+test_many_duplicates (void)
+{
+  g_autoptr(GString) text = g_string_new ("{\"first\": 0");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherConfigDocument) doc = NULL;
+  g_autoptr(GList) members = NULL;
+  JsonObject *root;
+
+  for (guint i = 0; i < 5000; i++)
+    g_string_append_printf (text, ", \"k%u\": %u", i, i);
+  for (guint i = 0; i < 5000; i++)
+    g_string_append_printf (text, ", \"k%u\": {\"again\": %u}", i, i);
+  g_string_append (text, "}");
+
+  doc = tether_config_document_parse_json (text->str, text->len, "dup.json", &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (tether_config_document_get_root (doc));
+  members = json_object_get_members (root);
+  g_assert_cmpuint (g_list_length (members), ==, 5001);
+  g_assert_cmpstr (g_list_nth_data (members, 1), ==, "k0");
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "k4999"), "again"), ==, 4999);
+  g_assert_cmpuint (tether_config_document_get_n_duplicates (doc), ==, 100);
+  g_assert_cmpstr (tether_config_document_get_duplicate (doc, 99, NULL, NULL), ==, "/k99");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  /* First those that measure the peak RSS, while it is low. */
+  g_test_add_func ("/Tether/ConfigDocument/yaml-billion-laughs", test_yaml_billion_laughs);
+  g_test_add_func ("/Tether/ConfigDocument/toml-depth", test_toml_depth);
+  g_test_add_func ("/Tether/ConfigDocument/positions-linear", test_positions_linear);
+  g_test_add_func ("/Tether/ConfigDocument/yaml-alias-bounds", test_yaml_alias_bounds);
+  g_test_add_func ("/Tether/ConfigDocument/value-limits", test_value_limits);
+  g_test_add_func ("/Tether/ConfigDocument/many-duplicates", test_many_duplicates);
   g_test_add_func ("/Tether/ConfigDocument/strip-jsonc", test_strip_jsonc);
   g_test_add_func ("/Tether/ConfigDocument/json-values", test_json_values);
   g_test_add_func ("/Tether/ConfigDocument/json-positions", test_json_positions);

@@ -987,8 +987,10 @@ test_not_files (void)
   g_autoptr(GError) directory = load_error (dir);
   g_autoptr(GError) missing = load_error ("/nonexistent/tether/mcp.json");
 
+  g_autofree char *expected = g_strdup_printf ("%s is a folder, not a file", dir);
+
   g_assert_error (directory, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_IS_DIRECTORY);
-  g_assert_true (g_str_has_prefix (directory->message, "vscode is a folder"));
+  g_assert_cmpstr (directory->message, ==, expected);
   g_assert_error (missing, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_UNREADABLE);
   g_assert_true (g_str_has_prefix (missing->message, "/nonexistent/tether/mcp.json could not be read"));
 }
@@ -1105,7 +1107,9 @@ test_too_large (void)
   g_assert_null (result);
   g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE);
   /* Refused from its size alone: the message gives the file's whole size. */
-  g_assert_true (g_str_has_prefix (error->message, "huge.json is too large to be a configuration file (50.0"));
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, "huge.json is too large to read (50.0"));
+  g_assert_nonnull (strstr (error->message, "; the limit is 21.0"));
 
   result = load_async (import, file, &async_error);
   g_assert_null (result);
@@ -1292,6 +1296,38 @@ test_discovery (void)
   remove_tree (home);
 }
 
+/* A dry run reads the names in an envFile, which its preview shows, and
+ * never the values. */
+static void
+test_env_file_dry_run (void)
+{
+  g_autoptr(TetherConfigImport) import = new_importer ();
+  g_autofree char *path = corpus_path ("vscode/.vscode/mcp.json");
+  g_autofree char *env_file = corpus_path ("vscode/.env");
+  g_autofree char *note = g_strdup_printf ("2 variables are named in “envFile” (%s): FROM_ENV_FILE, QUOTED; "
+                                           "a dry run does not read their values", env_file);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherImportResult) result = NULL;
+  g_autoptr(TetherImportResult) full = NULL;
+  TetherImportItem *it;
+
+  g_assert_true (tether_config_import_get_env_file_values (import));
+  tether_config_import_set_env_file_values (import, FALSE);
+  result = tether_config_import_load_file (import, file, NULL, &error);
+  g_assert_no_error (error);
+  it = item (result, "perplexity");
+  assert_env (it, "PERPLEXITY_API_KEY=${input:perplexity-key}", "PROJECT=vscode", NULL);
+  assert_note (it, note);
+
+  /* Asked for, the values come. */
+  tether_config_import_set_env_file_values (import, TRUE);
+  full = tether_config_import_load_file (import, file, NULL, &error);
+  g_assert_no_error (error);
+  assert_env (item (full, "perplexity"), "PERPLEXITY_API_KEY=${input:perplexity-key}", "PROJECT=vscode",
+              "FROM_ENV_FILE=1", "QUOTED=a b", NULL);
+}
+
 /* Every test leaves no file descriptor open. */
 static void
 run_checking_fds (gconstpointer data)
@@ -1395,6 +1431,7 @@ main (int   argc,
   add_test ("/Tether/Import/too-large", test_too_large);
   add_test ("/Tether/Import/async-large", test_async_large);
   add_test ("/Tether/Import/discovery", test_discovery);
+  add_test ("/Tether/Import/env-file-dry-run", test_env_file_dry_run);
 
   return g_test_run ();
 }

@@ -65,6 +65,57 @@ test_store_result (GObject      *object,
   *out = g_object_ref (result);
 }
 
+void
+test_run_clear (TestRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+/* Runs @argv (with @env, or this process's environment) to its end,
+ * keeping its exit status and output. One that has not ended after
+ * @deadline_s — a hang guard, never a measure — is killed, and the test
+ * fails saying so. */
+void
+test_run_command (TestRun            *run,
+                  const char * const *argv,
+                  const char * const *env,
+                  guint               deadline_s)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                       G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + deadline_s * G_USEC_PER_SEC;
+
+  if (env != NULL)
+    g_subprocess_launcher_set_environ (launcher, (char **)env);
+  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8_async (process, NULL, NULL, test_store_result, &result);
+  while (result == NULL && g_get_monotonic_time () < deadline)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (10000);
+    }
+
+  if (result == NULL)
+    {
+      g_autofree char *command = g_strjoinv (" ", (char **)argv);
+
+      g_subprocess_force_exit (process);
+      while (result == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      g_error ("“%s” did not end within %u s", command, deadline_s);
+    }
+
+  g_assert_true (g_subprocess_communicate_utf8_finish (process, result, &run->out, &run->err, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+}
+
 guint
 test_count_fds (void)
 {

@@ -42,6 +42,22 @@ int      test_hold_config_lock             (const char *config_path);
 void     test_wait_fd_open                 (pid_t       pid,
                                             const char *path);
 
+/* What a command run to its end said. */
+typedef struct
+{
+  int   status;  /* its exit status */
+  char *out;
+  char *err;
+} TestRun;
+
+void     test_run_clear                    (TestRun             *run);
+void     test_run_command                  (TestRun             *run,
+                                            const char * const  *argv,
+                                            const char * const  *env,
+                                            guint                deadline_s);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TestRun, test_run_clear)
+
 void     test_warm_up                      (void);
 void     test_assert_finalized             (gpointer    object);
 

@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -2576,11 +2577,17 @@ import_bad_body (Fixture *fixture)
   g_autofree char *huge = g_build_filename (fixture->dir, "huge.json", NULL);
   g_autofree char *missing = g_build_filename (fixture->dir, "gone.json", NULL);
   g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
+  /* A named pipe nobody writes to (opened to read, it would wait for
+   * ever) and a link to /dev/zero (read, it never ends). */
+  g_autofree char *fifo = g_build_filename (fixture->dir, "pipe.json", NULL);
+  g_autofree char *dev_zero = g_build_filename (fixture->dir, "dev-zero.json", NULL);
   g_autofree char *before = read_config (fixture);
   g_autofree char *after = NULL;
   TetherImportDialog *dialog;
   int fd;
 
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", dev_zero), ==, 0);
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
   fd = g_open (huge, O_CREAT | O_WRONLY, 0600);
   g_assert_cmpint (fd, >=, 0);
@@ -2593,6 +2600,8 @@ import_bad_body (Fixture *fixture)
   expect_bad_drop (fixture, not_json, "not a server configuration", NULL);
   expect_bad_drop (fixture, truncated, "line 5, column 22", NULL);
   expect_bad_drop (fixture, folder, "folder", NULL);
+  expect_bad_drop (fixture, fifo, "is a named pipe (FIFO), not a file", NULL);
+  expect_bad_drop (fixture, dev_zero, "is a character device, not a file", NULL);
   expect_bad_drop (fixture, huge, "MB", NULL);
   expect_bad_drop (fixture, missing, "gone.json", NULL);
 
@@ -2610,6 +2619,8 @@ import_bad_body (Fixture *fixture)
   after = read_config (fixture);
   g_assert_cmpstr (after, ==, before);
   g_rmdir (folder);
+  g_unlink (fifo);
+  g_unlink (dev_zero);
 }
 
 static void

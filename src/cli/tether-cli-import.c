@@ -23,7 +23,8 @@
  *
  * The report shows each server as the importer normalised it, placeholders
  * unresolved and every env and header value masked: a value given with
- * --set is never printed.
+ * --set is never printed. A dry run reads only the names in an `envFile`
+ * (its report shows no more), never the values.
  */
 
 #define G_LOG_DOMAIN "tether-cli"
@@ -499,6 +500,8 @@ tether_cli_import_main (const TetherCliOptions  *options,
 
   file = g_file_new_for_commandline_arg (import.file);
   importer = tether_config_import_new ();
+  /* A dry run shows the names an envFile sets, never values: it reads no more. */
+  tether_config_import_set_env_file_values (importer, !import.dry_run);
   result = tether_config_import_load_file (importer, file, NULL, error);
   if (result == NULL)
     return TETHER_CLI_EXIT_FAILURE;

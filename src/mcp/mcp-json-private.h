@@ -12,6 +12,12 @@
 
 G_BEGIN_DECLS
 
+/* The reader's bounds. It reads one message, already bounded by the
+ * transport's maximum message size, so: nesting is bounded here (a hostile
+ * message must not overflow the stack); no string can be longer than the
+ * message; and it builds at most one value for every two bytes, plus one
+ * (each takes a byte and a separator). The readers of files keep
+ * the limits of src/servers/tether-read-limits.h instead. */
 #define MCP_JSON_MAX_DEPTH 512
 
 /* Parses one JSON text (RFC 8259, UTF-8) into a tree of JsonNodes.

@@ -9,38 +9,86 @@
 
 #include "tether-config-document.h"
 #include "tether-config-error.h"
+#include "tether-read-limits.h"
 
 G_BEGIN_DECLS
 
-/* Parsers never nest deeper than this: a hostile file must not overflow
- * the stack. Real configurations are a handful of levels deep. */
-#define TETHER_CONFIG_DOCUMENT_MAX_DEPTH 128
+/* Where values came from is kept as a tree of positions, one per value,
+ * each known by its parent and its key (or array index): memory and time
+ * grow with the text, however deep or long the keys. */
+#define TETHER_CONFIG_DOCUMENT_ROOT 0u           /* the root value's position */
+#define TETHER_CONFIG_DOCUMENT_NO_POSITION G_MAXUINT
 
-TetherConfigDocument *_tether_config_document_new           (const char           *file_name);
-void                  _tether_config_document_take_root     (TetherConfigDocument *self,
-                                                             JsonNode             *root);
-void                  _tether_config_document_set_position  (TetherConfigDocument *self,
-                                                             const char           *pointer,
-                                                             guint                 line,
-                                                             guint                 column);
-void                  _tether_config_document_add_duplicate (TetherConfigDocument *self,
-                                                             const char           *pointer,
-                                                             guint                 line,
-                                                             guint                 column);
-GError               *_tether_config_document_error         (TetherConfigDocument *self,
-                                                             TetherConfigError     code,
-                                                             guint                 line,
-                                                             guint                 column,
-                                                             const char           *format,
-                                                             ...) G_GNUC_PRINTF (5, 6);
-gboolean              _tether_config_document_check_utf8    (TetherConfigDocument *self,
-                                                             const char           *text,
-                                                             gsize                 length,
-                                                             GError              **error);
-char                 *_tether_config_document_describe_char (const char           *p,
-                                                             const char           *end);
-const char           *_tether_config_document_skip_blank    (const char           *p,
-                                                             const char           *end);
-const char           *_tether_json_type_name                (JsonNode             *node);
+/* Only the first duplicate keys are recorded: a warning each is plenty. */
+#define TETHER_CONFIG_DOCUMENT_MAX_DUPLICATES 100
+
+/* The last column computed on a line, to count on from. */
+typedef struct
+{
+  const char *at;
+  guint       column;
+} TetherColumn;
+
+typedef struct _TetherObjectBuilder TetherObjectBuilder;
+
+typedef enum
+{
+  TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH,
+  TETHER_CONFIG_DOCUMENT_LIMIT_NODES,
+  TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH,
+} TetherConfigDocumentLimit;
+
+TetherConfigDocument *_tether_config_document_new            (const char                *file_name);
+void                  _tether_config_document_take_root      (TetherConfigDocument      *self,
+                                                              JsonNode                  *root);
+guint                 _tether_config_document_add_position   (TetherConfigDocument      *self,
+                                                              guint                      parent,
+                                                              const char                *key,
+                                                              guint                      line,
+                                                              guint                      column);
+guint                 _tether_config_document_add_element    (TetherConfigDocument      *self,
+                                                              guint                      parent,
+                                                              guint                      index,
+                                                              guint                      line,
+                                                              guint                      column);
+guint                 _tether_config_document_find_position  (TetherConfigDocument      *self,
+                                                              guint                      parent,
+                                                              const char                *key);
+void                  _tether_config_document_add_duplicate  (TetherConfigDocument      *self,
+                                                              guint                      position,
+                                                              guint                      line,
+                                                              guint                      column);
+
+TetherObjectBuilder  *_tether_object_builder_new             (void);
+void                  _tether_object_builder_free            (TetherObjectBuilder       *self);
+gboolean              _tether_object_builder_has             (TetherObjectBuilder       *self,
+                                                              const char                *key);
+void                  _tether_object_builder_set             (TetherObjectBuilder       *self,
+                                                              const char                *key,
+                                                              JsonNode                  *value);
+JsonNode             *_tether_object_builder_end             (TetherObjectBuilder       *self);
+
+GError               *_tether_config_document_error          (TetherConfigDocument      *self,
+                                                              TetherConfigError          code,
+                                                              guint                      line,
+                                                              guint                      column,
+                                                              const char                *format,
+                                                              ...) G_GNUC_PRINTF (5, 6);
+GError               *_tether_config_document_limit_error    (TetherConfigDocument      *self,
+                                                              TetherConfigDocumentLimit  limit,
+                                                              guint                      line,
+                                                              guint                      column);
+gboolean              _tether_config_document_check_utf8     (TetherConfigDocument      *self,
+                                                              const char                *text,
+                                                              gsize                      length,
+                                                              GError                   **error);
+char                 *_tether_config_document_describe_char  (const char                *p,
+                                                              const char                *end);
+const char           *_tether_config_document_skip_blank     (const char                *p,
+                                                              const char                *end);
+const char           *_tether_json_type_name                 (JsonNode                  *node);
+guint                 _tether_column_at                      (TetherColumn              *column,
+                                                              const char                *line_start,
+                                                              const char                *at);
 
 G_END_DECLS

@@ -34,7 +34,9 @@ typedef struct
   const char           *end;
   guint                 line;
   const char           *line_start;
-  GHashTable           *tables;  /* pointer → TableKind */
+  TetherColumn          column;
+  GHashTable           *tables;     /* position → TableKind */
+  guint                 nodes;
   GError               *error;
 } Toml;
 
@@ -42,7 +44,22 @@ static guint
 toml_column (Toml       *toml,
              const char *at)
 {
-  return (guint)g_utf8_strlen (toml->line_start, at - toml->line_start) + 1;
+  return _tether_column_at (&toml->column, toml->line_start, at);
+}
+
+static TableKind
+table_kind (Toml  *toml,
+            guint  position)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (toml->tables, GUINT_TO_POINTER (position)));
+}
+
+static void
+set_table_kind (Toml      *toml,
+                guint      position,
+                TableKind  kind)
+{
+  g_hash_table_insert (toml->tables, GUINT_TO_POINTER (position), GUINT_TO_POINTER (kind));
 }
 
 static void toml_fail (Toml              *toml,
@@ -70,6 +87,30 @@ toml_fail (Toml              *toml,
 
   toml->error = _tether_config_document_error (toml->doc, code, toml->line,
                                                toml_column (toml, at), "%s", message);
+}
+
+static void
+toml_fail_limit (Toml                      *toml,
+                 const char                *at,
+                 TetherConfigDocumentLimit  limit)
+{
+  if (toml->error == NULL)
+    toml->error = _tether_config_document_limit_error (toml->doc, limit, toml->line,
+                                                       toml_column (toml, at));
+}
+
+/* Counts one value; FALSE past the limit. */
+static gboolean
+toml_count (Toml       *toml,
+            const char *at)
+{
+  if (++toml->nodes > TETHER_READ_MAX_NODES)
+    {
+      toml_fail_limit (toml, at, TETHER_CONFIG_DOCUMENT_LIMIT_NODES);
+      return FALSE;
+    }
+
+  return TRUE;
 }
 
 static void
@@ -199,6 +240,12 @@ toml_parse_string (Toml *toml)
           goto fail;
         }
 
+      if (out->len >= TETHER_READ_MAX_STRING_LENGTH)
+        {
+          toml_fail_limit (toml, start, TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH);
+          goto fail;
+        }
+
       if (c != '\\' || quote == '\'')
         {
           g_string_append_c (out, c);
@@ -270,15 +317,22 @@ is_bare_key_char (char c)
   return g_ascii_isalnum (c) || c == '_' || c == '-';
 }
 
-/* A dotted key: a.b."c d".'e'. Returns the parts, or NULL on error. */
+/* A dotted key: a.b."c d".'e', starting @depth levels down. Returns the
+ * parts, or NULL on error (more parts than levels left is one). */
 static GPtrArray *
-toml_parse_key (Toml *toml)
+toml_parse_key (Toml  *toml,
+                guint  depth)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
 
   for (;;)
     {
       toml_skip_spaces (toml);
+      if (depth + parts->len >= TETHER_READ_MAX_DEPTH)
+        {
+          toml_fail_limit (toml, toml->p, TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH);
+          return NULL;
+        }
       if (toml->p < toml->end && (*toml->p == '"' || *toml->p == '\''))
         {
           char *part = toml_parse_string (toml);
@@ -293,6 +347,11 @@ toml_parse_key (Toml *toml)
 
           while (toml->p < toml->end && is_bare_key_char (*toml->p))
             toml->p++;
+          if (toml->p - start > TETHER_READ_MAX_STRING_LENGTH)
+            {
+              toml_fail_limit (toml, start, TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH);
+              return NULL;
+            }
           g_ptr_array_add (parts, g_strndup (start, toml->p - start));
         }
       else
@@ -326,11 +385,11 @@ key_join (GPtrArray *parts,
 }
 
 /* Walks @parts below @object, creating tables; returns the last table,
- * the pointer to it in @pointer. */
+ * its position in @position. Each step is one lookup, whatever the depth. */
 static JsonObject *
 toml_descend (Toml        *toml,
               JsonObject  *object,
-              char       **pointer,
+              guint       *position,
               GPtrArray   *parts,
               guint        n,
               TableKind    create_as,
@@ -339,26 +398,26 @@ toml_descend (Toml        *toml,
   for (guint i = 0; i < n; i++)
     {
       const char *key = g_ptr_array_index (parts, i);
-      char *child_pointer = tether_json_pointer_append (*pointer, key);
       JsonNode *node = json_object_get_member (object, key);
       TableKind kind;
 
-      g_free (*pointer);
-      *pointer = child_pointer;
-
       if (node == NULL)
         {
-          JsonObject *child = json_object_new ();
+          JsonObject *child;
 
+          if (!toml_count (toml, at))
+            return NULL;
+          child = json_object_new ();
           json_object_set_object_member (object, key, child);
-          g_hash_table_insert (toml->tables, g_strdup (child_pointer), GUINT_TO_POINTER (create_as));
-          _tether_config_document_set_position (toml->doc, child_pointer, toml->line,
-                                                toml_column (toml, at));
+          *position = _tether_config_document_add_position (toml->doc, *position, key, toml->line,
+                                                            toml_column (toml, at));
+          set_table_kind (toml, *position, create_as);
           object = child;
           continue;
         }
 
-      kind = GPOINTER_TO_UINT (g_hash_table_lookup (toml->tables, child_pointer));
+      *position = _tether_config_document_find_position (toml->doc, *position, key);
+      kind = table_kind (toml, *position);
       if (!JSON_NODE_HOLDS_OBJECT (node) || kind == TABLE_INLINE)
         {
           g_autofree char *name = key_join (parts, i + 1);
@@ -376,16 +435,19 @@ toml_descend (Toml        *toml,
   return object;
 }
 
-static JsonNode *toml_parse_value (Toml       *toml,
-                                   const char *pointer);
+static JsonNode *toml_parse_value (Toml  *toml,
+                                   guint  position,
+                                   guint  depth);
 
+/* key = value in @table, which is @depth levels down (the root is 1). */
 static gboolean
 toml_parse_key_value (Toml       *toml,
                       JsonObject *table,
-                      const char *table_pointer)
+                      guint       table_position,
+                      guint       depth)
 {
   g_autoptr(GPtrArray) parts = NULL;
-  g_autofree char *pointer = g_strdup (table_pointer);
+  guint position = table_position;
   const char *key_start;
   const char *key;
   JsonObject *object;
@@ -397,22 +459,15 @@ toml_parse_key_value (Toml       *toml,
   line = toml->line;
   column = toml_column (toml, key_start);
 
-  parts = toml_parse_key (toml);
+  parts = toml_parse_key (toml, depth);
   if (parts == NULL)
     return FALSE;
 
-  object = toml_descend (toml, table, &pointer, parts, parts->len - 1, TABLE_DOTTED, key_start);
+  object = toml_descend (toml, table, &position, parts, parts->len - 1, TABLE_DOTTED, key_start);
   if (object == NULL)
     return FALSE;
 
   key = g_ptr_array_index (parts, parts->len - 1);
-  {
-    char *member_pointer = tether_json_pointer_append (pointer, key);
-
-    g_free (pointer);
-    pointer = member_pointer;
-  }
-
   if (json_object_has_member (object, key))
     {
       g_autofree char *name = key_join (parts, parts->len);
@@ -421,7 +476,7 @@ toml_parse_key_value (Toml       *toml,
                  _("the key “%s” is defined twice"), name);
       return FALSE;
     }
-  _tether_config_document_set_position (toml->doc, pointer, line, column);
+  position = _tether_config_document_add_position (toml->doc, position, key, line, column);
 
   toml_skip_spaces (toml);
   if (toml->p >= toml->end || *toml->p != '=')
@@ -432,7 +487,7 @@ toml_parse_key_value (Toml       *toml,
   toml->p++;
   toml_skip_spaces (toml);
 
-  value = toml_parse_value (toml, pointer);
+  value = toml_parse_value (toml, position, depth + parts->len);
   if (value == NULL)
     return FALSE;
   json_object_set_member (object, key, value);
@@ -524,8 +579,8 @@ toml_parse_integer (Toml *toml)
 }
 
 static JsonNode *
-toml_parse_array (Toml       *toml,
-                  const char *pointer)
+toml_parse_array (Toml  *toml,
+                  guint  position)
 {
   JsonArray *array = json_array_new ();
   JsonNode *node = json_node_init_array (json_node_alloc (), array);
@@ -535,7 +590,6 @@ toml_parse_array (Toml       *toml,
 
   for (guint i = 0; ; i++)
     {
-      g_autofree char *element_pointer = NULL;
       char *string;
 
       toml_skip_blank (toml);
@@ -557,9 +611,10 @@ toml_parse_array (Toml       *toml,
           goto fail;
         }
 
-      element_pointer = tether_json_pointer_append_index (pointer, i);
-      _tether_config_document_set_position (toml->doc, element_pointer, toml->line,
-                                            toml_column (toml, toml->p));
+      if (!toml_count (toml, toml->p))
+        goto fail;
+      _tether_config_document_add_element (toml->doc, position, i, toml->line,
+                                           toml_column (toml, toml->p));
       string = toml_parse_string (toml);
       if (string == NULL)
         goto fail;
@@ -586,15 +641,17 @@ fail:
   return NULL;
 }
 
+/* { … } at @position, @depth levels down. */
 static JsonNode *
-toml_parse_inline_table (Toml       *toml,
-                         const char *pointer)
+toml_parse_inline_table (Toml  *toml,
+                         guint  position,
+                         guint  depth)
 {
   JsonObject *object = json_object_new ();
   JsonNode *node = json_node_init_object (json_node_alloc (), object);
 
   json_object_unref (object);
-  g_hash_table_insert (toml->tables, g_strdup (pointer), GUINT_TO_POINTER (TABLE_INLINE));
+  set_table_kind (toml, position, TABLE_INLINE);
   toml->p++;
   toml_skip_spaces (toml);
 
@@ -606,7 +663,7 @@ toml_parse_inline_table (Toml       *toml,
 
   for (;;)
     {
-      if (!toml_parse_key_value (toml, object, pointer))
+      if (!toml_parse_key_value (toml, object, position, depth))
         goto fail;
 
       toml_skip_spaces (toml);
@@ -638,9 +695,11 @@ fail:
   return NULL;
 }
 
+/* The value at @position, @depth levels down. */
 static JsonNode *
-toml_parse_value (Toml       *toml,
-                  const char *pointer)
+toml_parse_value (Toml  *toml,
+                  guint  position,
+                  guint  depth)
 {
   char c;
 
@@ -649,6 +708,9 @@ toml_parse_value (Toml       *toml,
       toml_fail_expected (toml, _("a value"));
       return NULL;
     }
+
+  if (!toml_count (toml, toml->p))
+    return NULL;
 
   c = *toml->p;
   if (c == '"' || c == '\'')
@@ -659,25 +721,10 @@ toml_parse_value (Toml       *toml,
     }
 
   if (c == '[')
-    return toml_parse_array (toml, pointer);
+    return toml_parse_array (toml, position);
 
   if (c == '{')
-    {
-      JsonNode *node;
-      guint depth = 0;
-
-      for (const char *q = pointer; *q != '\0'; q++)
-        depth += *q == '/';
-      if (depth > TETHER_CONFIG_DOCUMENT_MAX_DEPTH)
-        {
-          toml_fail (toml, TETHER_CONFIG_ERROR_SYNTAX, toml->p,
-                     _("values are nested more than %d levels deep"),
-                     TETHER_CONFIG_DOCUMENT_MAX_DEPTH);
-          return NULL;
-        }
-      node = toml_parse_inline_table (toml, pointer);
-      return node;
-    }
+    return toml_parse_inline_table (toml, position, depth);
 
   if (toml->end - toml->p >= 4 && strncmp (toml->p, "true", 4) == 0 &&
       (toml->p + 4 == toml->end || !is_bare_key_char (toml->p[4])))
@@ -702,17 +749,18 @@ toml_parse_value (Toml       *toml,
   return NULL;
 }
 
-/* [a.b] — returns the table the following key/values go to. */
+/* [a.b] — returns the table the following key/values go to, its position
+ * in @position and its depth in @depth. */
 static JsonObject *
 toml_parse_header (Toml       *toml,
                    JsonObject *root,
-                   char      **pointer)
+                   guint      *position,
+                   guint      *depth)
 {
   g_autoptr(GPtrArray) parts = NULL;
   const char *start = toml->p;
   JsonObject *parent;
   JsonObject *table;
-  TableKind kind;
 
   if (toml->p + 1 < toml->end && toml->p[1] == '[')
     {
@@ -722,7 +770,7 @@ toml_parse_header (Toml       *toml,
     }
 
   toml->p++;
-  parts = toml_parse_key (toml);
+  parts = toml_parse_key (toml, 1);
   if (parts == NULL)
     return NULL;
 
@@ -733,44 +781,46 @@ toml_parse_header (Toml       *toml,
     }
   toml->p++;
 
-  g_free (*pointer);
-  *pointer = g_strdup ("");
-  parent = toml_descend (toml, root, pointer, parts, parts->len - 1, TABLE_IMPLICIT, start + 1);
+  *position = TETHER_CONFIG_DOCUMENT_ROOT;
+  *depth = 1 + parts->len;
+  parent = toml_descend (toml, root, position, parts, parts->len - 1, TABLE_IMPLICIT, start + 1);
   if (parent == NULL)
     return NULL;
 
   {
     const char *key = g_ptr_array_index (parts, parts->len - 1);
-    char *table_pointer = tether_json_pointer_append (*pointer, key);
     JsonNode *node = json_object_get_member (parent, key);
-
-    g_free (*pointer);
-    *pointer = table_pointer;
-    kind = GPOINTER_TO_UINT (g_hash_table_lookup (toml->tables, table_pointer));
 
     if (node == NULL)
       {
+        if (!toml_count (toml, start))
+          return NULL;
         table = json_object_new ();
         json_object_set_object_member (parent, key, table);
       }
-    else if (!JSON_NODE_HOLDS_OBJECT (node) || kind == TABLE_INLINE || kind == TABLE_DOTTED ||
-             kind == TABLE_HEADER || kind == 0)
-      {
-        g_autofree char *name = key_join (parts, parts->len);
-
-        toml_fail (toml, TETHER_CONFIG_ERROR_DUPLICATE_KEY, start,
-                   kind == TABLE_HEADER
-                   ? _("the table [%s] is defined twice")
-                   : _("the table [%s] is defined twice (it already has a value)"),
-                   name);
-        return NULL;
-      }
     else
-      table = json_node_get_object (node);
+      {
+        /* Only a table made as the parent of an earlier header may be
+         * defined now. */
+        TableKind kind = table_kind (toml, _tether_config_document_find_position (toml->doc, *position, key));
 
-    g_hash_table_insert (toml->tables, g_strdup (table_pointer), GUINT_TO_POINTER (TABLE_HEADER));
-    _tether_config_document_set_position (toml->doc, table_pointer, toml->line,
-                                          toml_column (toml, start + 1));
+        if (!JSON_NODE_HOLDS_OBJECT (node) || kind != TABLE_IMPLICIT)
+          {
+            g_autofree char *name = key_join (parts, parts->len);
+
+            toml_fail (toml, TETHER_CONFIG_ERROR_DUPLICATE_KEY, start,
+                       kind == TABLE_HEADER
+                       ? _("the table [%s] is defined twice")
+                       : _("the table [%s] is defined twice (it already has a value)"),
+                       name);
+            return NULL;
+          }
+        table = json_node_get_object (node);
+      }
+
+    *position = _tether_config_document_add_position (toml->doc, *position, key, toml->line,
+                                                      toml_column (toml, start + 1));
+    set_table_kind (toml, *position, TABLE_HEADER);
   }
 
   if (!toml_end_of_line (toml))
@@ -801,7 +851,8 @@ tether_config_document_parse_toml (const char  *text,
 {
   g_autoptr(TetherConfigDocument) doc = NULL;
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *pointer = g_strdup ("");
+  guint position = TETHER_CONFIG_DOCUMENT_ROOT;
+  guint depth = 1;
   JsonObject *root_object;
   JsonObject *table;
   Toml toml = { 0 };
@@ -832,7 +883,7 @@ tether_config_document_parse_toml (const char  *text,
   toml.end = text + length;
   toml.line = 1;
   toml.line_start = text;
-  toml.tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  toml.tables = g_hash_table_new (g_direct_hash, g_direct_equal);
 
   table = root_object;
   for (;;)
@@ -842,8 +893,8 @@ tether_config_document_parse_toml (const char  *text,
         break;
 
       if (*toml.p == '[')
-        table = toml_parse_header (&toml, root_object, &pointer);
-      else if (!toml_parse_key_value (&toml, table, pointer) || !toml_end_of_line (&toml))
+        table = toml_parse_header (&toml, root_object, &position, &depth);
+      else if (!toml_parse_key_value (&toml, table, position, depth) || !toml_end_of_line (&toml))
         table = NULL;
 
       if (table == NULL)

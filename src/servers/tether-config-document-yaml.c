@@ -19,22 +19,44 @@
 
 #include "tether-config-document-private.h"
 
+/* A mapping or a sequence being read. */
+typedef struct
+{
+  JsonNode            *node;        /* a sequence… */
+  TetherObjectBuilder *members;     /* …or a mapping */
+  guint        position;          /* its own (its member's or element's) */
+  char        *pending_key;       /* a mapping waiting for the value of this key */
+  guint        pending_position;
+  guint        count;             /* elements of a sequence so far */
+  char        *anchor;
+  yaml_mark_t  mark;
+  /* What it holds so far, itself included */
+  guint64      nodes;
+  guint64      bytes;             /* of strings and keys */
+  guint        height;            /* levels of collections, itself included */
+} Frame;
+
+/* An anchored value, ready to be repeated by aliases. */
 typedef struct
 {
   JsonNode *node;
-  char     *pointer;
-  char     *pending_key;   /* a mapping waiting for the value of this key */
-  guint     count;         /* elements of a sequence so far */
-} Frame;
+  guint64   nodes;
+  guint64   bytes;
+  guint     height;
+} Anchor;
 
 typedef struct
 {
   TetherConfigDocument *doc;
   yaml_parser_t         parser;
-  GArray               *stack;    /* Frame */
-  GHashTable           *anchors;  /* name → JsonNode */
+  GArray               *stack;     /* Frame */
+  GHashTable           *anchors;   /* name → Anchor */
   JsonNode             *root;
   GError               *error;
+  /* Values written in the text (an alias is one), and produced from it */
+  guint64               written;
+  guint64               produced;
+  guint64               alias_bytes;
 } Yaml;
 
 static void
@@ -43,8 +65,18 @@ frame_clear (gpointer data)
   Frame *frame = data;
 
   g_clear_pointer (&frame->node, json_node_unref);
-  g_clear_pointer (&frame->pointer, g_free);
+  g_clear_pointer (&frame->members, _tether_object_builder_free);
   g_clear_pointer (&frame->pending_key, g_free);
+  g_clear_pointer (&frame->anchor, g_free);
+}
+
+static void
+anchor_free (gpointer data)
+{
+  Anchor *anchor = data;
+
+  json_node_unref (anchor->node);
+  g_free (anchor);
 }
 
 static void
@@ -58,16 +90,53 @@ yaml_fail (Yaml              *yaml,
                                                  "%s", message);
 }
 
+static void
+yaml_fail_limit (Yaml                      *yaml,
+                 TetherConfigDocumentLimit  limit,
+                 yaml_mark_t                mark)
+{
+  if (yaml->error == NULL)
+    yaml->error = _tether_config_document_limit_error (yaml->doc, limit, mark.line + 1, mark.column + 1);
+}
+
+/* A copy sharing nothing with @node; its depth is bounded by the caller. */
 static JsonNode *
 json_node_deep_copy (JsonNode *node)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *object = json_node_get_object (node);
+        JsonObjectIter iter;
+        const char *key;
+        JsonNode *member;
+        g_autoptr(JsonObject) copy = json_object_new ();
 
-  json_generator_set_root (generator, node);
-  text = json_generator_to_data (generator, NULL);
+        json_object_iter_init_ordered (&iter, object);
+        while (json_object_iter_next_ordered (&iter, &key, &member))
+          json_object_set_member (copy, key, json_node_deep_copy (member));
 
-  return json_from_string (text, NULL);
+        return json_node_init_object (json_node_alloc (), copy);
+      }
+
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        guint length = json_array_get_length (array);
+        g_autoptr(JsonArray) copy = json_array_sized_new (length);
+
+        for (guint i = 0; i < length; i++)
+          json_array_add_element (copy, json_node_deep_copy (json_array_get_element (array, i)));
+
+        return json_node_init_array (json_node_alloc (), copy);
+      }
+
+    case JSON_NODE_NULL:
+    case JSON_NODE_VALUE:
+    default:
+      return json_node_copy (node);
+    }
 }
 
 static JsonNode *
@@ -119,127 +188,225 @@ scalar_node (yaml_event_t *event)
   return json_node_init_string (json_node_alloc (), value);
 }
 
+/* The text of a key: a scalar's, as written. */
+static char *
+key_text (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_NULL (node))
+    return g_strdup ("");
+  if (json_node_get_value_type (node) == G_TYPE_STRING)
+    return g_strdup (json_node_get_string (node));
+  if (json_node_get_value_type (node) == G_TYPE_BOOLEAN)
+    return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+
+  return g_strdup_printf ("%g", json_node_get_double (node));
+}
+
 /* Hands a finished value to the frame on top of the stack (or makes it the
- * root). Takes @node. */
+ * root), with what it holds. Takes @node. */
 static void
 yaml_add (Yaml        *yaml,
           JsonNode    *node,
           yaml_mark_t  mark,
-          const char  *anchor)
+          const char  *anchor,
+          guint64      nodes,
+          guint64      bytes,
+          guint        height)
 {
+  Frame *top;
+
   if (anchor != NULL)
-    g_hash_table_replace (yaml->anchors, g_strdup (anchor), json_node_deep_copy (node));
+    {
+      Anchor *copy = g_new (Anchor, 1);
+
+      /* A copy: a later key repeated in a mapping replaces its value in
+       * place, which must not change what an alias repeats. */
+      copy->node = json_node_deep_copy (node);
+      copy->nodes = nodes;
+      copy->bytes = bytes;
+      copy->height = height;
+      g_hash_table_replace (yaml->anchors, g_strdup (anchor), copy);
+    }
 
   if (yaml->stack->len == 0)
     {
       g_clear_pointer (&yaml->root, json_node_unref);
       yaml->root = node;
-      _tether_config_document_set_position (yaml->doc, "", mark.line + 1, mark.column + 1);
+      _tether_config_document_add_position (yaml->doc, TETHER_CONFIG_DOCUMENT_NO_POSITION, NULL,
+                                            mark.line + 1, mark.column + 1);
       return;
     }
 
-  {
-    Frame *top = &g_array_index (yaml->stack, Frame, yaml->stack->len - 1);
+  top = &g_array_index (yaml->stack, Frame, yaml->stack->len - 1);
+  top->nodes += nodes;
+  top->bytes += bytes;
+  top->height = MAX (top->height, height + 1);
 
-    if (JSON_NODE_HOLDS_ARRAY (top->node))
-      {
-        g_autofree char *pointer = tether_json_pointer_append_index (top->pointer, top->count++);
-
-        _tether_config_document_set_position (yaml->doc, pointer, mark.line + 1, mark.column + 1);
-        json_array_add_element (json_node_get_array (top->node), node);
-      }
-    else if (top->pending_key == NULL)
-      {
-        /* A key. */
-        if (!JSON_NODE_HOLDS_VALUE (node) && !JSON_NODE_HOLDS_NULL (node))
-          {
-            yaml_fail (yaml, TETHER_CONFIG_ERROR_UNSUPPORTED, mark,
-                       _("only plain keys are supported, found a mapping or a sequence as a key"));
-            json_node_unref (node);
-            return;
-          }
-        if (JSON_NODE_HOLDS_NULL (node))
-          top->pending_key = g_strdup ("");
-        else if (json_node_get_value_type (node) == G_TYPE_STRING)
-          top->pending_key = g_strdup (json_node_get_string (node));
-        else if (json_node_get_value_type (node) == G_TYPE_BOOLEAN)
-          top->pending_key = g_strdup (json_node_get_boolean (node) ? "true" : "false");
-        else if (json_node_get_value_type (node) == G_TYPE_INT64)
-          top->pending_key = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-        else
-          top->pending_key = g_strdup_printf ("%g", json_node_get_double (node));
-
+  if (top->members == NULL)
+    {
+      _tether_config_document_add_element (yaml->doc, top->position, top->count++,
+                                           mark.line + 1, mark.column + 1);
+      json_array_add_element (json_node_get_array (top->node), node);
+    }
+  else if (top->pending_key == NULL)
+    {
+      /* A key. */
+      if (!JSON_NODE_HOLDS_VALUE (node) && !JSON_NODE_HOLDS_NULL (node))
         {
-          g_autofree char *pointer = tether_json_pointer_append (top->pointer, top->pending_key);
-
-          if (json_object_has_member (json_node_get_object (top->node), top->pending_key))
-            _tether_config_document_add_duplicate (yaml->doc, pointer, mark.line + 1, mark.column + 1);
-          _tether_config_document_set_position (yaml->doc, pointer, mark.line + 1, mark.column + 1);
+          yaml_fail (yaml, TETHER_CONFIG_ERROR_UNSUPPORTED, mark,
+                     _("only plain keys are supported, found a mapping or a sequence as a key"));
+          json_node_unref (node);
+          return;
         }
-        json_node_unref (node);
-      }
-    else
-      {
-        json_object_set_member (json_node_get_object (top->node), top->pending_key, node);
-        g_clear_pointer (&top->pending_key, g_free);
-      }
-  }
+
+      top->pending_key = key_text (node);
+      top->pending_position = _tether_config_document_add_position (yaml->doc, top->position,
+                                                                    top->pending_key,
+                                                                    mark.line + 1, mark.column + 1);
+      if (_tether_object_builder_has (top->members, top->pending_key))
+        _tether_config_document_add_duplicate (yaml->doc, top->pending_position,
+                                               mark.line + 1, mark.column + 1);
+      json_node_unref (node);
+    }
+  else
+    {
+      _tether_object_builder_set (top->members, top->pending_key, node);
+      g_clear_pointer (&top->pending_key, g_free);
+    }
 }
 
-/* The pointer a value starting now will have. */
-static char *
-yaml_next_pointer (Yaml *yaml)
+/* The position a collection starting now will have. */
+static guint
+yaml_next_position (Yaml        *yaml,
+                    yaml_mark_t  mark)
 {
   Frame *top;
 
   if (yaml->stack->len == 0)
-    return g_strdup ("");
+    return _tether_config_document_add_position (yaml->doc, TETHER_CONFIG_DOCUMENT_NO_POSITION, NULL,
+                                                 mark.line + 1, mark.column + 1);
 
   top = &g_array_index (yaml->stack, Frame, yaml->stack->len - 1);
-  if (JSON_NODE_HOLDS_ARRAY (top->node))
-    return tether_json_pointer_append_index (top->pointer, top->count);
+  if (top->members == NULL)
+    return _tether_config_document_add_element (yaml->doc, top->position, top->count,
+                                                mark.line + 1, mark.column + 1);
   if (top->pending_key != NULL)
-    return tether_json_pointer_append (top->pointer, top->pending_key);
+    return top->pending_position;
 
-  return g_strdup (top->pointer);
+  /* A collection as a key: refused when it ends. */
+  return top->position;
 }
 
+/* Counts one value written in the text; FALSE past the limit. */
+static gboolean
+yaml_count (Yaml        *yaml,
+            yaml_mark_t  mark)
+{
+  yaml->written++;
+  if (++yaml->produced > TETHER_READ_MAX_NODES)
+    {
+      yaml_fail_limit (yaml, TETHER_CONFIG_DOCUMENT_LIMIT_NODES, mark);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Starts a mapping, or a sequence when @array is given (taking it). */
 static void
 yaml_push (Yaml         *yaml,
-           JsonNode     *node,
-           yaml_event_t *event)
+           JsonNode     *array,
+           yaml_event_t *event,
+           const char   *anchor)
 {
-  Frame frame = { node, yaml_next_pointer (yaml), NULL, 0 };
+  Frame frame = { array, array == NULL ? _tether_object_builder_new () : NULL, 0, NULL, 0, 0,
+                  g_strdup (anchor), event->start_mark, 1, 0, 1 };
 
-  if (yaml->stack->len >= TETHER_CONFIG_DOCUMENT_MAX_DEPTH)
+  if (yaml->stack->len >= TETHER_READ_MAX_DEPTH)
     {
-      yaml_fail (yaml, TETHER_CONFIG_ERROR_SYNTAX, event->start_mark,
-                 _("values are nested too deeply"));
+      yaml_fail_limit (yaml, TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH, event->start_mark);
       frame_clear (&frame);
       return;
     }
 
+  frame.position = yaml_next_position (yaml, event->start_mark);
   g_array_append_val (yaml->stack, frame);
 }
 
 static void
-yaml_pop (Yaml         *yaml,
-          yaml_event_t *event,
-          const char   *anchor,
-          yaml_mark_t   start)
+yaml_pop (Yaml *yaml)
 {
   Frame *top = &g_array_index (yaml->stack, Frame, yaml->stack->len - 1);
-  JsonNode *node = g_steal_pointer (&top->node);
+  Frame frame = *top;
+  JsonNode *node;
 
+  /* The frame is ours now; the array only drops it. */
+  memset (top, 0, sizeof *top);
   g_array_set_size (yaml->stack, yaml->stack->len - 1);
-  yaml_add (yaml, node, start, anchor);
+  node = frame.members != NULL ? _tether_object_builder_end (g_steal_pointer (&frame.members))
+                               : g_steal_pointer (&frame.node);
+  yaml_add (yaml, node, frame.mark, frame.anchor, frame.nodes, frame.bytes, frame.height);
+  frame_clear (&frame);
 }
 
-typedef struct
+/* Repeats an anchored value, within the bounds of the document. */
+static void
+yaml_alias (Yaml         *yaml,
+            yaml_event_t *event)
 {
-  char        *anchor;
-  yaml_mark_t  mark;
-} Open;
+  const char *name = (const char *)event->data.alias.anchor;
+  Anchor *anchor = g_hash_table_lookup (yaml->anchors, name);
+  guint64 limit;
+
+  if (anchor == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("the alias “*%s” names no anchor"), name);
+
+      yaml_fail (yaml, TETHER_CONFIG_ERROR_SYNTAX, event->start_mark, message);
+      return;
+    }
+
+  yaml->written++;
+  yaml->produced += anchor->nodes;
+  yaml->alias_bytes += anchor->bytes;
+
+  /* Aliases abbreviate; past these bounds they multiply (“billion
+   * laughs”), and the document is refused before it is built. */
+  limit = MIN ((guint64)TETHER_READ_MAX_NODES, yaml->written * TETHER_READ_MAX_ALIAS_EXPANSION);
+  if (yaml->produced > limit)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "the document uses aliases that expand to more than %llu value",
+                                      "the document uses aliases that expand to more than %llu values",
+                                      (gulong)limit),
+                         (unsigned long long)limit);
+
+      yaml_fail (yaml, TETHER_CONFIG_ERROR_TOO_LARGE, event->start_mark, message);
+      return;
+    }
+
+  if (yaml->alias_bytes > TETHER_READ_MAX_FILE_SIZE)
+    {
+      g_autofree char *size = g_format_size (TETHER_READ_MAX_FILE_SIZE);
+      g_autofree char *message =
+        g_strdup_printf (_("the document uses aliases that expand to more than %s of text"), size);
+
+      yaml_fail (yaml, TETHER_CONFIG_ERROR_TOO_LARGE, event->start_mark, message);
+      return;
+    }
+
+  if (yaml->stack->len + anchor->height > TETHER_READ_MAX_DEPTH)
+    {
+      yaml_fail_limit (yaml, TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH, event->start_mark);
+      return;
+    }
+
+  yaml_add (yaml, json_node_deep_copy (anchor->node), event->start_mark, NULL,
+            anchor->nodes, anchor->bytes, anchor->height);
+}
 
 /**
  * tether_config_document_parse_yaml:
@@ -263,7 +430,6 @@ tether_config_document_parse_yaml (const char  *text,
                                    GError     **error)
 {
   g_autoptr(TetherConfigDocument) doc = NULL;
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (Open));
   gboolean done = FALSE;
   guint documents = 0;
   Yaml yaml = { 0 };
@@ -281,8 +447,7 @@ tether_config_document_parse_yaml (const char  *text,
   yaml.doc = doc;
   yaml.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_array_set_clear_func (yaml.stack, frame_clear);
-  yaml.anchors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                        (GDestroyNotify)json_node_unref);
+  yaml.anchors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, anchor_free);
   yaml_parser_initialize (&yaml.parser);
   yaml_parser_set_input_string (&yaml.parser, (const unsigned char *)text, length);
   yaml_parser_set_encoding (&yaml.parser, YAML_UTF8_ENCODING);
@@ -316,64 +481,35 @@ tether_config_document_parse_yaml (const char  *text,
           break;
 
         case YAML_SCALAR_EVENT:
-          yaml_add (&yaml, scalar_node (&event), event.start_mark,
-                    (const char *)event.data.scalar.anchor);
+          if (event.data.scalar.length > TETHER_READ_MAX_STRING_LENGTH)
+            yaml_fail_limit (&yaml, TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH, event.start_mark);
+          else if (yaml_count (&yaml, event.start_mark))
+            yaml_add (&yaml, scalar_node (&event), event.start_mark,
+                      (const char *)event.data.scalar.anchor, 1, event.data.scalar.length, 0);
           break;
 
         case YAML_ALIAS_EVENT:
-          {
-            JsonNode *target = g_hash_table_lookup (yaml.anchors, event.data.alias.anchor);
-
-            if (target == NULL)
-              {
-                g_autofree char *message =
-                  g_strdup_printf (_("the alias “*%s” names no anchor"), event.data.alias.anchor);
-
-                yaml_fail (&yaml, TETHER_CONFIG_ERROR_SYNTAX, event.start_mark, message);
-              }
-            else
-              yaml_add (&yaml, json_node_deep_copy (target), event.start_mark, NULL);
-          }
+          yaml_alias (&yaml, &event);
           break;
 
         case YAML_MAPPING_START_EVENT:
+          if (yaml_count (&yaml, event.start_mark))
+            yaml_push (&yaml, NULL, &event, (const char *)event.data.mapping_start.anchor);
+          break;
+
         case YAML_SEQUENCE_START_EVENT:
-          {
-            Open o = { NULL, event.start_mark };
-            JsonNode *node;
-            const yaml_char_t *anchor;
+          if (yaml_count (&yaml, event.start_mark))
+            {
+              g_autoptr(JsonArray) array = json_array_new ();
 
-            if (event.type == YAML_MAPPING_START_EVENT)
-              {
-                JsonObject *object = json_object_new ();
-
-                node = json_node_init_object (json_node_alloc (), object);
-                json_object_unref (object);
-                anchor = event.data.mapping_start.anchor;
-              }
-            else
-              {
-                JsonArray *array = json_array_new ();
-
-                node = json_node_init_array (json_node_alloc (), array);
-                json_array_unref (array);
-                anchor = event.data.sequence_start.anchor;
-              }
-            o.anchor = g_strdup ((const char *)anchor);
-            g_array_append_val (open, o);
-            yaml_push (&yaml, node, &event);
-          }
+              yaml_push (&yaml, json_node_init_array (json_node_alloc (), array), &event,
+                         (const char *)event.data.sequence_start.anchor);
+            }
           break;
 
         case YAML_MAPPING_END_EVENT:
         case YAML_SEQUENCE_END_EVENT:
-          {
-            Open o = g_array_index (open, Open, open->len - 1);
-
-            g_array_set_size (open, open->len - 1);
-            yaml_pop (&yaml, &event, o.anchor, o.mark);
-            g_free (o.anchor);
-          }
+          yaml_pop (&yaml);
           break;
 
         case YAML_NO_EVENT:
@@ -386,8 +522,6 @@ tether_config_document_parse_yaml (const char  *text,
       yaml_event_delete (&event);
     }
 
-  for (guint i = 0; i < open->len; i++)
-    g_free (g_array_index (open, Open, i).anchor);
   yaml_parser_delete (&yaml.parser);
   g_array_unref (yaml.stack);
   g_hash_table_unref (yaml.anchors);

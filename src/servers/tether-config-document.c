@@ -15,27 +15,40 @@
 
 #include "tether-config-document-private.h"
 
+/* A value's position: where its key (or, in an array, the value itself)
+ * starts. */
 typedef struct
 {
-  guint line;
-  guint column;
+  guint       parent;
+  guint       line;     /* 0 when not known */
+  guint       column;
+  const char *key;      /* the tail of its key in children */
 } Position;
 
 typedef struct
 {
-  char  *pointer;
+  guint  position;
   guint  line;
   guint  column;
+  char  *pointer;       /* built when first asked for */
 } Duplicate;
+
+typedef struct
+{
+  guint  position;
+  char  *text;
+} Literal;
 
 struct _TetherConfigDocument
 {
   gatomicrefcount  ref_count;
   char            *file_name;
   JsonNode        *root;
-  GHashTable      *positions;   /* pointer → Position */
+  GArray          *positions;   /* Position, by id; the root is 0 */
+  GHashTable      *children;    /* "PARENT/KEY" → id + 1 */
   GArray          *duplicates;  /* Duplicate */
-  GHashTable      *literals;    /* pointer → a number's text */
+  GArray          *literal_at;  /* Literal: numbers not written as they print */
+  GHashTable      *literals;    /* pointer → a number's text, built when asked for */
 };
 
 G_DEFINE_BOXED_TYPE (TetherConfigDocument, tether_config_document,
@@ -49,15 +62,27 @@ duplicate_clear (gpointer data)
   g_clear_pointer (&duplicate->pointer, g_free);
 }
 
+static void
+literal_clear (gpointer data)
+{
+  Literal *literal = data;
+
+  g_clear_pointer (&literal->text, g_free);
+}
+
 TetherConfigDocument *
 _tether_config_document_new (const char *file_name)
 {
   TetherConfigDocument *self = g_new0 (TetherConfigDocument, 1);
+  Position root = { TETHER_CONFIG_DOCUMENT_NO_POSITION, 0, 0, "" };
 
   g_atomic_ref_count_init (&self->ref_count);
   self->file_name = g_strdup (file_name);
-  self->positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->literals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->positions = g_array_new (FALSE, FALSE, sizeof (Position));
+  g_array_append_val (self->positions, root);
+  self->children = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->literal_at = g_array_new (FALSE, FALSE, sizeof (Literal));
+  g_array_set_clear_func (self->literal_at, literal_clear);
   self->duplicates = g_array_new (FALSE, FALSE, sizeof (Duplicate));
   g_array_set_clear_func (self->duplicates, duplicate_clear);
 
@@ -72,28 +97,176 @@ _tether_config_document_take_root (TetherConfigDocument *self,
   self->root = root;
 }
 
-void
-_tether_config_document_set_position (TetherConfigDocument *self,
-                                      const char           *pointer,
+/* The position of @key (unescaped) under @parent, or
+ * %TETHER_CONFIG_DOCUMENT_NO_POSITION. */
+guint
+_tether_config_document_find_position (TetherConfigDocument *self,
+                                       guint                 parent,
+                                       const char           *key)
+{
+  g_autofree char *child_key = g_strdup_printf ("%u/%s", parent, key);
+  gpointer id;
+
+  if (!g_hash_table_lookup_extended (self->children, child_key, NULL, &id))
+    return TETHER_CONFIG_DOCUMENT_NO_POSITION;
+
+  return GPOINTER_TO_UINT (id) - 1;
+}
+
+/* Records where the member @key of the value at @parent is (or, with
+ * @parent %TETHER_CONFIG_DOCUMENT_NO_POSITION, where the root is); a later
+ * call for the same member moves it. Returns the member's position, the
+ * parent of what it holds. */
+guint
+_tether_config_document_add_position (TetherConfigDocument *self,
+                                      guint                 parent,
+                                      const char           *key,
                                       guint                 line,
                                       guint                 column)
 {
-  Position *position = g_new (Position, 1);
+  Position position = { parent, line, column, NULL };
+  char *child_key;
+  gpointer id;
 
-  position->line = line;
-  position->column = column;
-  g_hash_table_replace (self->positions, g_strdup (pointer), position);
+  if (parent == TETHER_CONFIG_DOCUMENT_NO_POSITION)
+    {
+      g_array_index (self->positions, Position, TETHER_CONFIG_DOCUMENT_ROOT).line = line;
+      g_array_index (self->positions, Position, TETHER_CONFIG_DOCUMENT_ROOT).column = column;
+      return TETHER_CONFIG_DOCUMENT_ROOT;
+    }
+
+  child_key = g_strdup_printf ("%u/%s", parent, key);
+  if (g_hash_table_lookup_extended (self->children, child_key, NULL, &id))
+    {
+      Position *known = &g_array_index (self->positions, Position, GPOINTER_TO_UINT (id) - 1);
+
+      g_free (child_key);
+      known->line = line;
+      known->column = column;
+      return GPOINTER_TO_UINT (id) - 1;
+    }
+
+  position.key = strchr (child_key, '/') + 1;
+  g_array_append_val (self->positions, position);
+  g_hash_table_insert (self->children, child_key, GUINT_TO_POINTER (self->positions->len));
+
+  return self->positions->len - 1;
+}
+
+/* The same for element @index of an array. */
+guint
+_tether_config_document_add_element (TetherConfigDocument *self,
+                                     guint                 parent,
+                                     guint                 index,
+                                     guint                 line,
+                                     guint                 column)
+{
+  char key[16];
+
+  g_snprintf (key, sizeof key, "%u", index);
+
+  return _tether_config_document_add_position (self, parent, key, line, column);
 }
 
 void
 _tether_config_document_add_duplicate (TetherConfigDocument *self,
-                                       const char           *pointer,
+                                       guint                 position,
                                        guint                 line,
                                        guint                 column)
 {
-  Duplicate duplicate = { g_strdup (pointer), line, column };
+  Duplicate duplicate = { position, line, column, NULL };
 
-  g_array_append_val (self->duplicates, duplicate);
+  if (self->duplicates->len < TETHER_CONFIG_DOCUMENT_MAX_DUPLICATES)
+    g_array_append_val (self->duplicates, duplicate);
+}
+
+/* The JSON pointer of a position. */
+static char *
+pointer_of (TetherConfigDocument *self,
+            guint                 id)
+{
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+  g_autofree char *pointer = g_strdup ("");
+
+  for (; id != TETHER_CONFIG_DOCUMENT_ROOT; id = g_array_index (self->positions, Position, id).parent)
+    g_ptr_array_add (keys, (gpointer)g_array_index (self->positions, Position, id).key);
+
+  for (guint i = keys->len; i > 0; i--)
+    {
+      char *longer = tether_json_pointer_append (pointer, g_ptr_array_index (keys, i - 1));
+
+      g_free (pointer);
+      pointer = longer;
+    }
+
+  return g_steal_pointer (&pointer);
+}
+
+/* An object being read. A key may come twice (the later value counts, in
+ * the earlier one's place); json-glib finds that place by a scan of every
+ * member, which a file repeating keys could make quadratic, so the members
+ * are gathered here and handed to json-glib once, each key once. */
+struct _TetherObjectBuilder
+{
+  GHashTable *members;  /* key → JsonNode */
+  GPtrArray  *keys;     /* in the order they first came; owned by members */
+};
+
+TetherObjectBuilder *
+_tether_object_builder_new (void)
+{
+  TetherObjectBuilder *self = g_new0 (TetherObjectBuilder, 1);
+
+  self->members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)json_node_unref);
+  self->keys = g_ptr_array_new ();
+
+  return self;
+}
+
+void
+_tether_object_builder_free (TetherObjectBuilder *self)
+{
+  g_hash_table_unref (self->members);
+  g_ptr_array_unref (self->keys);
+  g_free (self);
+}
+
+gboolean
+_tether_object_builder_has (TetherObjectBuilder *self,
+                            const char          *key)
+{
+  return g_hash_table_contains (self->members, key);
+}
+
+/* Sets @key to @value, taking it. */
+void
+_tether_object_builder_set (TetherObjectBuilder *self,
+                            const char          *key,
+                            JsonNode            *value)
+{
+  char *copy = g_strdup (key);
+
+  if (!g_hash_table_contains (self->members, key))
+    g_ptr_array_add (self->keys, copy);
+  /* A key already there keeps its first copy; this one is freed. */
+  g_hash_table_insert (self->members, copy, value);
+}
+
+/* The object, as a new node; frees @self. */
+JsonNode *
+_tether_object_builder_end (TetherObjectBuilder *self)
+{
+  g_autoptr(JsonObject) object = json_object_new ();
+
+  for (guint i = 0; i < self->keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (self->keys, i);
+
+      json_object_set_member (object, key, json_node_ref (g_hash_table_lookup (self->members, key)));
+    }
+  _tether_object_builder_free (self);
+
+  return json_node_init_object (json_node_alloc (), object);
 }
 
 GError *
@@ -116,6 +289,55 @@ _tether_config_document_error (TetherConfigDocument *self,
   tether_config_error_locate (error, self->file_name, line, column);
 
   return error;
+}
+
+/* A document past one of the read limits: a located error. */
+GError *
+_tether_config_document_limit_error (TetherConfigDocument      *self,
+                                     TetherConfigDocumentLimit  limit,
+                                     guint                      line,
+                                     guint                      column)
+{
+  switch (limit)
+    {
+    case TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH:
+      return _tether_config_document_error (self, TETHER_CONFIG_ERROR_SYNTAX, line, column,
+                                            _("values are nested more than %d levels deep"),
+                                            TETHER_READ_MAX_DEPTH);
+    case TETHER_CONFIG_DOCUMENT_LIMIT_NODES:
+      return _tether_config_document_error (self, TETHER_CONFIG_ERROR_TOO_LARGE, line, column,
+                                            _("the file holds more than %d values"),
+                                            TETHER_READ_MAX_NODES);
+    case TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH:
+    default:
+      {
+        g_autofree char *size = g_format_size (TETHER_READ_MAX_STRING_LENGTH);
+
+        return _tether_config_document_error (self, TETHER_CONFIG_ERROR_TOO_LARGE, line, column,
+                                              _("this string is longer than %s"), size);
+      }
+    }
+}
+
+/* The 1-based column of @at in the line starting at @line_start: columns
+ * count characters. Positions mostly move forward, so counting on from the
+ * last one asked for keeps a long line (minified JSON, a TOML inline table)
+ * linear; @column remembers it. */
+guint
+_tether_column_at (TetherColumn *column,
+                   const char   *line_start,
+                   const char   *at)
+{
+  if (column->at == NULL || column->at < line_start || at < column->at)
+    {
+      column->at = line_start;
+      column->column = 1;
+    }
+
+  column->column += (guint)g_utf8_strlen (column->at, at - column->at);
+  column->at = at;
+
+  return column->column;
 }
 
 /* “x”, “end of file”, or “U+0007” for what the parser found at @p. */
@@ -239,8 +461,10 @@ tether_config_document_unref (TetherConfigDocument *self)
 
   g_clear_pointer (&self->file_name, g_free);
   g_clear_pointer (&self->root, json_node_unref);
-  g_clear_pointer (&self->positions, g_hash_table_unref);
+  g_clear_pointer (&self->positions, g_array_unref);
+  g_clear_pointer (&self->children, g_hash_table_unref);
   g_clear_pointer (&self->duplicates, g_array_unref);
+  g_clear_pointer (&self->literal_at, g_array_unref);
   g_clear_pointer (&self->literals, g_hash_table_unref);
   g_free (self);
 }
@@ -288,13 +512,39 @@ tether_config_document_get_position (TetherConfigDocument *self,
                                      guint                *line,
                                      guint                *column)
 {
-  Position *position;
+  g_autoptr(GString) key = NULL;
+  const Position *position;
+  guint id = TETHER_CONFIG_DOCUMENT_ROOT;
+  const char *p = pointer;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (pointer != NULL, FALSE);
 
-  position = g_hash_table_lookup (self->positions, pointer);
-  if (position == NULL)
+  if (*p != '\0' && *p != '/')
+    return FALSE;
+
+  key = g_string_new (NULL);
+  while (*p == '/')
+    {
+      g_string_truncate (key, 0);
+      for (p++; *p != '\0' && *p != '/'; p++)
+        {
+          if (p[0] == '~' && (p[1] == '0' || p[1] == '1'))
+            {
+              g_string_append_c (key, p[1] == '0' ? '~' : '/');
+              p++;
+            }
+          else
+            g_string_append_c (key, *p);
+        }
+
+      id = _tether_config_document_find_position (self, id, key->str);
+      if (id == TETHER_CONFIG_DOCUMENT_NO_POSITION)
+        return FALSE;
+    }
+
+  position = &g_array_index (self->positions, Position, id);
+  if (position->line == 0)
     return FALSE;
 
   if (line != NULL)
@@ -351,7 +601,8 @@ tether_config_document_locate_error (TetherConfigDocument *self,
  * tether_config_document_get_n_duplicates:
  * @self: a #TetherConfigDocument
  *
- * Returns: how many keys appeared more than once in their object
+ * Returns: how many keys appeared more than once in their object (the
+ *   first hundred are recorded)
  */
 guint
 tether_config_document_get_n_duplicates (TetherConfigDocument *self)
@@ -382,6 +633,8 @@ tether_config_document_get_duplicate (TetherConfigDocument *self,
   g_return_val_if_fail (index < self->duplicates->len, NULL);
 
   duplicate = &g_array_index (self->duplicates, Duplicate, index);
+  if (duplicate->pointer == NULL)
+    duplicate->pointer = pointer_of (self, duplicate->position);
   if (line != NULL)
     *line = duplicate->line;
   if (column != NULL)
@@ -397,8 +650,12 @@ tether_config_document_get_duplicate (TetherConfigDocument *self,
  * Every number of a JSON document as it was written (`1.0`, `1e400`, `-0`,
  * an integer of 30 digits), by JSON pointer, so that a writer can give it
  * back byte for byte: the tree holds only what the text means, as a 64-bit
- * integer or a double (see tether_json_number_new()). Empty for TOML and
- * YAML.
+ * integer or a double (see tether_json_number_new()). An integer written
+ * as it prints is left out: it needs no help to come back the same. Empty
+ * for TOML and YAML.
+ *
+ * The reader keeps positions, not pointers (a pointer per value costs
+ * memory quadratic in the nesting); the table is built on the first call.
  *
  * Returns: (transfer none) (element-type utf8 utf8): pointer → literal
  */
@@ -406,6 +663,18 @@ GHashTable *
 tether_config_document_get_literals (TetherConfigDocument *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->literals == NULL)
+    {
+      self->literals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (guint i = 0; i < self->literal_at->len; i++)
+        {
+          Literal *literal = &g_array_index (self->literal_at, Literal, i);
+
+          g_hash_table_replace (self->literals, pointer_of (self, literal->position),
+                                g_strdup (literal->text));
+        }
+    }
 
   return self->literals;
 }
@@ -632,28 +901,17 @@ typedef struct
   const char           *end;
   guint                 line;
   const char           *line_start;
-  const char           *column_at;   /* the last column computed… */
-  guint                 column;      /* …and its value */
+  TetherColumn          column;
   guint                 depth;
+  guint                 nodes;
   GError               *error;
 } Parser;
 
-/* Columns count characters. Positions only move forward, so counting on
- * from the last one keeps a long minified line linear. */
 static guint
 parser_column (Parser     *parser,
                const char *at)
 {
-  if (parser->column_at == NULL || parser->column_at < parser->line_start || at < parser->column_at)
-    {
-      parser->column_at = parser->line_start;
-      parser->column = 1;
-    }
-
-  parser->column += (guint)g_utf8_strlen (parser->column_at, at - parser->column_at);
-  parser->column_at = at;
-
-  return parser->column;
+  return _tether_column_at (&parser->column, parser->line_start, at);
 }
 
 static void
@@ -681,6 +939,16 @@ parser_fail (Parser     *parser,
   parser->error = _tether_config_document_error (parser->doc, TETHER_CONFIG_ERROR_SYNTAX,
                                                  parser->line, parser_column (parser, at),
                                                  "%s", message);
+}
+
+static void
+parser_fail_limit (Parser                    *parser,
+                   const char                *at,
+                   TetherConfigDocumentLimit  limit)
+{
+  if (parser->error == NULL)
+    parser->error = _tether_config_document_limit_error (parser->doc, limit, parser->line,
+                                                         parser_column (parser, at));
 }
 
 static void
@@ -749,6 +1017,12 @@ parse_string (Parser *parser)
             parser_fail (parser, start, _("this string is not closed before the end of the line"));
           else
             parser_fail (parser, parser->p, _("control character U+%04X inside a string (write it as an escape)"), c);
+          goto fail;
+        }
+
+      if (out->len >= TETHER_READ_MAX_STRING_LENGTH)
+        {
+          parser_fail_limit (parser, start, TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH);
           goto fail;
         }
 
@@ -880,32 +1154,29 @@ parse_number (Parser *parser)
   return tether_json_number_new (start, p - start);
 }
 
-static JsonNode *parse_value (Parser     *parser,
-                              const char *pointer,
-                              gboolean    record);
+static JsonNode *parse_value (Parser *parser,
+                              guint   position);
 
 static JsonNode *
-parse_object (Parser     *parser,
-              const char *pointer)
+parse_object (Parser *parser,
+              guint   position)
 {
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_init_object (json_node_alloc (), object);
+  TetherObjectBuilder *members = _tether_object_builder_new ();
 
-  json_object_unref (object);
   parser->p++;
   parser_skip_ws (parser);
 
   if (parser->p < parser->end && *parser->p == '}')
     {
       parser->p++;
-      return node;
+      return _tether_object_builder_end (members);
     }
 
   for (;;)
     {
       g_autofree char *key = NULL;
-      g_autofree char *member_pointer = NULL;
       guint line, column;
+      guint member;
       JsonNode *value;
 
       parser_skip_ws (parser);
@@ -921,10 +1192,9 @@ parse_object (Parser     *parser,
       if (key == NULL)
         goto fail;
 
-      member_pointer = tether_json_pointer_append (pointer, key);
-      if (json_object_has_member (object, key))
-        _tether_config_document_add_duplicate (parser->doc, member_pointer, line, column);
-      _tether_config_document_set_position (parser->doc, member_pointer, line, column);
+      member = _tether_config_document_add_position (parser->doc, position, key, line, column);
+      if (_tether_object_builder_has (members, key))
+        _tether_config_document_add_duplicate (parser->doc, member, line, column);
 
       parser_skip_ws (parser);
       if (parser->p >= parser->end || *parser->p != ':')
@@ -935,10 +1205,10 @@ parse_object (Parser     *parser,
       parser->p++;
 
       /* A member is where its key is. */
-      value = parse_value (parser, member_pointer, FALSE);
+      value = parse_value (parser, member);
       if (value == NULL)
         goto fail;
-      json_object_set_member (object, key, value);
+      _tether_object_builder_set (members, key, value);
 
       parser_skip_ws (parser);
       if (parser->p < parser->end && *parser->p == ',')
@@ -949,20 +1219,38 @@ parse_object (Parser     *parser,
       if (parser->p < parser->end && *parser->p == '}')
         {
           parser->p++;
-          return node;
+          return _tether_object_builder_end (members);
         }
       parser_fail_expected (parser, _("“,” or “}” after an object member"));
       goto fail;
     }
 
 fail:
-  json_node_unref (node);
+  _tether_object_builder_free (members);
   return NULL;
 }
 
+/* An element, or the root, is where its value starts. */
+static guint
+record_value (Parser *parser,
+              guint   parent,
+              guint   index)
+{
+  parser_skip_ws (parser);
+  if (parser->p >= parser->end || *parser->p == ']' || *parser->p == '}')
+    return TETHER_CONFIG_DOCUMENT_NO_POSITION;
+
+  if (parent == TETHER_CONFIG_DOCUMENT_NO_POSITION)
+    return _tether_config_document_add_position (parser->doc, parent, NULL, parser->line,
+                                                 parser_column (parser, parser->p));
+
+  return _tether_config_document_add_element (parser->doc, parent, index, parser->line,
+                                              parser_column (parser, parser->p));
+}
+
 static JsonNode *
-parse_array (Parser     *parser,
-             const char *pointer)
+parse_array (Parser *parser,
+             guint   position)
 {
   JsonArray *array = json_array_new ();
   JsonNode *node = json_node_init_array (json_node_alloc (), array);
@@ -979,8 +1267,7 @@ parse_array (Parser     *parser,
 
   for (guint i = 0; ; i++)
     {
-      g_autofree char *element_pointer = tether_json_pointer_append_index (pointer, i);
-      JsonNode *value = parse_value (parser, element_pointer, TRUE);
+      JsonNode *value = parse_value (parser, record_value (parser, position, i));
 
       if (value == NULL)
         goto fail;
@@ -1022,36 +1309,40 @@ parse_word (Parser     *parser,
   return FALSE;
 }
 
+/* The value at parser->p, whose position (its member's, or its own) is
+ * @position. */
 static JsonNode *
-parse_value (Parser     *parser,
-             const char *pointer,
-             gboolean    record)
+parse_value (Parser *parser,
+             guint   position)
 {
   JsonNode *node = NULL;
   char c;
 
   parser_skip_ws (parser);
-  if (record && parser->p < parser->end && *parser->p != ']' && *parser->p != '}')
-    _tether_config_document_set_position (parser->doc, pointer, parser->line,
-                                          parser_column (parser, parser->p));
   if (parser->p >= parser->end)
     {
       parser_fail_expected (parser, _("a value"));
       return NULL;
     }
 
-  if (++parser->depth > TETHER_CONFIG_DOCUMENT_MAX_DEPTH)
+  if (++parser->nodes > TETHER_READ_MAX_NODES)
     {
-      parser_fail (parser, parser->p, _("values are nested more than %d levels deep"),
-                   TETHER_CONFIG_DOCUMENT_MAX_DEPTH);
+      parser_fail_limit (parser, parser->p, TETHER_CONFIG_DOCUMENT_LIMIT_NODES);
       return NULL;
     }
 
+  if (parser->depth >= TETHER_READ_MAX_DEPTH)
+    {
+      parser_fail_limit (parser, parser->p, TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH);
+      return NULL;
+    }
+  parser->depth++;
+
   c = *parser->p;
   if (c == '{')
-    node = parse_object (parser, pointer);
+    node = parse_object (parser, position);
   else if (c == '[')
-    node = parse_array (parser, pointer);
+    node = parse_array (parser, position);
   else if (c == '"')
     {
       g_autofree char *string = parse_string (parser);
@@ -1063,11 +1354,21 @@ parse_value (Parser     *parser,
     {
       const char *start = parser->p;
 
-      /* The tree keeps the value; the text is kept beside it. */
+      /* The tree keeps the value; the text is kept beside it, unless it
+       * is an integer that prints as it was written. */
       node = parse_number (parser);
       if (node != NULL)
-        g_hash_table_replace (parser->doc->literals, g_strdup (pointer),
-                              g_strndup (start, parser->p - start));
+        {
+          Literal literal = { position, g_strndup (start, parser->p - start) };
+          char printed[32];
+
+          if (json_node_get_value_type (node) == G_TYPE_INT64)
+            g_snprintf (printed, sizeof printed, "%" G_GINT64_FORMAT, json_node_get_int (node));
+          if (json_node_get_value_type (node) != G_TYPE_INT64 || strcmp (printed, literal.text) != 0)
+            g_array_append_val (parser->doc->literal_at, literal);
+          else
+            g_free (literal.text);
+        }
     }
   else if (parse_word (parser, "true"))
     node = json_node_init_boolean (json_node_alloc (), TRUE);
@@ -1137,7 +1438,7 @@ tether_config_document_parse_json (const char  *text,
   parser.line = 1;
   parser.line_start = stripped;
 
-  root = parse_value (&parser, "", TRUE);
+  root = parse_value (&parser, record_value (&parser, TETHER_CONFIG_DOCUMENT_NO_POSITION, 0));
   if (root != NULL)
     {
       parser_skip_ws (&parser);

@@ -35,6 +35,15 @@ G_BEGIN_DECLS
  *   scalars `true`/`false`, decimal integers and `null`/`~` get their types,
  *   everything else is a string.
  *
+ * Every front end keeps the limits of `tether-read-limits.h`: values nest at
+ * most %TETHER_READ_MAX_DEPTH deep (a dotted TOML key counts each part), a
+ * document produces at most %TETHER_READ_MAX_NODES values and no string is
+ * longer than %TETHER_READ_MAX_STRING_LENGTH; YAML aliases may expand a
+ * document at most %TETHER_READ_MAX_ALIAS_EXPANSION times. Past a limit the
+ * document is refused with %TETHER_CONFIG_ERROR_TOO_LARGE (too deep:
+ * %TETHER_CONFIG_ERROR_SYNTAX), naming the file, line and column, before
+ * more is built. Time and memory grow linearly with the text.
+ *
  * Positions are looked up by JSON pointer (RFC 6901: `/mcpServers/a~1b/args/0`).
  * A member's position is that of its key; an array element's is that of the
  * element. Lines and columns are 1-based; columns count characters.

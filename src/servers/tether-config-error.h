@@ -43,6 +43,8 @@ G_BEGIN_DECLS
  * @TETHER_CONFIG_ERROR_TOO_LARGE: the file is larger than the size cap
  * @TETHER_CONFIG_ERROR_IS_DIRECTORY: a directory was given instead of a file
  * @TETHER_CONFIG_ERROR_UNREADABLE: the file could not be read
+ * @TETHER_CONFIG_ERROR_NOT_A_FILE: a named pipe, a socket or a device was
+ *   given instead of a file
  */
 typedef enum
 {
@@ -59,6 +61,7 @@ typedef enum
   TETHER_CONFIG_ERROR_TOO_LARGE,
   TETHER_CONFIG_ERROR_IS_DIRECTORY,
   TETHER_CONFIG_ERROR_UNREADABLE,
+  TETHER_CONFIG_ERROR_NOT_A_FILE,
 } TetherConfigError;
 
 GQuark      tether_config_error_quark      (void);

@@ -10,10 +10,13 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 #include <glib/gi18n-lib.h>
 
 #include "tether-config-document-private.h"
 #include "tether-config-import-private.h"
+#include "tether-env-file.h"
+#include "tether-read-file.h"
 
 /**
  * TetherConfigImport:
@@ -51,6 +54,7 @@ struct _TetherConfigImport
   char     *home_config_dir;  /* home_dir/.config, while home_dir is set */
   char    **environment;
   guint64   max_size;
+  gboolean  env_file_values;
 };
 
 G_DEFINE_FINAL_TYPE (TetherConfigImport, tether_config_import, G_TYPE_OBJECT)
@@ -61,6 +65,7 @@ enum {
   PROP_CONFIG_DIR,
   PROP_ENVIRONMENT,
   PROP_MAX_SIZE,
+  PROP_ENV_FILE_VALUES,
   N_PROPS
 };
 
@@ -69,15 +74,15 @@ static GParamSpec *properties[N_PROPS];
 /* Above this, parsing goes to a worker thread so no frame stalls. */
 #define THREAD_THRESHOLD (256 * 1024)
 #define READ_CHUNK       (64 * 1024)
-#define ENV_FILE_MAX     (1024 * 1024)
 
 /* What one import needs from the importer, copied so a worker thread can
  * use it while the importer changes. */
 typedef struct
 {
-  char    *home;
-  char   **environment;
-  guint64  max_size;
+  char     *home;
+  char    **environment;
+  guint64   max_size;
+  gboolean  env_file_values;
 } Settings;
 
 static void
@@ -98,6 +103,7 @@ settings_new (TetherConfigImport *self)
   settings->home = g_strdup (tether_config_import_get_home_dir (self));
   settings->environment = self->environment != NULL ? g_strdupv (self->environment) : g_get_environ ();
   settings->max_size = self->max_size;
+  settings->env_file_values = self->env_file_values;
 
   return settings;
 }
@@ -321,22 +327,6 @@ entry_variable (Entry                    *entry,
   return variable;
 }
 
-static gboolean
-is_env_name (const char *name,
-             gsize       length)
-{
-  if (length == 0 || !(g_ascii_isalpha (name[0]) || name[0] == '_'))
-    return FALSE;
-
-  for (gsize i = 1; i < length; i++)
-    {
-      if (!g_ascii_isalnum (name[i]) && name[i] != '_')
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
 static void
 lookup_input (Import      *import,
               const char  *id,
@@ -412,7 +402,7 @@ resolve_braced (Entry      *entry,
 {
   Import *import = entry->import;
 
-  if (g_str_has_prefix (inner, "env:") && is_env_name (inner + 4, strlen (inner + 4)))
+  if (g_str_has_prefix (inner, "env:") && tether_env_file_is_name (inner + 4, strlen (inner + 4)))
     resolve_env (entry, out, inner + 4, NULL);
   else if (g_str_equal (inner, "userHome"))
     {
@@ -450,7 +440,8 @@ resolve_braced (Entry      *entry,
     }
   else if (g_str_equal (inner, "pathSeparator") || g_str_equal (inner, "/"))
     g_string_append_c (out, '/');
-  else if ((import->dialect & DIALECT_VSCODE) == 0 && is_env_name (inner, strcspn (inner, ":")) &&
+  else if ((import->dialect & DIALECT_VSCODE) == 0 &&
+           tether_env_file_is_name (inner, strcspn (inner, ":")) &&
            (inner[strcspn (inner, ":")] == '\0' || g_str_has_prefix (inner + strcspn (inner, ":"), ":-")))
     {
       gsize length = strcspn (inner, ":");
@@ -826,17 +817,22 @@ entry_set_timeout (Entry       *entry,
   return TRUE;
 }
 
-/* envFile: KEY=VALUE lines, read now; the file's own env wins. */
+/* envFile: KEY=VALUE lines, read now; the entry's own env wins. Bounded
+ * like every file read, and refused at once if it is no regular file. A
+ * dry run reads only the names, which is all its preview shows. */
 static void
 entry_read_env_file (Entry      *entry,
                      const char *path)
 {
   g_autofree char *resolved_path = NULL;
   g_autofree char *contents = NULL;
+  g_autoptr(GArray) variables = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GString) listed = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
+  gboolean with_values = entry->import->settings->env_file_values;
   gsize length;
-  guint count = 0;
+  guint count;
 
   if (strstr (path, "${") != NULL)
     {
@@ -854,48 +850,46 @@ entry_read_env_file (Entry      *entry,
       resolved_path = g_build_filename (dir, path, NULL);
     }
 
-  if (!g_file_get_contents (resolved_path, &contents, &length, &error) || length > ENV_FILE_MAX ||
-      !g_utf8_validate (contents, length, NULL))
+  if (!tether_read_file (resolved_path, NULL, TETHER_READ_MAX_FILE_SIZE, &contents, &length, &error))
     {
-      entry_warn (entry, _("“envFile” (%s) could not be read: %s; "
-                           "add its variables to the server’s environment by hand"),
-                  resolved_path, error != NULL ? error->message : _("not a small text file"));
+      entry_warn (entry, _("“envFile” was not read: %s; add its variables to the server’s environment by hand"),
+                  error->message);
       return;
     }
 
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
+  variables = tether_env_file_parse (contents, length, with_values, &error);
+  if (variables == NULL)
     {
-      char *line = g_strstrip (lines[i]);
-      char *eq;
-      char *value;
-
-      if (*line == '#' || *line == '\0')
-        continue;
-      if (g_str_has_prefix (line, "export "))
-        line = g_strchug (line + 7);
-      eq = strchr (line, '=');
-      if (eq == NULL)
-        continue;
-      *eq = '\0';
-      g_strchomp (line);
-      value = g_strchug (eq + 1);
-      if (strlen (value) >= 2 && (value[0] == '"' || value[0] == '\'') &&
-          value[strlen (value) - 1] == value[0])
-        {
-          value[strlen (value) - 1] = '\0';
-          value++;
-        }
-      if (!is_env_name (line, strlen (line)) ||
-          tether_server_config_get_env_value (entry->config, line) != NULL)
-        continue;
-      tether_server_config_set_env_value (entry->config, line, value);
-      count++;
+      entry_warn (entry, _("“envFile” (%s) could not be read: %s; "
+                           "add its variables to the server’s environment by hand"),
+                  resolved_path, error->message);
+      return;
     }
 
-  entry_note (entry, g_dngettext (GETTEXT_PACKAGE, "%u variable was read from “envFile” (%s)",
-                                  "%u variables were read from “envFile” (%s)", count),
-              count, resolved_path);
+  for (guint i = 0; i < variables->len; i++)
+    {
+      TetherEnvFileEntry *variable = &g_array_index (variables, TetherEnvFileEntry, i);
+
+      if (tether_server_config_get_env_value (entry->config, variable->name) != NULL ||
+          !g_hash_table_add (seen, variable->name))
+        continue;
+      if (with_values)
+        tether_server_config_set_env_value (entry->config, variable->name, variable->value);
+      else if (g_hash_table_size (seen) <= 10)
+        g_string_append_printf (listed, "%s%s", listed->len > 0 ? ", " : "", variable->name);
+    }
+  count = g_hash_table_size (seen);
+
+  if (with_values || count == 0)
+    entry_note (entry, g_dngettext (GETTEXT_PACKAGE, "%u variable was read from “envFile” (%s)",
+                                    "%u variables were read from “envFile” (%s)", count),
+                count, resolved_path);
+  else
+    entry_note (entry, g_dngettext (GETTEXT_PACKAGE,
+                                    "%u variable is named in “envFile” (%s): %s; a dry run does not read its value",
+                                    "%u variables are named in “envFile” (%s): %s; a dry run does not read their values",
+                                    count),
+                count, resolved_path, count > 10 ? g_string_append (listed, ", …")->str : listed->str);
 }
 
 /* Keys every normaliser reads; the others are reported as ignored. */
@@ -2354,40 +2348,24 @@ check_info (GFile      *file,
             guint64     max_size,
             GError    **error)
 {
-  g_autofree char *display = display_name_of (file, info);
+  g_autofree char *display = g_file_get_parse_name (file);
   GFileType type = g_file_info_get_file_type (info);
-
-  if (type == G_FILE_TYPE_DIRECTORY)
-    {
-      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_IS_DIRECTORY,
-                   _("%s is a folder; choose a configuration file inside it"), display);
-      return FALSE;
-    }
 
   if (type != G_FILE_TYPE_REGULAR)
     {
-      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_NOT_A_CONFIG,
-                   _("%s is not a regular file"), display);
+      guint32 mode = 0;
+
+      if (type == G_FILE_TYPE_DIRECTORY)
+        mode = S_IFDIR;
+      else if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_UNIX_MODE))
+        mode = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_UNIX_MODE);
+      g_propagate_error (error, tether_read_error_not_a_file (display, mode));
       return FALSE;
     }
 
   if ((guint64)g_file_info_get_size (info) > max_size)
     {
-      g_autofree char *size = g_format_size ((guint64)g_file_info_get_size (info));
-      g_autofree char *limit = g_format_size (max_size);
-
-      /* Just over the limit, both round alike: say the bytes. */
-      if (g_strcmp0 (size, limit) == 0)
-        {
-          g_free (size);
-          g_free (limit);
-          size = g_format_size_full ((guint64)g_file_info_get_size (info), G_FORMAT_SIZE_LONG_FORMAT);
-          limit = g_format_size_full (max_size, G_FORMAT_SIZE_LONG_FORMAT);
-        }
-
-      g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE,
-                   _("%s is too large to be a configuration file (%s; the limit is %s)"),
-                   display, size, limit);
+      g_propagate_error (error, tether_read_error_too_large (display, g_file_info_get_size (info), max_size));
       return FALSE;
     }
 
@@ -2410,15 +2388,16 @@ set_unreadable (GError     **error,
 
 #define INFO_ATTRIBUTES G_FILE_ATTRIBUTE_STANDARD_TYPE "," \
                         G_FILE_ATTRIBUTE_STANDARD_SIZE "," \
-                        G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME
+                        G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME "," \
+                        G_FILE_ATTRIBUTE_UNIX_MODE
 
 typedef struct
 {
-  Settings     *settings;
-  GFile        *file;
-  char         *display;
-  GInputStream *stream;
-  GByteArray   *data;
+  Settings *settings;
+  GFile    *file;
+  char     *display;
+  char     *text;     /* nul-terminated */
+  gsize     length;
 } LoadData;
 
 static void
@@ -2427,40 +2406,84 @@ load_data_free (LoadData *data)
   g_clear_pointer (&data->settings, settings_free);
   g_clear_object (&data->file);
   g_clear_pointer (&data->display, g_free);
-  g_clear_object (&data->stream);
-  g_clear_pointer (&data->data, g_byte_array_unref);
+  g_clear_pointer (&data->text, g_free);
   g_free (data);
 }
 
-static TetherImportResult *
-load_data_import (LoadData  *data,
-                  GError   **error)
+/* A local file, through the one safe reader: no FIFO, device or socket is
+ * read, nothing past the cap is held. */
+static char *
+read_local (TetherConfigImport  *self,
+            GFile               *file,
+            const char          *path,
+            gsize               *length,
+            GError             **error)
 {
-  gsize length = data->data->len;
+  g_autofree char *display = g_file_get_parse_name (file);
+  g_autoptr(GError) local_error = NULL;
+  char *contents = NULL;
 
-  /* The text is handed on nul-terminated. */
-  g_byte_array_append (data->data, (const guint8 *)"", 1);
+  if (tether_read_file (path, display, self->max_size, &contents, length, &local_error))
+    return contents;
 
-  return import_text (data->settings, (const char *)data->data->data, length,
-                      data->file, data->display, g_file_peek_path (data->file), error);
+  /* Open and read errors name the file already. */
+  if (local_error->domain == G_IO_ERROR)
+    g_set_error_literal (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_UNREADABLE, local_error->message);
+  else
+    g_propagate_error (error, g_steal_pointer (&local_error));
+
+  return NULL;
 }
 
-static gboolean
-load_data_too_large (LoadData  *data,
-                     GError   **error)
+/* Any other GFile (a remote one, through GVfs): type and size first,
+ * then read up to the cap. */
+static char *
+read_remote (TetherConfigImport  *self,
+             GFile               *file,
+             GCancellable        *cancellable,
+             gsize               *length,
+             GError             **error)
 {
-  if (data->data->len <= data->settings->max_size)
-    return FALSE;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(GByteArray) data = g_byte_array_new ();
 
-  {
-    g_autofree char *limit = g_format_size (data->settings->max_size);
+  info = g_file_query_info (file, INFO_ATTRIBUTES, G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
+  if (info == NULL || !check_info (file, info, self->max_size, error) ||
+      (stream = G_INPUT_STREAM (g_file_read (file, cancellable, &local_error))) == NULL)
+    {
+      if (local_error != NULL)
+        set_unreadable (error, file, local_error);
+      return NULL;
+    }
 
-    g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE,
-                 _("%s is too large to be a configuration file (more than %s)"),
-                 data->display, limit);
-  }
+  for (;;)
+    {
+      guint8 buffer[READ_CHUNK];
+      gssize n = g_input_stream_read (stream, buffer, sizeof buffer, cancellable, &local_error);
 
-  return TRUE;
+      if (n < 0)
+        {
+          set_unreadable (error, file, local_error);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      g_byte_array_append (data, buffer, n);
+      if (data->len > self->max_size)
+        {
+          g_autofree char *display = g_file_get_parse_name (file);
+
+          g_propagate_error (error, tether_read_error_too_large (display, 0, self->max_size));
+          return NULL;
+        }
+    }
+
+  *length = data->len;
+  g_byte_array_append (data, (const guint8 *)"", 1);
+
+  return (char *)g_byte_array_free (g_steal_pointer (&data), FALSE);
 }
 
 /**
@@ -2471,7 +2494,9 @@ load_data_too_large (LoadData  *data,
  * @error: return location for an error
  *
  * Like tether_config_import_load_file_async() but blocking: for tether-cli
- * and tests, never the main thread of the app.
+ * and tests, never the main thread of the app. A local file (symlinks
+ * followed) must be a regular file: a folder, a named pipe, a socket or a
+ * device is refused at once, saying which, and never read.
  *
  * Returns: (transfer full): what the file holds, or %NULL on error
  */
@@ -2481,66 +2506,41 @@ tether_config_import_load_file (TetherConfigImport  *self,
                                 GCancellable        *cancellable,
                                 GError             **error)
 {
-  g_autoptr(GFileInfo) info = NULL;
-  g_autoptr(GError) local_error = NULL;
-  LoadData *data;
-  TetherImportResult *result;
+  g_autoptr(Settings) settings = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
 
   g_return_val_if_fail (TETHER_IS_CONFIG_IMPORT (self), NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  info = g_file_query_info (file, INFO_ATTRIBUTES, G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
-  if (info == NULL)
-    {
-      set_unreadable (error, file, local_error);
-      return NULL;
-    }
-  if (!check_info (file, info, self->max_size, error))
+  path = g_file_get_path (file);
+  if (path != NULL)
+    contents = read_local (self, file, path, &length, error);
+  else
+    contents = read_remote (self, file, cancellable, &length, error);
+  if (contents == NULL)
     return NULL;
 
-  data = g_new0 (LoadData, 1);
-  data->settings = settings_new (self);
-  data->file = g_object_ref (file);
-  data->display = display_name_of (file, info);
-  data->data = g_byte_array_new ();
-  data->stream = G_INPUT_STREAM (g_file_read (file, cancellable, &local_error));
-  if (data->stream == NULL)
+  settings = settings_new (self);
+  display = g_file_get_basename (file);
+  if (path != NULL)
     {
-      set_unreadable (error, file, local_error);
-      load_data_free (data);
-      return NULL;
+      g_free (display);
+      display = g_filename_display_basename (path);
     }
 
-  for (;;)
-    {
-      guint8 buffer[READ_CHUNK];
-      gssize n = g_input_stream_read (data->stream, buffer, sizeof buffer, cancellable, &local_error);
+  return import_text (settings, contents, length, file, display, path, error);
+}
 
-      if (n < 0)
-        {
-          set_unreadable (error, file, local_error);
-          load_data_free (data);
-          return NULL;
-        }
-      if (n == 0)
-        {
-          g_input_stream_close (data->stream, NULL, NULL);
-          g_clear_object (&data->stream);
-          break;
-        }
-      g_byte_array_append (data->data, buffer, n);
-      if (load_data_too_large (data, error))
-        {
-          load_data_free (data);
-          return NULL;
-        }
-    }
-
-  result = load_data_import (data, error);
-  load_data_free (data);
-
-  return result;
+static TetherImportResult *
+load_data_import (LoadData  *data,
+                  GError   **error)
+{
+  return import_text (data->settings, data->text, data->length, data->file, data->display,
+                      g_file_peek_path (data->file), error);
 }
 
 static void
@@ -2558,45 +2558,47 @@ parse_in_thread (GTask        *task,
     g_task_return_pointer (task, result, g_object_unref);
 }
 
-static void read_next (GTask *task);
+/* GIO reads in blocks and asks before each next one: past the cap, no. */
+static gboolean
+read_more_cb (const char *contents,
+              goffset     size,
+              gpointer    user_data)
+{
+  LoadData *data = g_task_get_task_data (G_TASK (user_data));
+
+  return (guint64)size <= data->settings->max_size;
+}
 
 static void
-on_read (GObject      *object,
-         GAsyncResult *res,
-         gpointer      user_data)
+on_loaded (GObject      *object,
+           GAsyncResult *res,
+           gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
   LoadData *data = g_task_get_task_data (task);
   g_autoptr(GError) local_error = NULL;
-  g_autoptr(GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), res, &local_error);
   GError *error = NULL;
 
-  if (bytes == NULL)
+  if (!g_file_load_partial_contents_finish (G_FILE (object), res, &data->text, &data->length, NULL,
+                                            &local_error))
     {
       set_unreadable (&error, data->file, local_error);
       g_task_return_error (task, error);
       return;
     }
 
-  if (g_bytes_get_size (bytes) > 0)
+  /* Stopped at the cap: the file grew past it since its size was seen. */
+  if (data->length > data->settings->max_size)
     {
-      g_byte_array_append (data->data, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-      if (load_data_too_large (data, &error))
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-      read_next (g_steal_pointer (&task));
+      g_autofree char *display = g_file_get_parse_name (data->file);
+
+      g_task_return_error (task, tether_read_error_too_large (display, 0, data->settings->max_size));
       return;
     }
 
-  /* End of file: the file is closed now, whoever holds the task. A
-   * document big enough to stall a frame is parsed in a worker thread; it
-   * shares nothing with the main thread. */
-  g_input_stream_close (data->stream, NULL, NULL);
-  g_clear_object (&data->stream);
-
-  if (data->data->len > THREAD_THRESHOLD)
+  /* A document big enough to stall a frame is parsed in a worker thread;
+   * it shares nothing with the main thread. */
+  if (data->length > THREAD_THRESHOLD)
     {
       g_task_run_in_thread (task, parse_in_thread);
       return;
@@ -2610,36 +2612,6 @@ on_read (GObject      *object,
     else
       g_task_return_pointer (task, result, g_object_unref);
   }
-}
-
-static void
-read_next (GTask *task)
-{
-  LoadData *data = g_task_get_task_data (task);
-
-  g_input_stream_read_bytes_async (data->stream, READ_CHUNK, G_PRIORITY_DEFAULT,
-                                   g_task_get_cancellable (task), on_read, task);
-}
-
-static void
-on_opened (GObject      *object,
-           GAsyncResult *res,
-           gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  LoadData *data = g_task_get_task_data (task);
-  g_autoptr(GError) local_error = NULL;
-  GError *error = NULL;
-
-  data->stream = G_INPUT_STREAM (g_file_read_finish (G_FILE (object), res, &local_error));
-  if (data->stream == NULL)
-    {
-      set_unreadable (&error, data->file, local_error);
-      g_task_return_error (task, error);
-      return;
-    }
-
-  read_next (g_steal_pointer (&task));
 }
 
 static void
@@ -2662,6 +2634,8 @@ on_info (GObject      *object,
       return;
     }
 
+  /* A named pipe, a device or a folder is refused here, unopened: the
+   * window never waits on one. */
   if (!check_info (data->file, info, data->settings->max_size, &error))
     {
       g_task_return_error (task, error);
@@ -2672,7 +2646,8 @@ on_info (GObject      *object,
   data->display = display_name_of (data->file, info);
 
   cancellable = g_task_get_cancellable (task);
-  g_file_read_async (data->file, G_PRIORITY_DEFAULT, cancellable, on_opened, g_steal_pointer (&task));
+  g_file_load_partial_contents_async (data->file, cancellable, read_more_cb, on_loaded,
+                                      g_steal_pointer (&task));
 }
 
 /**
@@ -2683,10 +2658,12 @@ on_info (GObject      *object,
  * @callback: called when done
  * @user_data: data for @callback
  *
- * Reads @file and imports it. The size is checked before anything is read
- * (a 50 MB file is refused at once), the content is read with GIO's async
- * calls on the calling thread's main context, and only a document big
- * enough to stall a frame is parsed in a worker thread.
+ * Reads @file and imports it. Type and size are checked before anything is
+ * read (a folder, a named pipe, a socket or a device is refused at once,
+ * saying which; so is a 50 MB file), the content is read with GIO's async
+ * calls on the calling thread's main context and never past the size cap,
+ * and only a document big enough to stall a frame is parsed in a worker
+ * thread.
  */
 void
 tether_config_import_load_file_async (TetherConfigImport  *self,
@@ -2705,7 +2682,6 @@ tether_config_import_load_file_async (TetherConfigImport  *self,
   data->settings = settings_new (self);
   data->file = g_object_ref (file);
   data->display = g_file_get_parse_name (file);
-  data->data = g_byte_array_new ();
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, tether_config_import_load_file_async);
@@ -2998,6 +2974,10 @@ tether_config_import_get_property (GObject    *object,
       g_value_set_uint64 (value, self->max_size);
       break;
 
+    case PROP_ENV_FILE_VALUES:
+      g_value_set_boolean (value, self->env_file_values);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -3027,6 +3007,10 @@ tether_config_import_set_property (GObject      *object,
 
     case PROP_MAX_SIZE:
       tether_config_import_set_max_size (self, g_value_get_uint64 (value));
+      break;
+
+    case PROP_ENV_FILE_VALUES:
+      tether_config_import_set_env_file_values (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -3082,6 +3066,16 @@ tether_config_import_class_init (TetherConfigImportClass *klass)
     g_param_spec_uint64 ("max-size", NULL, NULL, 1, G_MAXUINT64,
                          TETHER_CONFIG_IMPORT_DEFAULT_MAX_SIZE, flags);
 
+  /**
+   * TetherConfigImport:env-file-values:
+   *
+   * Whether the values in a server's `envFile` are read (%TRUE, the
+   * default). A dry run sets it to %FALSE: its preview shows variable
+   * names, never values, so only the names are read, into a note.
+   */
+  properties[PROP_ENV_FILE_VALUES] =
+    g_param_spec_boolean ("env-file-values", NULL, NULL, TRUE, flags);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -3089,6 +3083,7 @@ static void
 tether_config_import_init (TetherConfigImport *self)
 {
   self->max_size = TETHER_CONFIG_IMPORT_DEFAULT_MAX_SIZE;
+  self->env_file_values = TRUE;
 }
 
 /**
@@ -3256,4 +3251,37 @@ tether_config_import_set_max_size (TetherConfigImport *self,
 
   self->max_size = max_size;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_SIZE]);
+}
+
+/**
+ * tether_config_import_get_env_file_values:
+ * @self: a #TetherConfigImport
+ *
+ * Returns: whether `envFile` values are read
+ */
+gboolean
+tether_config_import_get_env_file_values (TetherConfigImport *self)
+{
+  g_return_val_if_fail (TETHER_IS_CONFIG_IMPORT (self), TRUE);
+
+  return self->env_file_values;
+}
+
+/**
+ * tether_config_import_set_env_file_values:
+ * @self: a #TetherConfigImport
+ * @env_file_values: %FALSE to read only the names in an `envFile`
+ */
+void
+tether_config_import_set_env_file_values (TetherConfigImport *self,
+                                          gboolean            env_file_values)
+{
+  g_return_if_fail (TETHER_IS_CONFIG_IMPORT (self));
+
+  env_file_values = !!env_file_values;
+  if (self->env_file_values == env_file_values)
+    return;
+
+  self->env_file_values = env_file_values;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENV_FILE_VALUES]);
 }

@@ -14,6 +14,7 @@
 #include "tether-import-result.h"
 #include "tether-import-source.h"
 #include "tether-import-variable.h"
+#include "tether-read-limits.h"
 #include "tether-server-config.h"
 
 G_BEGIN_DECLS
@@ -48,55 +49,57 @@ G_BEGIN_DECLS
 /**
  * TETHER_CONFIG_IMPORT_DEFAULT_MAX_SIZE:
  *
- * Files larger than this (20 MiB) are refused before they are read. The
- * largest real configuration, Claude Code's `~/.claude.json` with its
- * project history, stays well below it.
+ * Files larger than this are refused before they are read: the one size
+ * cap of every file Tether reads, %TETHER_READ_MAX_FILE_SIZE.
  */
-#define TETHER_CONFIG_IMPORT_DEFAULT_MAX_SIZE (G_GUINT64_CONSTANT (20) * 1024 * 1024)
+#define TETHER_CONFIG_IMPORT_DEFAULT_MAX_SIZE TETHER_READ_MAX_FILE_SIZE
 
 #define TETHER_TYPE_CONFIG_IMPORT (tether_config_import_get_type ())
 
 G_DECLARE_FINAL_TYPE (TetherConfigImport, tether_config_import, TETHER, CONFIG_IMPORT, GObject)
 
-TetherConfigImport  *tether_config_import_new              (void);
+TetherConfigImport  *tether_config_import_new                 (void);
 
-const char          *tether_config_import_get_home_dir     (TetherConfigImport   *self);
-void                 tether_config_import_set_home_dir     (TetherConfigImport   *self,
-                                                            const char           *home_dir);
-const char          *tether_config_import_get_config_dir   (TetherConfigImport   *self);
-void                 tether_config_import_set_config_dir   (TetherConfigImport   *self,
-                                                            const char           *config_dir);
-const char * const  *tether_config_import_get_environment  (TetherConfigImport   *self);
-void                 tether_config_import_set_environment  (TetherConfigImport   *self,
-                                                            const char * const   *environment);
-guint64              tether_config_import_get_max_size     (TetherConfigImport   *self);
-void                 tether_config_import_set_max_size     (TetherConfigImport   *self,
-                                                            guint64               max_size);
+const char          *tether_config_import_get_home_dir        (TetherConfigImport   *self);
+void                 tether_config_import_set_home_dir        (TetherConfigImport   *self,
+                                                               const char           *home_dir);
+const char          *tether_config_import_get_config_dir      (TetherConfigImport   *self);
+void                 tether_config_import_set_config_dir      (TetherConfigImport   *self,
+                                                               const char           *config_dir);
+const char * const  *tether_config_import_get_environment     (TetherConfigImport   *self);
+void                 tether_config_import_set_environment     (TetherConfigImport   *self,
+                                                               const char * const   *environment);
+guint64              tether_config_import_get_max_size        (TetherConfigImport   *self);
+void                 tether_config_import_set_max_size        (TetherConfigImport   *self,
+                                                               guint64               max_size);
+gboolean             tether_config_import_get_env_file_values (TetherConfigImport   *self);
+void                 tether_config_import_set_env_file_values (TetherConfigImport   *self,
+                                                               gboolean              env_file_values);
 
-TetherImportResult  *tether_config_import_load_text        (TetherConfigImport   *self,
-                                                            const char           *text,
-                                                            gssize                length,
-                                                            const char           *file_name_hint,
-                                                            GError              **error);
-TetherImportResult  *tether_config_import_load_file        (TetherConfigImport   *self,
-                                                            GFile                *file,
-                                                            GCancellable         *cancellable,
-                                                            GError              **error);
-void                 tether_config_import_load_file_async  (TetherConfigImport   *self,
-                                                            GFile                *file,
-                                                            GCancellable         *cancellable,
-                                                            GAsyncReadyCallback   callback,
-                                                            gpointer              user_data);
-TetherImportResult  *tether_config_import_load_file_finish (TetherConfigImport   *self,
-                                                            GAsyncResult         *result,
-                                                            GError              **error);
+TetherImportResult  *tether_config_import_load_text           (TetherConfigImport   *self,
+                                                               const char           *text,
+                                                               gssize                length,
+                                                               const char           *file_name_hint,
+                                                               GError              **error);
+TetherImportResult  *tether_config_import_load_file           (TetherConfigImport   *self,
+                                                               GFile                *file,
+                                                               GCancellable         *cancellable,
+                                                               GError              **error);
+void                 tether_config_import_load_file_async     (TetherConfigImport   *self,
+                                                               GFile                *file,
+                                                               GCancellable         *cancellable,
+                                                               GAsyncReadyCallback   callback,
+                                                               gpointer              user_data);
+TetherImportResult  *tether_config_import_load_file_finish    (TetherConfigImport   *self,
+                                                               GAsyncResult         *result,
+                                                               GError              **error);
 
-void                 tether_config_import_discover_async   (TetherConfigImport   *self,
-                                                            GCancellable         *cancellable,
-                                                            GAsyncReadyCallback   callback,
-                                                            gpointer              user_data);
-GListModel          *tether_config_import_discover_finish  (TetherConfigImport   *self,
-                                                            GAsyncResult         *result,
-                                                            GError              **error);
+void                 tether_config_import_discover_async      (TetherConfigImport   *self,
+                                                               GCancellable         *cancellable,
+                                                               GAsyncReadyCallback   callback,
+                                                               gpointer              user_data);
+GListModel          *tether_config_import_discover_finish     (TetherConfigImport   *self,
+                                                               GAsyncResult         *result,
+                                                               GError              **error);
 
 G_END_DECLS

@@ -36,13 +36,12 @@
 #include "tether-config-lock.h"
 #include "tether-config-store.h"
 #include "tether-json-writer.h"
+#include "tether-read-file.h"
 
 #define SERVERS_KEY "mcpServers"
 #define RELOAD_DELAY_MS 150
 /* How often a deferred change tries the lock again */
 #define RETRY_MS 50
-/* A configuration is a few kilobytes; refuse to slurp something absurd. */
-#define MAX_FILE_SIZE (32 * 1024 * 1024)
 
 struct _TetherConfigStore
 {
@@ -228,62 +227,44 @@ parse (TetherConfigStore  *self,
   return TRUE;
 }
 
+/* The file through the one safe reader: a folder, a named pipe, a socket
+ * or a device is refused at once, saying which; nothing past the size cap
+ * every reader shares is read. A missing file is an empty configuration. */
 static gboolean
 read_file (TetherConfigStore  *self,
            char              **contents,
            gsize              *length,
            GError            **error)
 {
-  g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GError) local = NULL;
   g_autofree char *path = g_file_get_path (self->file);
 
-  info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, NULL, &local);
-  if (info == NULL)
+  if (path == NULL)
     {
-      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        {
-          *contents = g_strdup ("");
-          *length = 0;
-          return TRUE;
-        }
+      g_autofree char *uri = g_file_get_uri (self->file);
 
-      g_propagate_error (error, tether_config_error_new (TETHER_CONFIG_ERROR_UNREADABLE, path,
-                                                         "%s", local->message));
+      g_propagate_error (error, tether_config_error_new (TETHER_CONFIG_ERROR_UNREADABLE, NULL,
+                                                         _("%s is not a local file"), uri));
       return FALSE;
     }
 
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+  if (tether_read_file (path, NULL, TETHER_READ_MAX_FILE_SIZE, contents, length, &local))
+    return TRUE;
+
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
     {
-      g_propagate_error (error, tether_config_error_new (TETHER_CONFIG_ERROR_IS_DIRECTORY, path,
-                                                         _("This is a folder, not a file")));
-      return FALSE;
+      *contents = g_strdup ("");
+      *length = 0;
+      return TRUE;
     }
 
-  if (g_file_info_get_size (info) > MAX_FILE_SIZE)
-    {
-      g_propagate_error (error, tether_config_error_new (TETHER_CONFIG_ERROR_TOO_LARGE, path,
-                                                         _("The file is too large (%" G_GOFFSET_FORMAT " bytes)"),
-                                                         g_file_info_get_size (info)));
-      return FALSE;
-    }
+  if (local->domain == TETHER_CONFIG_ERROR)
+    g_propagate_error (error, g_steal_pointer (&local));
+  else
+    g_propagate_error (error, tether_config_error_new (TETHER_CONFIG_ERROR_UNREADABLE, NULL,
+                                                       "%s", local->message));
 
-  if (!g_file_load_contents (self->file, NULL, contents, length, NULL, &local))
-    {
-      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        {
-          *contents = g_strdup ("");
-          *length = 0;
-          return TRUE;
-        }
-
-      g_propagate_error (error, tether_config_error_new (TETHER_CONFIG_ERROR_UNREADABLE, path,
-                                                         "%s", local->message));
-      return FALSE;
-    }
-
-  return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -923,7 +904,7 @@ reload_timeout_cb (gpointer user_data)
   self->reload_id = 0;
 
   /* Our own save, read back: nothing changed. */
-  if (g_file_load_contents (self->file, NULL, &contents, &length, NULL, NULL))
+  if (read_file (self, &contents, &length, NULL))
     {
       checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)contents, length);
       if (g_strcmp0 (checksum, self->disk_checksum) == 0 && self->error == NULL)

@@ -15,8 +15,10 @@
  * Each file is read asynchronously by TetherConfigImport and shown in a
  * TetherImportDialog; nothing changes until the user confirms there. A file
  * that is not a configuration, cannot be read, is empty, binary, a folder,
- * too large, or holds no servers gets a message naming it and saying what was
- * wrong, and changes nothing. Several files are taken one after the other.
+ * a named pipe, a socket or a device (refused before it is opened: the
+ * window never waits on one), too large, or holds no servers gets a message
+ * naming it and saying what was wrong, and changes nothing. Several files
+ * are taken one after the other.
  */
 
 #define G_LOG_DOMAIN "tether-window"

@@ -1,0 +1,25 @@
+/* fuzz-config-yaml.c — libFuzzer target for the YAML configuration reader
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdint.h>
+
+#include "fuzz-config-common.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data,
+                            size_t         size);
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  /* What an alias repeats has no position of its own. */
+  fuzz_config_document (data, size, tether_config_document_parse_yaml, "fuzz.yaml", FALSE);
+
+  return 0;
+}

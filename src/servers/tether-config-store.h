@@ -27,6 +27,8 @@ gboolean            tether_config_store_load              (TetherConfigStore  *s
 void                tether_config_store_set_watching      (TetherConfigStore  *self,
                                                            gboolean            watching);
 guint               tether_config_store_get_n_servers     (TetherConfigStore  *self);
+JsonNode           *tether_config_store_dup_member        (TetherConfigStore  *self,
+                                                           const char         *name);
 TetherServerConfig *tether_config_store_get_server        (TetherConfigStore  *self,
                                                            guint               position);
 TetherServerConfig *tether_config_store_lookup            (TetherConfigStore  *self,

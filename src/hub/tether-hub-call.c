@@ -149,8 +149,6 @@ _tether_hub_call_use_stream (TetherHubCall *self)
 
   g_signal_handlers_disconnect_by_data (self->msg, self);
   self->writer = mcp_sse_writer_new (self->msg);
-  /* The writer unpauses at its first write, which holds the headers. */
-  soup_server_message_unpause (self->msg);
   g_clear_object (&self->msg);
 }
 

@@ -11,6 +11,11 @@
  * listed: a server that is not connected offers nothing, a tool in its
  * `disabledTools` is left out.
  *
+ * The tools of a server that is not connected (reconnecting, waiting,
+ * disabled) keep their names, unlisted, so that a call to one fails with
+ * the server's state rather than as an unknown tool; and the names do not
+ * shift while a server comes and goes.
+ *
  * Tools and prompts are renamed; their `title` keeps the original title
  * (or name) and their description starts with the server's name.
  * Resources keep their URIs and templates their URI templates: a URI (or
@@ -61,6 +66,8 @@ struct _TetherHubCatalog
   GPtrArray           *watched;          /* TetherServer, with our handlers */
   GPtrArray           *entries[N_KINDS];
   GHashTable          *by_name[N_KINDS]; /* name → Entry */
+  GPtrArray           *offline;          /* tools of servers not connected */
+  GHashTable          *offline_by_name;
   char                *digest[N_KINDS];
   GStrv                conflicts;
   guint                rebuild_id;
@@ -172,6 +179,8 @@ rebuild (TetherHubCatalog *self)
       g_hash_table_remove_all (self->by_name[k]);
       g_ptr_array_set_size (self->entries[k], 0);
     }
+  g_hash_table_remove_all (self->offline_by_name);
+  g_ptr_array_set_size (self->offline, 0);
 
   for (guint i = 0; i < n; i++)
     {
@@ -182,10 +191,8 @@ rebuild (TetherHubCatalog *self)
       GListModel *prompts = tether_server_get_prompts (server);
       GListModel *lists[2] = { tether_server_get_resources (server),
                                tether_server_get_resource_templates (server) };
-
-      if (tether_server_get_state (server) != TETHER_SERVER_STATE_CONNECTED ||
-          !tether_server_config_get_enabled (config))
-        continue;
+      gboolean online = tether_server_get_state (server) == TETHER_SERVER_STATE_CONNECTED &&
+                        tether_server_config_get_enabled (config);
 
       for (guint j = 0; j < g_list_model_get_n_items (tools); j++)
         {
@@ -196,9 +203,23 @@ rebuild (TetherHubCatalog *self)
           if (!tether_server_config_is_tool_enabled (config, original))
             continue;
           name = tether_hub_names_make (server_name, original, taken);
-          add_entry (self, KIND_TOOLS, name, server_name, original,
-                     renamed (mcp_tool_get_json (tool), name, server_name, mcp_tool_get_label (tool)));
+          if (online)
+            add_entry (self, KIND_TOOLS, name, server_name, original,
+                       renamed (mcp_tool_get_json (tool), name, server_name, mcp_tool_get_label (tool)));
+          else
+            {
+              Entry *entry = g_new0 (Entry, 1);
+
+              entry->name = name;
+              entry->server = g_strdup (server_name);
+              entry->original = g_strdup (original);
+              g_ptr_array_add (self->offline, entry);
+              g_hash_table_insert (self->offline_by_name, entry->name, entry);
+            }
         }
+
+      if (!online)
+        continue;
 
       for (guint j = 0; j < g_list_model_get_n_items (prompts); j++)
         {
@@ -367,6 +388,8 @@ tether_hub_catalog_finalize (GObject *object)
       g_clear_pointer (&self->digest[k], g_free);
     }
   g_clear_pointer (&self->watched, g_ptr_array_unref);
+  g_clear_pointer (&self->offline_by_name, g_hash_table_unref);
+  g_clear_pointer (&self->offline, g_ptr_array_unref);
   g_clear_pointer (&self->conflicts, g_strfreev);
 
   G_OBJECT_CLASS (tether_hub_catalog_parent_class)->finalize (object);
@@ -398,6 +421,8 @@ tether_hub_catalog_init (TetherHubCatalog *self)
       self->by_name[k] = g_hash_table_new (g_str_hash, g_str_equal);
     }
   self->watched = g_ptr_array_new_with_free_func (g_object_unref);
+  self->offline = g_ptr_array_new_with_free_func ((GDestroyNotify)entry_free);
+  self->offline_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   self->conflicts = g_new0 (char *, 1);
 }
 
@@ -427,12 +452,16 @@ tether_hub_catalog_new (TetherServerManager *manager)
  * tether_hub_catalog_refresh:
  * @self: a #TetherHubCatalog
  *
- * Brings the catalog up to date now rather than at the next idle.
+ * Brings the catalog up to date now, if a change is waiting for the next
+ * idle.
  */
 void
 tether_hub_catalog_refresh (TetherHubCatalog *self)
 {
   g_return_if_fail (TETHER_IS_HUB_CATALOG (self));
+
+  if (self->rebuild_id == 0)
+    return;
 
   g_clear_handle_id (&self->rebuild_id, g_source_remove);
   rebuild (self);
@@ -541,6 +570,9 @@ lookup (TetherHubCatalog  *self,
 {
   Entry *entry = name != NULL ? g_hash_table_lookup (self->by_name[kind], name) : NULL;
 
+  if (entry == NULL && kind == KIND_TOOLS && name != NULL)
+    entry = g_hash_table_lookup (self->offline_by_name, name);
+
   if (entry == NULL || !entry_in_profile (entry, kind, profile))
     return FALSE;
 
@@ -560,7 +592,8 @@ lookup (TetherHubCatalog  *self,
  * @server: (out) (optional): the server that has the tool
  * @original: (out) (optional): the server's name for it
  *
- * Returns: %TRUE if the hub offers @name in @profile now
+ * Returns: %TRUE if @name is one of @profile's tools: offered now, or of
+ *   a server that is not connected (the caller checks its state)
  */
 gboolean
 tether_hub_catalog_lookup_tool (TetherHubCatalog  *self,

@@ -75,6 +75,7 @@ struct _TetherHub
   GPtrArray           *watchers;   /* McpSseWriter of /activity */
   GPtrArray           *profiles;   /* TetherProfile */
   GError              *profiles_error;
+  char                *profiles_json;
   SoupServer          *server;
   char                *token;
   char                *token_path;

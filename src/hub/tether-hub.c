@@ -119,6 +119,10 @@ answerer_iface_init (TetherAnswererInterface *iface)
 /* ---------------------------------------------------------------------- */
 /* Profiles and logs                                                       */
 
+static void catalog_changed_cb (TetherHubCatalog *catalog,
+                                guint             change,
+                                TetherHub        *self);
+
 static void
 load_profiles (TetherHub *self)
 {
@@ -126,6 +130,15 @@ load_profiles (TetherHub *self)
   g_autoptr(JsonNode) node = tether_config_store_dup_member (store, "profiles");
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) profiles = tether_profile_list_from_json (node, &error);
+  g_autofree char *text = node != NULL ? json_to_string (node, FALSE) : NULL;
+
+  /* A profile offers other tools now: its clients are told. */
+  if (g_strcmp0 (text, self->profiles_json) != 0)
+    {
+      g_free (self->profiles_json);
+      self->profiles_json = g_steal_pointer (&text);
+      catalog_changed_cb (self->catalog, TETHER_HUB_CATALOG_TOOLS, self);
+    }
 
   g_clear_error (&self->profiles_error);
   g_clear_pointer (&self->profiles, g_ptr_array_unref);
@@ -137,9 +150,6 @@ load_profiles (TetherHub *self)
     }
   else
     self->profiles = g_steal_pointer (&profiles);
-
-  /* What a profile offers may have changed. */
-  tether_hub_catalog_refresh (self->catalog);
 }
 
 TetherProfile *
@@ -562,8 +572,6 @@ handle_get (TetherHub         *self,
   g_clear_object (&session->stream);
   session->stream = mcp_sse_writer_new (msg);
   g_signal_connect (session->stream, "closed", G_CALLBACK (stream_closed_cb), session);
-  /* Send the headers now: the client waits for them. */
-  soup_server_message_unpause (msg);
 }
 
 static void
@@ -667,7 +675,6 @@ activity_handler (SoupServer        *server,
     }
 
   writer = mcp_sse_writer_new (msg);
-  soup_server_message_unpause (msg);
 
   /* What happened so far, then what happens. */
   n = g_list_model_get_n_items (G_LIST_MODEL (self->activity));
@@ -945,6 +952,7 @@ tether_hub_finalize (GObject *object)
   g_clear_pointer (&self->watchers, g_ptr_array_unref);
   g_clear_pointer (&self->profiles, g_ptr_array_unref);
   g_clear_error (&self->profiles_error);
+  g_clear_pointer (&self->profiles_json, g_free);
   if (self->token != NULL)
     memset (self->token, 0, strlen (self->token));
   g_clear_pointer (&self->token, g_free);

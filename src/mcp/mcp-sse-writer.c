@@ -125,8 +125,7 @@ mcp_sse_writer_init (McpSseWriter *self)
  * mcp_sse_writer_new:
  * @msg: a request being handled, not answered yet
  *
- * Answers @msg with `200` and `text/event-stream`; the headers leave with
- * the first event.
+ * Answers @msg with `200` and `text/event-stream`, sent at once.
  *
  * Returns: (transfer full): a writer for @msg's body
  */
@@ -150,7 +149,10 @@ mcp_sse_writer_new (SoupServerMessage *msg)
   soup_message_headers_replace (headers, "X-Accel-Buffering", "no");
 
   g_signal_connect (msg, "finished", G_CALLBACK (finished_cb), self);
-  soup_server_message_pause (msg);
+
+  /* SoupServer sends the headers with the first chunk of the body: a
+   * comment now, so the client knows at once that its stream is open. */
+  write_text (self, ": open\n\n", strlen (": open\n\n"));
 
   self->keepalive_id = g_timeout_add_seconds (MCP_SSE_WRITER_KEEPALIVE_S, keepalive_cb, self);
 

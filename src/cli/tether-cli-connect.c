@@ -65,7 +65,7 @@ typedef struct
   GQueue              resend;         /* JsonNode: waiting for the new session */
   guint               in_flight;
   gboolean            stream_open;
-  gboolean            reinitializing;
+  gboolean            awaiting_session;
   gboolean            eof;
   gboolean            done;
   int                 exit_code;
@@ -152,6 +152,20 @@ static void
 post_done (Post *post)
 {
   Bridge *bridge = post->bridge;
+
+  /* The session exists (or never will): what waited for it goes, after
+   * the answer to initialize. */
+  if (g_strcmp0 (post->method, "initialize") == 0)
+    {
+      JsonNode *message;
+
+      bridge->awaiting_session = FALSE;
+      while ((message = g_queue_pop_head (&bridge->resend)) != NULL)
+        {
+          send_message (bridge, message, post->own, FALSE);
+          json_node_unref (message);
+        }
+    }
 
   if (post->is_stream)
     bridge->stream_open = FALSE;
@@ -290,15 +304,8 @@ sent_cb (GObject      *object,
           /* Our new session is ready: what failed goes again, once. */
           g_autoptr(JsonNode) initialized =
             json_from_string ("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", NULL);
-          JsonNode *message;
 
           send_message (bridge, initialized, TRUE, TRUE);
-          bridge->reinitializing = FALSE;
-          while ((message = g_queue_pop_head (&bridge->resend)) != NULL)
-            {
-              send_message (bridge, message, TRUE, FALSE);
-              json_node_unref (message);
-            }
         }
     }
 
@@ -309,9 +316,9 @@ sent_cb (GObject      *object,
       /* The hub forgot the session (it restarted): a new one, with the
        * client's own initialize, then this message once more. */
       g_queue_push_tail (&bridge->resend, json_node_ref (post->message));
-      if (!bridge->reinitializing)
+      if (!bridge->awaiting_session)
         {
-          bridge->reinitializing = TRUE;
+          bridge->awaiting_session = TRUE;
           g_clear_pointer (&bridge->session_id, g_free);
           send_message (bridge, bridge->initialize, TRUE, TRUE);
         }
@@ -384,7 +391,7 @@ send_message (Bridge   *bridge,
   gsize length;
 
   /* While a new session is being made, the client's messages wait for it. */
-  if (bridge->reinitializing && !own)
+  if (bridge->awaiting_session && !own)
     {
       g_queue_push_tail (&bridge->resend, json_node_ref (message));
       return;
@@ -393,6 +400,10 @@ send_message (Bridge   *bridge,
   text = json_to_string (message, FALSE);
   length = strlen (text);
   post = g_new0 (Post, 1);
+
+  /* Nothing may overtake initialize: the rest needs its session id. */
+  if (g_strcmp0 (json_object_get_string_member_with_default (object, "method", NULL), "initialize") == 0)
+    bridge->awaiting_session = TRUE;
 
   post->bridge = bridge;
   post->message = json_node_ref (message);
@@ -530,7 +541,7 @@ end_session (Bridge *bridge)
 static void
 maybe_finish (Bridge *bridge)
 {
-  if (bridge->eof && bridge->in_flight == 0 && !bridge->reinitializing)
+  if (bridge->eof && bridge->in_flight == 0 && !bridge->awaiting_session)
     {
       g_cancellable_cancel (bridge->cancellable);
       end_session (bridge);

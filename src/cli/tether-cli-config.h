@@ -76,6 +76,8 @@ int                           tether_cli_import_main           (const TetherCliO
 int                           tether_cli_diagnostics_main      (const TetherCliOptions  *options,
                                                                 char                   **args,
                                                                 GError                 **error);
+int                           tether_cli_watch_requests_main   (const TetherCliOptions  *options,
+                                                                GError                 **error);
 int                           tether_cli_serve_main            (const TetherCliOptions  *options,
                                                                 char                   **args,
                                                                 GError                 **error);

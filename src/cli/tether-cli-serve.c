@@ -181,11 +181,12 @@ tether_cli_serve_main (const TetherCliOptions  *options,
       return TETHER_CLI_EXIT_FAILURE;
     }
 
-  printf ("%s\n", tether_hub_get_url (hub));
-  fflush (stdout);
-
+  /* Whoever reads the URL may signal us at once. */
   for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
     signal_ids[i] = g_unix_signal_add (signals[i], signal_cb, &serve);
+
+  printf ("%s\n", tether_hub_get_url (hub));
+  fflush (stdout);
 
   tether_server_manager_start (serve.manager);
 

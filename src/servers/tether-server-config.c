@@ -1228,7 +1228,7 @@ tether_server_config_set_disabled_tools (TetherServerConfig *self,
     return;
 
   g_strfreev (self->disabled_tools);
-  self->disabled_tools = tools != NULL && tools[0] != NULL ? g_strdupv ((char **)tools) : NULL;
+  self->disabled_tools = tools != NULL ? g_strdupv ((char **)tools) : NULL;
 }
 
 /**

@@ -14,6 +14,7 @@
 #include "tether-hub-guard.h"
 #include "tether-hub-names.h"
 #include "tether-hub-token.h"
+#include "tether-profile.h"
 
 static GHashTable *
 new_taken (void)
@@ -246,6 +247,55 @@ test_guard_table (void)
   g_assert_cmpuint (tether_hub_guard_status (TETHER_HUB_GUARD_BAD_TOKEN), ==, 401);
 }
 
+static void
+test_profiles (void)
+{
+  g_autoptr(JsonNode) node = json_from_string ("{\"coding\": {\"servers\": [\"gh\", \"fs\"], "
+                                               "\"tools\": {\"gh\": [\"create_issue\"]}, \"note\": 1},"
+                                               " \"all\": {}}", NULL);
+  g_autoptr(GPtrArray) profiles = NULL;
+  g_autoptr(GError) error = NULL;
+  TetherProfile *coding;
+  TetherProfile *all;
+  static const char * const wrong[] = {
+    "[]",
+    "{\"bad name\": {}}",
+    "{\"x\": []}",
+    "{\"x\": {\"servers\": \"gh\"}}",
+    "{\"x\": {\"servers\": [1]}}",
+    "{\"x\": {\"tools\": []}}",
+    "{\"x\": {\"tools\": {\"gh\": \"a\"}}}",
+  };
+
+  profiles = tether_profile_list_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (profiles->len, ==, 2);
+  coding = g_ptr_array_index (profiles, 0);
+  all = g_ptr_array_index (profiles, 1);
+  g_assert_cmpstr (tether_profile_get_name (coding), ==, "coding");
+  g_assert_true (tether_profile_has_server (coding, "gh"));
+  g_assert_false (tether_profile_has_server (coding, "memory"));
+  g_assert_true (tether_profile_has_tool (coding, "gh", "create_issue"));
+  g_assert_false (tether_profile_has_tool (coding, "gh", "delete_repo"));
+  g_assert_true (tether_profile_has_tool (coding, "fs", "anything"));
+  g_assert_false (tether_profile_has_tool (coding, "memory", "read"));
+  g_assert_true (tether_profile_has_tool (all, "memory", "read"));
+  g_assert_true (tether_profile_has_tool (NULL, "memory", "read"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
+    {
+      g_autoptr(JsonNode) bad = json_from_string (wrong[i], NULL);
+      g_autoptr(GPtrArray) none = tether_profile_list_from_json (bad, &error);
+
+      g_test_message ("%s: %s", wrong[i], error != NULL ? error->message : "(accepted)");
+      g_assert_null (none);
+      g_assert_nonnull (error);
+      if (i > 0)
+        g_assert_nonnull (strstr (error->message, i == 1 ? "bad name" : "“x”"));
+      g_clear_error (&error);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -260,6 +310,7 @@ main (int   argc,
   g_test_add_func ("/Tether/Hub/token/unique", test_token_unique);
   g_test_add_func ("/Tether/Hub/token/equal", test_token_equal);
   g_test_add_func ("/Tether/Hub/guard/table", test_guard_table);
+  g_test_add_func ("/Tether/Hub/profiles", test_profiles);
 
   return g_test_run ();
 }

@@ -58,6 +58,7 @@ tether_hub_call_dispose (GObject *object)
     }
   g_clear_object (&self->session);
   g_clear_object (&self->record);
+  g_clear_weak_pointer (&self->hub);
 
   G_OBJECT_CLASS (tether_hub_call_parent_class)->dispose (object);
 }
@@ -115,7 +116,8 @@ _tether_hub_call_new (TetherHub         *hub,
 {
   TetherHubCall *self = g_object_new (TETHER_TYPE_HUB_CALL, NULL);
 
-  self->hub = hub;
+  /* A call may end after the hub: a server answers late. */
+  g_set_weak_pointer (&self->hub, hub);
   self->session = session != NULL ? g_object_ref (session) : NULL;
   self->method = g_strdup (method);
   self->id = json_node_copy (id);

@@ -112,7 +112,9 @@ finish_record (TetherHub     *self,
     return;
 
   tether_hub_record_finish (call->record, outcome, message);
-  _tether_hub_record_finished (self, call->record);
+  /* the hub may be gone when a server answers late */
+  if (self != NULL)
+    _tether_hub_record_finished (self, call->record);
 }
 
 static void

@@ -49,7 +49,7 @@ struct _TetherHubCall
 {
   GObject            parent_instance;
 
-  TetherHub         *hub;           /* unowned */
+  TetherHub         *hub;           /* weak */
   TetherHubSession  *session;       /* strong; NULL for initialize */
   char              *method;
   JsonNode          *id;

@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <sys/prctl.h>
 
 #include "hub-test-client.h"
 #include "test-util.h"
@@ -27,6 +28,14 @@ typedef struct
   gboolean     stopped;
 } Fixture;
 
+/* A test that fails and dies takes its tether-cli with it (which then
+ * stops its servers). */
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
 static GSubprocessLauncher *
 launcher (Fixture *fixture)
 {
@@ -39,6 +48,7 @@ launcher (Fixture *fixture)
   g_subprocess_launcher_setenv (launcher, "TETHER_TIMINGS", "reconnect_delay_ms=100,list_changed_delay_ms=20", TRUE);
   /* connect must never start a real Tether here */
   g_subprocess_launcher_setenv (launcher, "DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
 
   return launcher;
 }

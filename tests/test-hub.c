@@ -683,6 +683,54 @@ test_elicitation (Fixture       *fixture,
   g_assert_nonnull (strstr (text, "\"error\""));
 }
 
+/* A server's log messages reach the clients, named by server; sampling
+ * goes to the calling session that declared it. */
+static void
+test_logs_and_sampling (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *contents = two_servers (fixture, NULL);
+  g_autoptr(HubTestReply) stream = NULL;
+  g_autoptr(HubTestReply) call = NULL;
+  g_autoptr(HubTestReply) answer = NULL;
+  g_autoptr(HubTestReply) reply = NULL;
+  g_autofree char *answer_json = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *message;
+  JsonObject *params;
+  guint seen = 0, call_seen = 0;
+
+  start (fixture, contents);
+  hub_test_client_initialize (fixture->client, "{\"sampling\":{}}");
+  stream = hub_test_client_open_stream (fixture->client);
+
+  reply = hub_test_client_post (fixture->client,
+                                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
+                                "{\"name\":\"beta__log\",\"arguments\":{\"level\":\"warning\",\"message\":\"disk low\"}}}", NULL);
+  hub_test_reply_result (reply, 3);
+  message = hub_test_reply_wait_message (stream, "notifications/message", &seen);
+  params = json_object_get_object_member (message, "params");
+  g_assert_cmpstr (json_object_get_string_member (params, "level"), ==, "warning");
+  g_assert_cmpstr (json_object_get_string_member (params, "logger"), ==, "beta/fake");
+  g_assert_cmpstr (json_object_get_string_member (params, "data"), ==, "disk low");
+
+  /* sampling: forwarded to the caller, its answer back to the server */
+  call = hub_test_client_post_async (fixture->client,
+                                     "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":"
+                                     "{\"name\":\"alpha__ask\",\"arguments\":{\"method\":\"sampling/createMessage\","
+                                     "\"params\":{\"messages\":[],\"maxTokens\":5}}}}", NULL);
+  message = hub_test_reply_wait_message (call, "sampling/createMessage", &call_seen);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (message, "params"), "maxTokens"), ==, 5);
+  answer_json = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"result\":{\"role\":\"assistant\","
+                                 "\"model\":\"m\",\"content\":{\"type\":\"text\",\"text\":\"sampled\"}}}",
+                                 json_object_get_string_member (message, "id"));
+  answer = hub_test_client_post (fixture->client, answer_json, NULL);
+  g_assert_cmpuint (answer->status, ==, 202);
+  hub_test_reply_wait (call);
+  text = hub_test_result_text (hub_test_reply_result (call, 4));
+  g_assert_nonnull (strstr (text, "sampled"));
+}
+
 static void
 test_profiles_and_disabled_tools (Fixture       *fixture,
                                   gconstpointer  data)
@@ -759,6 +807,7 @@ main (int   argc,
   ADD ("reconnecting-fails-fast", test_reconnecting_fails_fast);
   ADD ("progress-and-cancel", test_progress_and_cancel);
   ADD ("elicitation", test_elicitation);
+  ADD ("logs-and-sampling", test_logs_and_sampling);
   ADD ("profiles-and-disabled-tools", test_profiles_and_disabled_tools);
 
 #undef ADD

@@ -581,6 +581,14 @@ start_by_dbus (GError **error)
   return reply != NULL;
 }
 
+/* In the child: a session of its own, so that the app outlives the bridge
+ * (and the AI client that started it), as a D-Bus-started one does. */
+static void
+detach (gpointer user_data)
+{
+  setsid ();
+}
+
 static gboolean
 start_next_to_us (GError **error)
 {
@@ -606,7 +614,7 @@ start_next_to_us (GError **error)
   /* The app runs on by itself, as it would when D-Bus starts it. */
   return g_spawn_async (NULL, (char **)argv, NULL,
                         G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDIN_FROM_DEV_NULL,
-                        (GSpawnChildSetupFunc)(void (*) (void))setsid, NULL, NULL, error);
+                        detach, NULL, NULL, error);
 }
 
 static char *

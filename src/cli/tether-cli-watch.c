@@ -23,6 +23,9 @@
  *
  * SIGINT, SIGTERM or SIGHUP stop every server (all processes gone) and end
  * with status 0. No secret is printed: errors are the servers' own.
+ *
+ * `watch --requests` prints the running hub's activity instead
+ * (tether-cli-watch-requests.c).
  */
 
 #define G_LOG_DOMAIN "tether-cli"

@@ -339,14 +339,14 @@ _tether_hub_session_take_answer (TetherHubSession *self,
                                  JsonObject       *message)
 {
   g_autoptr(TetherServerRequest) request = NULL;
+  g_autofree char *stolen_key = NULL;
   JsonNode *id = json_object_get_member (message, "id");
-  const char *key;
 
   if (id == NULL || !JSON_NODE_HOLDS_VALUE (id) || json_node_get_value_type (id) != G_TYPE_STRING)
     return FALSE;
 
-  key = json_node_get_string (id);
-  if (!g_hash_table_steal_extended (self->questions, key, NULL, (gpointer *)&request))
+  if (!g_hash_table_steal_extended (self->questions, json_node_get_string (id),
+                                    (gpointer *)&stolen_key, (gpointer *)&request))
     return FALSE;
 
   if (json_object_has_member (message, "result"))

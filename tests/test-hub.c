@@ -401,7 +401,11 @@ test_aggregate (Fixture       *fixture,
                                 "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"prompts/get\",\"params\":"
                                 "{\"name\":\"beta__greeting\",\"arguments\":{\"name\":\"Ada\"}}}", NULL);
   result = hub_test_reply_result (reply, 6);
-  g_assert_nonnull (strstr (json_to_string (json_object_get_member (result, "messages"), FALSE), "Say hello to Ada."));
+  {
+    g_autofree char *messages = json_to_string (json_object_get_member (result, "messages"), FALSE);
+
+    g_assert_nonnull (strstr (messages, "Say hello to Ada."));
+  }
   g_clear_pointer (&reply, hub_test_reply_free);
 
   /* resources: a URI both offer is listed once (the first server's) */
@@ -660,6 +664,49 @@ test_elicitation (Fixture       *fixture,
   g_assert_nonnull (strstr (text, "\"action\":\"accept\""));
   g_assert_nonnull (strstr (text, "octocat"));
   g_clear_pointer (&text, g_free);
+
+  /* two calls in flight on alpha: a question that says nothing is
+   * ambiguous and declined; one whose _meta names its call is forwarded */
+  {
+    g_autoptr(HubTestReply) busy = NULL;
+    g_autoptr(HubTestReply) ambiguous = NULL;
+    g_autoptr(HubTestReply) named = NULL;
+    g_autoptr(HubTestReply) named_answer = NULL;
+    g_autofree char *named_json = NULL;
+    g_autofree char *ambiguous_text = NULL;
+    g_autofree char *named_text = NULL;
+    guint busy_seen = 0, named_seen = 0;
+
+    busy = hub_test_client_post_async (fixture->client,
+                                       "{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"tools/call\",\"params\":"
+                                       "{\"name\":\"alpha__slow\",\"arguments\":{\"ms\":100000,\"steps\":1000},"
+                                       "\"_meta\":{\"progressToken\":20}}}", NULL);
+    hub_test_reply_wait_message (busy, "notifications/progress", &busy_seen);
+
+    ambiguous = hub_test_client_post (fixture->client,
+                                      "{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":\"tools/call\",\"params\":"
+                                      "{\"name\":\"alpha__ask\",\"arguments\":{\"method\":\"elicitation/create\"}}}", NULL);
+    ambiguous_text = hub_test_result_text (hub_test_reply_result (ambiguous, 21));
+    g_assert_nonnull (strstr (ambiguous_text, "\"action\":\"decline\""));
+
+    named = hub_test_client_post_async (fixture->client,
+                                        "{\"jsonrpc\":\"2.0\",\"id\":22,\"method\":\"tools/call\",\"params\":"
+                                        "{\"name\":\"alpha__ask\",\"arguments\":{\"method\":\"elicitation/create\","
+                                        "\"related\":true}}}", NULL);
+    question = hub_test_reply_wait_message (named, "elicitation/create", &named_seen);
+    named_json = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"result\":{\"action\":\"cancel\"}}",
+                                  json_object_get_string_member (question, "id"));
+    named_answer = hub_test_client_post (fixture->client, named_json, NULL);
+    hub_test_reply_wait (named);
+    named_text = hub_test_result_text (hub_test_reply_result (named, 22));
+    g_assert_nonnull (strstr (named_text, "\"action\":\"cancel\""));
+
+    g_clear_pointer (&reply, hub_test_reply_free);
+    reply = hub_test_client_post (fixture->client,
+                                  "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":20}}", NULL);
+    hub_test_reply_wait (busy);
+    g_clear_pointer (&reply, hub_test_reply_free);
+  }
 
   /* a session that did not declare elicitation: declined for it */
   plain = hub_test_client_new (tether_hub_get_url (fixture->hub), tether_hub_get_token (fixture->hub));

@@ -266,7 +266,7 @@ static const char *fixed_tools[] = {
 
   "{\"name\":\"ask\",\"description\":\"Sends the client a request and returns its answer.\","
   "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"method\":{\"type\":\"string\"},"
-  "\"params\":{\"type\":\"object\"}},"
+  "\"params\":{\"type\":\"object\"},\"related\":{\"type\":\"boolean\"}},"
   "\"required\":[\"method\"]}}",
 
   "{\"name\":\"touch-list\",\"description\":\"Sends tools/list_changed, then answers.\","
@@ -565,6 +565,17 @@ handle_call (FakeMcpCore *core,
       if (args != NULL && json_object_has_member (args, "params") &&
           JSON_NODE_HOLDS_OBJECT (json_object_get_member (args, "params")))
         ask_params = json_object_ref (json_object_get_object_member (args, "params"));
+
+      /* "related": say in _meta which call the request belongs to */
+      if (args != NULL && json_object_get_boolean_member_with_default (args, "related", FALSE))
+        {
+          JsonObject *meta = json_object_new ();
+
+          if (ask_params == NULL)
+            ask_params = json_object_new ();
+          json_object_set_member (meta, "io.modelcontextprotocol/related-request-id", json_node_copy (id));
+          json_object_set_object_member (ask_params, "_meta", meta);
+        }
 
       p->ask_method = request_id_string (core->next_request_id);
       fake_mcp_core_request (core, method, ask_params);

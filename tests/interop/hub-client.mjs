@@ -133,8 +133,10 @@ try {
   try { await withTimeout(cancelled, 20000, 'cancel'); } catch (e) { cancelOk = !/no answer/.test(String(e)); }
   report('cancel', cancelOk);
 
+  // related: the fake server names the call in the request's _meta (the
+  // cancelled call above may still be in flight on the same server)
   const asked = await callTool({ name: 'alpha__ask', arguments: {
-    method: 'elicitation/create',
+    method: 'elicitation/create', related: true,
     params: { message: 'Who are you?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } } });
   report('elicitation', elicited === 1 && text(asked).includes('octocat'), text(asked));
 

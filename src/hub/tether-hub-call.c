@@ -211,6 +211,23 @@ send_answer (TetherHubCall *self,
     }
 }
 
+/* TRUE when there is nothing to send: it was answered, or the client
+ * cancelled it (then no answer, the stream just ends). */
+static gboolean
+nothing_to_send (TetherHubCall *self)
+{
+  if (self->answered)
+    return TRUE;
+
+  if (self->cancelled)
+    {
+      send_answer (self, NULL);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
 void
 _tether_hub_call_reply (TetherHubCall *self,
                         JsonObject    *result)
@@ -218,15 +235,8 @@ _tether_hub_call_reply (TetherHubCall *self,
   g_autoptr(JsonNode) message = NULL;
   JsonObject *object;
 
-  if (self->answered)
+  if (nothing_to_send (self))
     return;
-
-  if (self->cancelled)
-    {
-      /* Cancelled by the client: no answer, the stream just ends. */
-      send_answer (self, NULL);
-      return;
-    }
 
   message = _tether_hub_message_new (self->id, NULL, NULL);
   object = json_node_get_object (message);
@@ -242,14 +252,8 @@ _tether_hub_call_reply_error (TetherHubCall *self,
   g_autoptr(JsonNode) message = NULL;
   JsonObject *error;
 
-  if (self->answered)
+  if (nothing_to_send (self))
     return;
-
-  if (self->cancelled)
-    {
-      send_answer (self, NULL);
-      return;
-    }
 
   message = _tether_hub_message_new (self->id, NULL, NULL);
   error = json_object_new ();

@@ -56,6 +56,7 @@ typedef struct
   char       *server;
   char       *original;  /* the server's name for it */
   JsonObject *json;      /* as offered */
+  gconstpointer source;  /* the server's object for it (a reference; compared) */
 } Entry;
 
 struct _TetherHubCatalog
@@ -71,6 +72,7 @@ struct _TetherHubCatalog
   char                *digest[N_KINDS];
   GStrv                conflicts;
   guint                rebuild_id;
+  guint                frozen : 1;
 };
 
 G_DEFINE_FINAL_TYPE (TetherHubCatalog, tether_hub_catalog, G_TYPE_OBJECT)
@@ -89,6 +91,8 @@ entry_free (Entry *entry)
   g_free (entry->server);
   g_free (entry->original);
   g_clear_pointer (&entry->json, json_object_unref);
+  if (entry->source != NULL)
+    g_object_unref ((gpointer)entry->source);
   g_free (entry);
 }
 
@@ -135,10 +139,12 @@ add_entry (TetherHubCatalog *self,
            char             *name,
            const char       *server,
            const char       *original,
+           gconstpointer     source,
            JsonObject       *json)
 {
   Entry *entry = g_new0 (Entry, 1);
 
+  entry->source = g_object_ref ((gpointer)source);
   entry->name = name;
   entry->server = g_strdup (server);
   entry->original = g_strdup (original);
@@ -147,6 +153,10 @@ add_entry (TetherHubCatalog *self,
   g_hash_table_insert (self->by_name[kind], entry->name, entry);
 }
 
+/* What a list is: each entry's name and server, and the server's object
+ * it came from. A server that lists again gives new objects, so its
+ * clients hear of it even when nothing in them changed (it said its list
+ * changed); serialising 10 000 tools on every change would cost more. */
 static char *
 digest_of (GPtrArray *entries)
 {
@@ -155,12 +165,11 @@ digest_of (GPtrArray *entries)
   for (guint i = 0; i < entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (entries, i);
-      g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), entry->json);
-      g_autofree char *text = json_to_string (node, FALSE);
 
-      g_checksum_update (checksum, (const guchar *)entry->server, -1);
+      g_checksum_update (checksum, (const guchar *)entry->name, -1);
       g_checksum_update (checksum, (const guchar *)"", 1);
-      g_checksum_update (checksum, (const guchar *)text, -1);
+      g_checksum_update (checksum, (const guchar *)entry->server, -1);
+      g_checksum_update (checksum, (const guchar *)&entry->source, sizeof entry->source);
     }
 
   return g_strdup (g_checksum_get_string (checksum));
@@ -171,13 +180,17 @@ rebuild (TetherHubCatalog *self)
 {
   g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GStrvBuilder) conflicts = g_strv_builder_new ();
+  GPtrArray *previous[N_KINDS] = { NULL, };
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->manager));
   TetherHubCatalogChange change = 0;
 
+  /* The previous lists live until the new ones are compared with them:
+   * their objects cannot be freed, and their addresses reused, before. */
   for (guint k = 0; k < N_KINDS; k++)
     {
       g_hash_table_remove_all (self->by_name[k]);
-      g_ptr_array_set_size (self->entries[k], 0);
+      previous[k] = g_steal_pointer (&self->entries[k]);
+      self->entries[k] = g_ptr_array_new_with_free_func ((GDestroyNotify)entry_free);
     }
   g_hash_table_remove_all (self->offline_by_name);
   g_ptr_array_set_size (self->offline, 0);
@@ -204,7 +217,7 @@ rebuild (TetherHubCatalog *self)
             continue;
           name = tether_hub_names_make (server_name, original, taken);
           if (online)
-            add_entry (self, KIND_TOOLS, name, server_name, original,
+            add_entry (self, KIND_TOOLS, name, server_name, original, tool,
                        renamed (mcp_tool_get_json (tool), name, server_name, mcp_tool_get_label (tool)));
           else
             {
@@ -227,7 +240,7 @@ rebuild (TetherHubCatalog *self)
           const char *original = mcp_prompt_get_name (prompt);
           char *name = tether_hub_names_make (server_name, original, taken);
 
-          add_entry (self, KIND_PROMPTS, name, server_name, original,
+          add_entry (self, KIND_PROMPTS, name, server_name, original, prompt,
                      renamed (mcp_prompt_get_json (prompt), name, server_name, mcp_prompt_get_label (prompt)));
         }
 
@@ -253,7 +266,7 @@ rebuild (TetherHubCatalog *self)
                   g_strv_builder_add (conflicts, conflict);
                   continue;
                 }
-              add_entry (self, kind, g_strdup (uri), server_name, uri,
+              add_entry (self, kind, g_strdup (uri), server_name, uri, resource,
                          copy_object (mcp_resource_get_json (resource)));
             }
         }
@@ -275,6 +288,9 @@ rebuild (TetherHubCatalog *self)
                   : TETHER_HUB_CATALOG_RESOURCES;
         }
     }
+
+  for (guint k = 0; k < N_KINDS; k++)
+    g_ptr_array_unref (previous[k]);
 
   if (change != 0)
     {
@@ -299,6 +315,9 @@ rebuild_idle_cb (gpointer user_data)
 static void
 schedule_rebuild (TetherHubCatalog *self)
 {
+  if (self->frozen)
+    return;
+
   if (self->rebuild_id == 0)
     self->rebuild_id = g_idle_add_full (G_PRIORITY_DEFAULT, rebuild_idle_cb, self, NULL);
 }
@@ -735,4 +754,29 @@ tether_hub_catalog_get_conflicts (TetherHubCatalog *self)
   g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), NULL);
 
   return (const char * const *)self->conflicts;
+}
+
+/**
+ * tether_hub_catalog_set_frozen:
+ * @self: a #TetherHubCatalog
+ * @frozen: whether to stop following the servers
+ *
+ * A frozen catalog does not rebuild itself (nobody asks it anything: the
+ * hub is not running, and a thousand-tool server stopping costs nothing);
+ * thawing it rebuilds it at the next idle.
+ */
+void
+tether_hub_catalog_set_frozen (TetherHubCatalog *self,
+                               gboolean          frozen)
+{
+  g_return_if_fail (TETHER_IS_HUB_CATALOG (self));
+
+  if (self->frozen == !!frozen)
+    return;
+
+  self->frozen = !!frozen;
+  if (frozen)
+    g_clear_handle_id (&self->rebuild_id, g_source_remove);
+  else
+    schedule_rebuild (self);
 }

@@ -33,6 +33,8 @@ G_DECLARE_FINAL_TYPE (TetherHubCatalog, tether_hub_catalog, TETHER, HUB_CATALOG,
 
 TetherHubCatalog *tether_hub_catalog_new              (TetherServerManager *manager);
 void              tether_hub_catalog_refresh          (TetherHubCatalog    *self);
+void              tether_hub_catalog_set_frozen       (TetherHubCatalog    *self,
+                                                       gboolean             frozen);
 JsonArray        *tether_hub_catalog_list_tools       (TetherHubCatalog    *self,
                                                        TetherProfile       *profile);
 JsonArray        *tether_hub_catalog_list_prompts     (TetherHubCatalog    *self,

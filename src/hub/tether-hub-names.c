@@ -118,10 +118,10 @@ tether_hub_names_make (const char *server,
   if (*item == '\0')
     g_string_append_c (name, '_');
 
-  hex = hash_hex (server, item);
-
+  /* the hash only when a name is cut or taken: it costs */
   if (name->len > TETHER_HUB_NAME_MAX)
     {
+      hex = hash_hex (server, item);
       g_string_truncate (name, CUT_LENGTH);
       g_string_append_printf (name, "-%.4s", hex);
     }
@@ -129,6 +129,8 @@ tether_hub_names_make (const char *server,
   result = g_strdup (name->str);
   for (guint digits = 4; g_hash_table_contains (taken, result) && digits <= 40; digits += 2)
     {
+      if (hex == NULL)
+        hex = hash_hex (server, item);
       g_free (result);
       result = with_suffix (name->str, hex, digits);
     }

@@ -835,6 +835,8 @@ tether_hub_start (TetherHub  *self,
     return FALSE;
 
   load_profiles (self);
+  tether_hub_catalog_set_frozen (self->catalog, FALSE);
+  tether_hub_catalog_refresh (self->catalog);
 
   self->server = soup_server_new ("server-header", NULL, NULL);
   soup_server_add_early_handler (self->server, NULL, early_handler, self, NULL);
@@ -853,6 +855,7 @@ tether_hub_start (TetherHub  *self,
         g_set_error (error, TETHER_HUB_ERROR, TETHER_HUB_ERROR_FAILED,
                      _("The hub cannot listen on 127.0.0.1:%u: %s"), self->port, local->message);
       g_clear_object (&self->server);
+      tether_hub_catalog_set_frozen (self->catalog, TRUE);
       return FALSE;
     }
 
@@ -912,6 +915,7 @@ tether_hub_stop (TetherHub *self)
   remove_runtime_file (self);
   soup_server_disconnect (self->server);
   g_clear_object (&self->server);
+  tether_hub_catalog_set_frozen (self->catalog, TRUE);
   self->running = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
@@ -1116,6 +1120,8 @@ tether_hub_new (TetherServerManager *manager)
   self = g_object_new (TETHER_TYPE_HUB, NULL);
   self->manager = g_object_ref (manager);
   self->catalog = tether_hub_catalog_new (manager);
+  /* until it starts */
+  tether_hub_catalog_set_frozen (self->catalog, TRUE);
   g_signal_connect_object (self->catalog, "changed", G_CALLBACK (catalog_changed_cb), self, 0);
   g_signal_connect_object (manager, "items-changed", G_CALLBACK (servers_changed_cb), self, 0);
   servers_changed_cb (G_LIST_MODEL (manager), 0, 0, g_list_model_get_n_items (G_LIST_MODEL (manager)), self);

@@ -13,6 +13,7 @@
 #include <glib-unix.h>
 
 #include "tether-application.h"
+#include "tether-hub.h"
 #include "tether-server-manager.h"
 #include "ui/tether-window.h"
 
@@ -23,6 +24,9 @@ struct _TetherApplication
   char                *config_path;
   TetherConfigStore   *store;
   TetherServerManager *manager;
+  TetherHub           *hub;
+  GSettings           *settings;
+  guint                held : 1;
 };
 
 G_DEFINE_FINAL_TYPE (TetherApplication, tether_application, ADW_TYPE_APPLICATION)
@@ -84,6 +88,25 @@ tether_application_startup (GApplication *app)
   self->manager = tether_server_manager_new (self->store, &timings);
   tether_server_manager_start (self->manager);
 
+  /* The hub is up while Tether runs; a port that is taken is said, and
+   * Tether runs on without it. */
+  g_clear_error (&error);
+  self->settings = g_settings_new (APP_ID);
+  self->hub = tether_hub_new (self->manager);
+  tether_hub_set_port (self->hub, g_settings_get_uint (self->settings, "hub-port"));
+  if (g_settings_get_boolean (self->settings, "hub-enabled") &&
+      !tether_hub_start (self->hub, &error))
+    g_warning ("The hub is not running: %s", error->message);
+  g_clear_error (&error);
+
+  /* Started as a service (D-Bus activation, tether-cli connect): no
+   * window, and the hub stays up until Tether is told to quit. */
+  if (g_application_get_flags (app) & G_APPLICATION_IS_SERVICE)
+    {
+      g_application_hold (app);
+      self->held = TRUE;
+    }
+
   g_unix_signal_add (SIGTERM, quit_on_signal_cb, self);
   g_unix_signal_add (SIGINT, quit_on_signal_cb, self);
 }
@@ -106,6 +129,14 @@ tether_application_shutdown (GApplication *app)
 {
   TetherApplication *self = TETHER_APPLICATION (app);
   gboolean done = FALSE;
+
+  if (self->hub != NULL)
+    tether_hub_stop (self->hub);
+  if (self->held)
+    {
+      self->held = FALSE;
+      g_application_release (app);
+    }
 
   /* DESIGN §3 rule 7: every server stops, in parallel, within a bound. */
   if (self->manager != NULL)
@@ -206,6 +237,8 @@ tether_application_finalize (GObject *object)
 {
   TetherApplication *self = (TetherApplication *)object;
 
+  g_clear_object (&self->hub);
+  g_clear_object (&self->settings);
   g_clear_object (&self->manager);
   g_clear_object (&self->store);
   g_clear_pointer (&self->config_path, g_free);
@@ -262,6 +295,21 @@ tether_application_get_manager (TetherApplication *self)
   g_return_val_if_fail (TETHER_IS_APPLICATION (self), NULL);
 
   return self->manager;
+}
+
+/**
+ * tether_application_get_hub:
+ * @self: a #TetherApplication
+ *
+ * Returns: (transfer none) (nullable): the hub AI clients connect to,
+ *   once started (see #TetherHub:running)
+ */
+TetherHub *
+tether_application_get_hub (TetherApplication *self)
+{
+  g_return_val_if_fail (TETHER_IS_APPLICATION (self), NULL);
+
+  return self->hub;
 }
 
 TetherApplication *

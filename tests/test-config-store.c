@@ -399,6 +399,41 @@ test_external_edit_reloads (Fixture       *fixture,
   g_assert_nonnull (tether_config_store_lookup (store, "theirs", NULL));
 }
 
+/* The top-level "profiles" is the hub's: an edit of it alone is a change,
+ * and it survives the store's own saves. */
+static void
+test_profiles_change (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(TetherConfigStore) store = tether_config_store_new (fixture->file);
+  g_autoptr(TetherServerConfig) config = stdio_config ("mine", "true");
+  g_autoptr(JsonNode) profiles = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  guint changed = 0;
+
+  write_file (fixture, "{\"mcpServers\": {}, \"profiles\": {\"a\": {\"servers\": [\"mine\"]}}}");
+  g_assert_true (tether_config_store_load (store, &error));
+  g_signal_connect (store, "changed", G_CALLBACK (changed_cb), &changed);
+
+  profiles = tether_config_store_dup_member (store, "profiles");
+  g_assert_nonnull (profiles);
+  g_assert_true (json_object_has_member (json_node_get_object (profiles), "a"));
+
+  write_file (fixture, "{\"mcpServers\": {}, \"profiles\": {\"b\": {}}}");
+  g_assert_true (tether_config_store_load (store, &error));
+  g_assert_cmpuint (changed, ==, 1);
+
+  /* the same again: no change */
+  g_assert_true (tether_config_store_load (store, &error));
+  g_assert_cmpuint (changed, ==, 1);
+
+  g_assert_true (tether_config_store_add (store, config, &error));
+  contents = read_file (fixture);
+  g_assert_nonnull (strstr (contents, "\"profiles\""));
+  g_assert_nonnull (strstr (contents, "\"b\""));
+}
+
 /* A save killed at any moment leaves the old file or the new one, never a
  * mix: the saver process is killed with SIGKILL at random points. */
 static void
@@ -929,6 +964,7 @@ main (int   argc,
   ADD ("duplicate-name-refused", test_duplicate_name_refused);
   ADD ("merge", test_merge);
   ADD ("external-edit-reloads", test_external_edit_reloads);
+  ADD ("profiles-change", test_profiles_change);
   ADD ("kill-during-save", test_kill_during_save);
   g_test_add_func ("/Tether/ConfigStore/json-writer-literals", test_json_writer_literals);
   ADD ("read-only-untouched", test_read_only_untouched);

@@ -378,6 +378,130 @@ test_server_requests (void)
 
 typedef struct
 {
+  guint     asked;
+  char     *method;
+  gpointer  tag;
+  JsonNode *id;
+  guint     cancelled;
+} Asked;
+
+static gboolean
+on_server_request (McpClient  *client,
+                   JsonNode   *id,
+                   const char *method,
+                   JsonObject *params,
+                   gpointer    tag,
+                   Asked      *asked)
+{
+  asked->asked++;
+  g_free (asked->method);
+  asked->method = g_strdup (method);
+  asked->tag = tag;
+  g_clear_pointer (&asked->id, json_node_unref);
+  asked->id = json_node_copy (id);
+
+  return TRUE;
+}
+
+static void
+on_request_cancelled (McpClient *client,
+                      JsonNode  *id,
+                      Asked     *asked)
+{
+  asked->cancelled++;
+}
+
+/* What the server asks goes up, with the tag of the request it belongs
+ * to; ping stays an answer of the protocol's. */
+static void
+test_server_requests_handed_up (void)
+{
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new ();
+  g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
+  g_autoptr(JsonObject) capabilities = json_object_new ();
+  g_autoptr(JsonNode) result_node = json_from_string ("{\"action\":\"accept\",\"content\":{\"n\":1}}", NULL);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GAsyncResult) call_result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *related = NULL;
+  McpRequestOptions options = { 0, };
+  GPtrArray *sent = mcp_test_transport_get_sent (transport);
+  Asked asked = { 0, };
+  JsonObject *init;
+  JsonObject *answer;
+  int marker;
+  gint64 call_id;
+  guint before;
+
+  json_object_set_object_member (capabilities, "elicitation", json_object_new ());
+  mcp_client_set_capabilities (client, capabilities);
+  g_signal_connect (client, "server-request", G_CALLBACK (on_server_request), &asked);
+  g_signal_connect (client, "request-cancelled", G_CALLBACK (on_request_cancelled), &asked);
+
+  mcp_client_connect_async (client, NULL, test_store_result, &result);
+  while ((init = mcp_test_transport_find_sent (transport, "initialize")) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (json_object_has_member (json_object_get_object_member (json_object_get_object_member (init, "params"),
+                                                                        "capabilities"), "elicitation"));
+  mcp_test_transport_receive (transport,
+                              "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-11-25\","
+                              "\"capabilities\":{},\"serverInfo\":{\"name\":\"by-hand\",\"version\":\"0\"}}}");
+  test_wait_for (&result);
+  g_assert_true (mcp_client_connect_finish (client, result, &error));
+
+  options.tag = &marker;
+  mcp_client_request_async (client, "tools/call", NULL, &options, NULL, test_store_result, &call_result);
+  iterate_pending ();
+  call_id = sent_id (transport, sent->len - 1);
+
+  /* ping: answered here, never handed up */
+  before = sent->len;
+  mcp_test_transport_receive (transport, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\"}");
+  iterate_pending ();
+  g_assert_cmpuint (asked.asked, ==, 0);
+  g_assert_cmpuint (sent->len, ==, before + 1);
+
+  /* a question whose _meta names our call: handed up with its tag */
+  related = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":\"e1\",\"method\":\"elicitation/create\","
+                             "\"params\":{\"message\":\"?\",\"_meta\":{\"" MCP_META_RELATED_REQUEST "\":%" G_GINT64_FORMAT "}}}",
+                             call_id);
+  mcp_test_transport_receive (transport, related);
+  iterate_pending ();
+  g_assert_cmpuint (asked.asked, ==, 1);
+  g_assert_cmpstr (asked.method, ==, "elicitation/create");
+  g_assert_true (asked.tag == &marker);
+  /* nothing is answered until the handler does */
+  g_assert_cmpuint (sent->len, ==, before + 1);
+  mcp_client_reply (client, asked.id, result_node);
+  iterate_pending ();
+  g_assert_cmpuint (sent->len, ==, before + 2);
+  answer = json_node_get_object (g_ptr_array_index (sent, before + 1));
+  g_assert_cmpstr (json_object_get_string_member (answer, "id"), ==, "e1");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (answer, "result"), "action"), ==, "accept");
+
+  /* one that says nothing: no tag; an error answer */
+  mcp_test_transport_receive (transport, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"roots/list\"}");
+  iterate_pending ();
+  g_assert_cmpuint (asked.asked, ==, 2);
+  g_assert_null (asked.tag);
+  mcp_client_reply_error (client, asked.id, -1, "no");
+  iterate_pending ();
+  answer = json_node_get_object (g_ptr_array_index (sent, sent->len - 1));
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (answer, "error"), "code"), ==, -1);
+
+  /* the server gives up a question of its own */
+  mcp_test_transport_receive (transport, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"e2\"}}");
+  iterate_pending ();
+  g_assert_cmpuint (asked.cancelled, ==, 1);
+
+  close_client (client);
+  test_wait_for (&call_result);
+  g_free (asked.method);
+  g_clear_pointer (&asked.id, json_node_unref);
+}
+
+typedef struct
+{
   guint tools, prompts, resources;
   char *updated;
   char *level, *logger, *data;
@@ -1240,6 +1364,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/malformed-messages", test_malformed);
   g_test_add_func ("/Mcp/Client/invalid-utf8-answer", test_invalid_utf8_answer);
   g_test_add_func ("/Mcp/Client/server-requests", test_server_requests);
+  g_test_add_func ("/Mcp/Client/server-requests-handed-up", test_server_requests_handed_up);
   g_test_add_func ("/Mcp/Client/server-request-roundtrip", test_server_request_roundtrip);
   g_test_add_func ("/Mcp/Client/notifications", test_notifications);
   g_test_add_func ("/Mcp/Client/timeout-sends-cancel", test_timeout_sends_cancel);

@@ -694,6 +694,61 @@ test_kind_spellings (void)
   g_assert_true (G_TYPE_IS_ENUM (TETHER_TYPE_SERVER_KIND));
 }
 
+/* disabledTools: read, kept in its place, written back; a change of it
+ * alone is "equal but tools" (nothing to restart). */
+static void
+test_disabled_tools (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherServerConfig) config = config_from ("s", "{\"command\": \"x\", \"disabledTools\": [\"a\", \"b\"], \"other\": 1}", &error);
+  g_autoptr(TetherServerConfig) copy = NULL;
+  g_autoptr(TetherServerConfig) moved = NULL;
+  g_autoptr(JsonNode) json = NULL;
+  g_autofree char *text = NULL;
+  const char * const none[] = { NULL };
+  const char * const just_b[] = { "b", NULL };
+
+  g_assert_no_error (error);
+  g_assert_false (tether_server_config_is_tool_enabled (config, "a"));
+  g_assert_false (tether_server_config_is_tool_enabled (config, "b"));
+  g_assert_true (tether_server_config_is_tool_enabled (config, "c"));
+
+  json = tether_server_config_to_json (config);
+  text = to_compact (json);
+  g_assert_cmpstr (text, ==, "{\"command\":\"x\",\"disabledTools\":[\"a\",\"b\"],\"other\":1}");
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&json, json_node_unref);
+
+  copy = tether_server_config_copy (config);
+  g_assert_true (tether_server_config_equal (config, copy));
+  tether_server_config_set_disabled_tools (copy, just_b);
+  g_assert_false (tether_server_config_equal (config, copy));
+  g_assert_true (tether_server_config_equal_but_tools (config, copy));
+  g_assert_true (tether_server_config_is_tool_enabled (copy, "a"));
+
+  /* an emptied list stays, empty, where it was */
+  tether_server_config_set_disabled_tools (copy, none);
+  json = tether_server_config_to_json (copy);
+  text = to_compact (json);
+  g_assert_cmpstr (text, ==, "{\"command\":\"x\",\"disabledTools\":[],\"other\":1}");
+
+  /* anything else that changes is not */
+  moved = tether_server_config_copy (config);
+  tether_server_config_set_command (moved, "y");
+  g_assert_false (tether_server_config_equal_but_tools (config, moved));
+
+  /* wrong types are named */
+  g_clear_object (&copy);
+  copy = config_from ("s", "{\"command\": \"x\", \"disabledTools\": \"a\"}", &error);
+  g_assert_null (copy);
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_TYPE);
+  g_assert_nonnull (strstr (error->message, "disabledTools"));
+  g_clear_error (&error);
+  copy = config_from ("s", "{\"command\": \"x\", \"disabledTools\": [\"a\", 2]}", &error);
+  g_assert_null (copy);
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_TYPE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -701,6 +756,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/Tether/ServerConfig/read-every-field", test_read_every_field);
+  g_test_add_func ("/Tether/ServerConfig/disabled-tools", test_disabled_tools);
   g_test_add_func ("/Tether/ServerConfig/defaults-unset", test_defaults_unset);
   g_test_add_func ("/Tether/ServerConfig/round-trip-unknown-keys", test_round_trip_unknown_keys);
   g_test_add_func ("/Tether/ServerConfig/write-minimal", test_write_minimal);

@@ -654,6 +654,59 @@ cmd_remove (const TetherCliOptions  *options,
   return report_change (options, store, "removed", args[0], TRUE, message);
 }
 
+/* NAME/TOOL: one tool of a server, offered by the hub or not
+ * (`disabledTools`). The server keeps running either way. */
+static int
+set_tool_enabled (const TetherCliOptions  *options,
+                  TetherConfigStore       *store,
+                  const char              *spec,
+                  gboolean                 enabled,
+                  GError                 **error)
+{
+  g_autofree char *name = g_strndup (spec, strchr (spec, '/') - spec);
+  const char *tool = strchr (spec, '/') + 1;
+  g_autoptr(TetherServerConfig) copy = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) tools = NULL;
+  g_autofree char *message = NULL;
+  const char * const *disabled;
+  TetherServerConfig *config;
+  gboolean changed;
+
+  config = tether_config_store_lookup (store, name, NULL);
+  if (config == NULL || *tool == '\0')
+    {
+      g_propagate_error (error, no_such_server (store, *tool == '\0' ? spec : name));
+      return TETHER_CLI_EXIT_FAILURE;
+    }
+
+  changed = tether_server_config_is_tool_enabled (config, tool) != enabled;
+  if (changed)
+    {
+      disabled = tether_server_config_get_disabled_tools (config);
+      for (guint i = 0; disabled != NULL && disabled[i] != NULL; i++)
+        if (!g_str_equal (disabled[i], tool))
+          g_strv_builder_add (builder, disabled[i]);
+      if (!enabled)
+        g_strv_builder_add (builder, tool);
+      tools = g_strv_builder_end (builder);
+
+      copy = tether_server_config_copy (config);
+      tether_server_config_set_disabled_tools (copy, (const char * const *)tools);
+      if (!tether_config_store_replace (store, name, copy, error))
+        return TETHER_CLI_EXIT_FAILURE;
+    }
+
+  if (enabled)
+    message = changed ? g_strdup_printf (_("The hub offers “%s” of “%s” again"), tool, name)
+                      : g_strdup_printf (_("The hub already offers “%s” of “%s”"), tool, name);
+  else
+    message = changed ? g_strdup_printf (_("The hub no longer offers “%s” of “%s”"), tool, name)
+                      : g_strdup_printf (_("The hub already does not offer “%s” of “%s”"), tool, name);
+
+  return report_change (options, store, enabled ? "tool-enabled" : "tool-disabled", name, changed, message);
+}
+
 static int
 set_enabled (const TetherCliOptions  *options,
              char                   **args,
@@ -665,7 +718,7 @@ set_enabled (const TetherCliOptions  *options,
   TetherServerConfig *config;
   gboolean changed;
 
-  if (!no_more_arguments (args, 1, enabled ? "enable NAME" : "disable NAME", error))
+  if (!no_more_arguments (args, 1, enabled ? "enable NAME[/TOOL]" : "disable NAME[/TOOL]", error))
     return TETHER_CLI_EXIT_USAGE;
 
   store = tether_cli_open_store (options, error);
@@ -673,6 +726,8 @@ set_enabled (const TetherCliOptions  *options,
     return TETHER_CLI_EXIT_FAILURE;
 
   config = tether_config_store_lookup (store, args[0], NULL);
+  if (config == NULL && strchr (args[0], '/') != NULL)
+    return set_tool_enabled (options, store, args[0], enabled, error);
   if (config == NULL)
     {
       g_propagate_error (error, no_such_server (store, args[0]));
@@ -1016,12 +1071,24 @@ static const TetherCliConfigCommand config_commands[] = {
   { "remove", "remove NAME", N_("remove a server from the configuration"), cmd_remove },
   { "enable", "enable NAME", N_("enable a server"), cmd_enable },
   { "disable", "disable NAME", N_("disable a server"), cmd_disable },
+  { "enable", "enable NAME/TOOL", N_("offer a tool of a server through the hub again"), cmd_enable },
+  { "disable", "disable NAME/TOOL",
+    N_("stop offering a tool of a server through the hub (its disabledTools); the server runs on"), cmd_disable },
   { "watch", "watch",
     N_("keep every enabled server connected and print one JSON line per state change, until interrupted"),
+    tether_cli_watch_main },
+  { "watch", "watch --requests",
+    N_("print the running hub's activity: one JSON line per request of an AI client, until interrupted"),
     tether_cli_watch_main },
   { "import", "import [--dry-run] [OPTIONS] FILE",
     N_("add the servers of another client's configuration file (see “tether-cli import --help”)"),
     tether_cli_import_main },
+  { "serve", "serve [--listen 127.0.0.1:PORT]",
+    N_("run the hub: one MCP endpoint for every enabled server; prints its URL, runs until interrupted"),
+    tether_cli_serve_main },
+  { "connect", "connect [--profile NAME]",
+    N_("an MCP server on stdin and stdout that forwards to the running hub (starts Tether if none runs)"),
+    tether_cli_connect_main },
   { "diagnostics", "diagnostics [--config FILE]",
     N_("where servers run: the sandbox, the login shell's PATH, each command's path, other clients' files"),
     tether_cli_diagnostics_main },

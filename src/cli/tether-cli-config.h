@@ -79,5 +79,13 @@ int                           tether_cli_import_main           (const TetherCliO
 int                           tether_cli_diagnostics_main      (const TetherCliOptions  *options,
                                                                 char                   **args,
                                                                 GError                 **error);
+int                           tether_cli_watch_requests_main   (const TetherCliOptions  *options,
+                                                                GError                 **error);
+int                           tether_cli_serve_main            (const TetherCliOptions  *options,
+                                                                char                   **args,
+                                                                GError                 **error);
+int                           tether_cli_connect_main          (const TetherCliOptions  *options,
+                                                                char                   **args,
+                                                                GError                 **error);
 
 G_END_DECLS

@@ -23,6 +23,9 @@
  *
  * SIGINT, SIGTERM or SIGHUP stop every server (all processes gone) and end
  * with status 0. No secret is printed: errors are the servers' own.
+ *
+ * `watch --requests` prints the running hub's activity instead
+ * (tether-cli-watch-requests.c).
  */
 
 #define G_LOG_DOMAIN "tether-cli"
@@ -351,10 +354,13 @@ tether_cli_watch_main (const TetherCliOptions  *options,
   Watch watch = { 0 };
   const int signals[] = { SIGINT, SIGTERM, SIGHUP };
 
+  if (args[0] != NULL && g_str_equal (args[0], "--requests") && args[1] == NULL)
+    return tether_cli_watch_requests_main (options, error);
+
   if (args[0] != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   _("watch takes no arguments (the servers are those of the configuration)"));
+                   _("watch takes no arguments but --requests (the servers are those of the configuration)"));
       return TETHER_CLI_EXIT_USAGE;
     }
 

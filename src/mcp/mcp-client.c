@@ -53,6 +53,7 @@ typedef struct
   guint            max_timeout_ms;
   McpProgressFunc  progress_callback;
   gpointer         progress_data;
+  gpointer         tag;
   SendState        send_state;
   guint            is_initialize : 1;
   guint            extended : 1;  /* progress restarted the wait */
@@ -76,6 +77,7 @@ struct _McpClient
   char         *server_version;
   char         *instructions;
   JsonNode     *server_capabilities;
+  JsonObject   *capabilities;  /* what we declare in initialize */
 
   guint         request_timeout_ms;
   guint         max_request_timeout_ms;
@@ -117,6 +119,8 @@ enum {
   EVENT,
   STDERR_LINE,
   CLOSED,
+  SERVER_REQUEST,
+  REQUEST_CANCELLED,
   N_SIGNALS
 };
 
@@ -195,6 +199,25 @@ mcp_client_notify (McpClient  *self,
 
   message = build_message (method, params, -1);
   mcp_transport_send (self->transport, message);
+}
+
+/**
+ * mcp_client_set_capabilities:
+ * @self: a #McpClient, not yet connected
+ * @capabilities: (nullable): the client capabilities to declare in
+ *   `initialize` (`roots`, `sampling`, `elicitation`); %NULL for none
+ *
+ * Declare only what #McpClient::server-request handlers answer.
+ */
+void
+mcp_client_set_capabilities (McpClient  *self,
+                             JsonObject *capabilities)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+
+  g_clear_pointer (&self->capabilities, json_object_unref);
+  if (capabilities != NULL)
+    self->capabilities = json_object_ref (capabilities);
 }
 
 static void
@@ -547,6 +570,7 @@ start_request (McpClient               *self,
     {
       p->progress_callback = options->progress_callback;
       p->progress_data = options->progress_data;
+      p->tag = options->tag;
     }
 
   /* The params we send: the caller's, plus our progress token. */
@@ -760,11 +784,44 @@ answer (McpClient  *self,
     mcp_transport_send (self->transport, node);
 }
 
+/* Which of our requests a request of the server belongs to: the one whose
+ * HTTP stream carried it, else the one its `_meta` names. */
+static gpointer
+related_tag (McpClient  *self,
+             JsonObject *params)
+{
+  const char *stream = _mcp_transport_get_related_request (self->transport);
+  JsonObject *meta = NULL;
+  gint64 id = -1;
+  Pending *p;
+
+  if (stream != NULL)
+    g_ascii_string_to_signed (stream, 10, 1, G_MAXINT64, &id, NULL);
+
+  if (id < 0 && params != NULL && json_object_has_member (params, "_meta") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "_meta")))
+    meta = json_object_get_object_member (params, "_meta");
+  if (meta != NULL && json_object_has_member (meta, MCP_META_RELATED_REQUEST))
+    {
+      JsonNode *node = json_object_get_member (meta, MCP_META_RELATED_REQUEST);
+
+      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
+        id = json_node_get_int (node);
+    }
+
+  p = id >= 0 ? g_hash_table_lookup (self->pending, &id) : NULL;
+
+  return p != NULL ? p->tag : NULL;
+}
+
 static void
 handle_server_request (McpClient  *self,
                        const char *method,
-                       JsonNode   *id)
+                       JsonNode   *id,
+                       JsonObject *params)
 {
+  gboolean handled = FALSE;
+
   if (!JSON_NODE_HOLDS_VALUE (id) ||
       (json_node_get_value_type (id) != G_TYPE_INT64 && json_node_get_value_type (id) != G_TYPE_STRING))
     {
@@ -772,9 +829,20 @@ handle_server_request (McpClient  *self,
       return;
     }
 
+  /* Protocol only: a ping is always answered here. */
   if (g_str_equal (method, "ping"))
-    answer (self, id, json_object_new (), 0, NULL);
-  else if (g_str_equal (method, "roots/list"))
+    {
+      answer (self, id, json_object_new (), 0, NULL);
+      return;
+    }
+
+  /* The rest is handed up to whoever routes it (roots, elicitation,
+   * sampling); it answers with mcp_client_reply(). */
+  g_signal_emit (self, signals[SERVER_REQUEST], 0, id, method, params, related_tag (self, params), &handled);
+  if (handled)
+    return;
+
+  if (g_str_equal (method, "roots/list"))
     {
       JsonObject *result = json_object_new ();
 
@@ -788,6 +856,50 @@ handle_server_request (McpClient  *self,
       emit_event (self, "the server asked for %s, which we do not offer", method);
       answer (self, id, NULL, MCP_RPC_METHOD_NOT_FOUND, message);
     }
+}
+
+/**
+ * mcp_client_reply:
+ * @self: a #McpClient
+ * @id: the id of a request of the server, from #McpClient::server-request
+ * @result: (transfer none): its result
+ *
+ * Answers a request the server sent.
+ */
+void
+mcp_client_reply (McpClient *self,
+                  JsonNode  *id,
+                  JsonNode  *result)
+{
+  JsonObject *object;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (id != NULL);
+  g_return_if_fail (result != NULL && JSON_NODE_HOLDS_OBJECT (result));
+
+  object = json_object_ref (json_node_get_object (result));
+  answer (self, id, object, 0, NULL);
+}
+
+/**
+ * mcp_client_reply_error:
+ * @self: a #McpClient
+ * @id: the id of a request of the server
+ * @code: a JSON-RPC error code
+ * @message: the error's message
+ *
+ * Answers a request the server sent with an error.
+ */
+void
+mcp_client_reply_error (McpClient  *self,
+                        JsonNode   *id,
+                        int         code,
+                        const char *message)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (id != NULL);
+
+  answer (self, id, NULL, code, message != NULL ? message : "");
 }
 
 static void
@@ -848,6 +960,12 @@ handle_notification (McpClient  *self,
       if (params != NULL && has_string (params, "uri"))
         g_signal_emit (self, signals[RESOURCE_UPDATED], 0, json_object_get_string_member (params, "uri"));
     }
+  else if (g_str_equal (method, "notifications/cancelled"))
+    {
+      /* The server gave up a request of its own. */
+      if (params != NULL && json_object_has_member (params, "requestId"))
+        g_signal_emit (self, signals[REQUEST_CANCELLED], 0, json_object_get_member (params, "requestId"));
+    }
   else if (g_str_equal (method, "notifications/message"))
     {
       g_autoptr(JsonNode) null_node = json_node_new (JSON_NODE_NULL);
@@ -892,7 +1010,7 @@ message_received_cb (McpClient    *self,
   if (method == NULL)
     handle_response (self, object);
   else if (json_object_has_member (object, "id"))
-    handle_server_request (self, method, json_object_get_member (object, "id"));
+    handle_server_request (self, method, json_object_get_member (object, "id"), params);
   else
     handle_notification (self, method, params);
 }
@@ -1180,13 +1298,15 @@ initialize_cb (GObject      *object,
 }
 
 static JsonObject *
-build_initialize_params (void)
+build_initialize_params (McpClient *self)
 {
   JsonObject *params = json_object_new ();
   JsonObject *info = json_object_new ();
 
   json_object_set_string_member (params, "protocolVersion", MCP_PROTOCOL_VERSION);
-  json_object_set_object_member (params, "capabilities", json_object_new ());
+  json_object_set_object_member (params, "capabilities",
+                                 self->capabilities != NULL ? json_object_ref (self->capabilities)
+                                                            : json_object_new ());
   json_object_set_string_member (info, "name", "tether");
   json_object_set_string_member (info, "title", "Tether");
   json_object_set_string_member (info, "version", PACKAGE_VERSION);
@@ -1214,7 +1334,7 @@ open_cb (GObject      *object,
       return;
     }
 
-  params = build_initialize_params ();
+  params = build_initialize_params (self);
   request = g_task_new (self, g_task_get_cancellable (task), initialize_cb, task);
   g_task_set_source_tag (request, mcp_client_request_async);
   g_task_set_check_cancellable (request, FALSE);
@@ -1963,6 +2083,7 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->server_version, g_free);
   g_clear_pointer (&self->instructions, g_free);
   g_clear_pointer (&self->server_capabilities, json_node_unref);
+  g_clear_pointer (&self->capabilities, json_object_unref);
   g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
   g_clear_error (&self->close_error);
 
@@ -2226,6 +2347,40 @@ mcp_client_class_init (McpClientClass *klass)
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                   G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpClient::server-request:
+   * @id: the request's id, for mcp_client_reply()
+   * @method: what the server asks (`roots/list`, `elicitation/create`,
+   *   `sampling/createMessage`…; never `ping`, answered here)
+   * @params: (nullable): its params
+   * @tag: (nullable): the #McpRequestOptions tag of our request it belongs
+   *   to: the one whose HTTP stream carried it, or the one its `_meta`
+   *   names (%MCP_META_RELATED_REQUEST); %NULL when it says nothing
+   *
+   * The server asks the client something. A handler that returns %TRUE
+   * answers it later, once, with mcp_client_reply() or
+   * mcp_client_reply_error(). Unhandled, `roots/list` gets no roots and
+   * anything else "method not found".
+   */
+  signals[SERVER_REQUEST] =
+    g_signal_new ("server-request", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 4,
+                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  JSON_TYPE_OBJECT | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_POINTER);
+
+  /**
+   * McpClient::request-cancelled:
+   * @id: the id of a request of the server
+   *
+   * The server cancelled a request of its own (`notifications/cancelled`).
+   */
+  signals[REQUEST_CANCELLED] =
+    g_signal_new ("request-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void

@@ -53,6 +53,9 @@ typedef void (*McpProgressFunc) (double      progress,
  *   `_meta.progressToken`) and receives it
  * @progress_data: passed to @progress_callback; must live until the
  *   request completes
+ * @tag: (nullable): an opaque pointer handed back with #McpClient::server-request
+ *   when the server asks the client something on behalf of this request;
+ *   must live until the request completes
  *
  * Per-call settings. A %NULL #McpRequestOptions means all defaults.
  */
@@ -63,7 +66,12 @@ typedef struct
   McpSendFlags    flags;
   McpProgressFunc progress_callback;
   gpointer        progress_data;
+  gpointer        tag;
 } McpRequestOptions;
+
+/* The `_meta` member by which a server may say which of our requests one of
+ * its own requests belongs to (its value is that request's id). */
+#define MCP_META_RELATED_REQUEST "io.modelcontextprotocol/related-request-id"
 
 McpClient    *mcp_client_new                        (McpTransport             *transport);
 McpTransport *mcp_client_get_transport              (McpClient                *self);
@@ -107,6 +115,15 @@ JsonNode     *mcp_client_request_finish             (McpClient                *s
 void          mcp_client_notify                     (McpClient                *self,
                                                      const char               *method,
                                                      JsonObject               *params);
+void          mcp_client_set_capabilities           (McpClient                *self,
+                                                     JsonObject               *capabilities);
+void          mcp_client_reply                      (McpClient                *self,
+                                                     JsonNode                 *id,
+                                                     JsonNode                 *result);
+void          mcp_client_reply_error                (McpClient                *self,
+                                                     JsonNode                 *id,
+                                                     int                       code,
+                                                     const char               *message);
 
 void          mcp_client_list_tools_async           (McpClient                *self,
                                                      const McpRequestOptions  *options,

@@ -1222,7 +1222,11 @@ exchange_handle_event (Exchange    *ex,
   if (strcmp (event->event, "message") == 0)
     {
       ex->delivered = TRUE;
+      /* What arrives on a request's stream belongs to that request. */
+      if ((ex->kind == EXCHANGE_POST || ex->kind == EXCHANGE_RESUME) && ex->out != NULL)
+        _mcp_transport_set_related_request (MCP_TRANSPORT (self), ex->out->id_key);
       _mcp_transport_handle_text (MCP_TRANSPORT (self), event->data, event->data_length);
+      _mcp_transport_set_related_request (MCP_TRANSPORT (self), NULL);
     }
   else if (strcmp (event->event, "endpoint") == 0 && ex->kind == EXCHANGE_LEGACY_GET)
     legacy_on_endpoint (ex, event->data);

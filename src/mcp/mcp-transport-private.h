@@ -20,6 +20,12 @@ G_BEGIN_DECLS
 gboolean _mcp_transport_handle_text        (McpTransport *self,
                                             const char   *text,
                                             gsize         length);
+/* While a message that arrived on the stream of one of our requests is
+ * emitted: that request's id (as digits; NULL otherwise). A message parsed
+ * later, on a worker thread, carries none. */
+void        _mcp_transport_set_related_request (McpTransport *self,
+                                                const char   *id_key);
+const char *_mcp_transport_get_related_request (McpTransport *self);
 /* Whether a large message that has arrived is still being parsed. */
 gboolean _mcp_transport_is_parsing         (McpTransport *self);
 void     _mcp_transport_emit_message       (McpTransport *self,

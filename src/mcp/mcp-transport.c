@@ -30,6 +30,7 @@ typedef struct
    * order behind it, and so does the end of the connection. */
   GQueue      waiting;
   GError     *deferred_close;
+  char       *related_request;
 
   guint       closed : 1;
   guint       parsing : 1;
@@ -72,6 +73,7 @@ mcp_transport_finalize (GObject *object)
 
   g_queue_clear_full (&priv->waiting, (GDestroyNotify)g_bytes_unref);
   g_clear_error (&priv->deferred_close);
+  g_clear_pointer (&priv->related_request, g_free);
 
   G_OBJECT_CLASS (mcp_transport_parent_class)->finalize (object);
 }
@@ -718,6 +720,29 @@ _mcp_transport_handle_text (McpTransport *self,
 
   /* The common case: no copy, parsed at once. */
   return parse_and_deliver (self, text, length);
+}
+
+void
+_mcp_transport_set_related_request (McpTransport *self,
+                                    const char   *id_key)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  g_free (priv->related_request);
+  /* Deferred parsing delivers later, with no stream to speak of. */
+  priv->related_request = priv->parsing ? NULL : g_strdup (id_key);
+}
+
+const char *
+_mcp_transport_get_related_request (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_assert (MCP_IS_TRANSPORT (self));
+
+  return priv->related_request;
 }
 
 gboolean

@@ -39,6 +39,7 @@
 #include "tether-read-file.h"
 
 #define SERVERS_KEY "mcpServers"
+#define PROFILES_KEY "profiles"
 #define RELOAD_DELAY_MS 150
 /* How often a deferred change tries the lock again */
 #define RETRY_MS 50
@@ -286,6 +287,20 @@ servers_equal (GPtrArray *a,
   return TRUE;
 }
 
+static gboolean
+member_equal (JsonNode   *a,
+              JsonNode   *b,
+              const char *name)
+{
+  JsonNode *ma = a != NULL ? json_object_get_member (json_node_get_object (a), name) : NULL;
+  JsonNode *mb = b != NULL ? json_object_get_member (json_node_get_object (b), name) : NULL;
+
+  if (ma == NULL || mb == NULL)
+    return ma == mb;
+
+  return json_node_equal (ma, mb);
+}
+
 /**
  * tether_config_store_load:
  * @self: a #TetherConfigStore
@@ -333,7 +348,9 @@ tether_config_store_load (TetherConfigStore  *self,
   if (length > 0)
     self->indent = detect_indent (contents);
 
-  changed = !servers_equal (self->servers, servers);
+  /* Profiles (a top-level key the hub reads) count as a change too. */
+  changed = !servers_equal (self->servers, servers) ||
+            !member_equal (self->root, root, PROFILES_KEY);
 
   g_clear_pointer (&self->root, json_node_unref);
   self->root = root;
@@ -1285,4 +1302,29 @@ tether_config_store_lookup (TetherConfigStore *self,
   entry = tether_config_entries_find (self->servers, name, position);
 
   return entry != NULL ? entry->config : NULL;
+}
+
+/**
+ * tether_config_store_dup_member:
+ * @self: a #TetherConfigStore
+ * @name: a top-level key of the file, such as `profiles`
+ *
+ * Returns: (transfer full) (nullable): a copy of that member of the last
+ *   good configuration, or %NULL
+ */
+JsonNode *
+tether_config_store_dup_member (TetherConfigStore *self,
+                                const char        *name)
+{
+  JsonNode *node;
+
+  g_return_val_if_fail (TETHER_IS_CONFIG_STORE (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (self->root == NULL || !JSON_NODE_HOLDS_OBJECT (self->root))
+    return NULL;
+
+  node = json_object_get_member (json_node_get_object (self->root), name);
+
+  return node != NULL ? json_node_copy (node) : NULL;
 }

@@ -32,6 +32,8 @@ void                tether_config_store_set_defer_saves   (TetherConfigStore  *s
                                                            gboolean            defer);
 gboolean            tether_config_store_get_pending       (TetherConfigStore  *self);
 guint               tether_config_store_get_n_servers     (TetherConfigStore  *self);
+JsonNode           *tether_config_store_dup_member        (TetherConfigStore  *self,
+                                                           const char         *name);
 TetherServerConfig *tether_config_store_get_server        (TetherConfigStore  *self,
                                                            guint               position);
 TetherServerConfig *tether_config_store_lookup            (TetherConfigStore  *self,

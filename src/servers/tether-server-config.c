@@ -79,6 +79,7 @@ struct _TetherServerConfig
   char             *url;
   Pairs             headers;
   int               settings[N_SETTINGS];
+  char            **disabled_tools;  /* "disabledTools": not offered by the hub */
 
   /* The entry as it was read: its key order, the spelling of its type and
    * every member we do not know, written back as they were. */
@@ -584,6 +585,47 @@ read_args (TetherServerConfig  *self,
   return TRUE;
 }
 
+/* "disabledTools": an array of tool names, as the server names them. */
+static gboolean
+read_disabled_tools (TetherServerConfig  *self,
+                     JsonObject          *object,
+                     GError             **error)
+{
+  JsonNode *node = json_object_get_member (object, "disabledTools");
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  JsonArray *array;
+
+  if (node == NULL)
+    return TRUE;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      g_propagate_error (error, wrong_type (self->name, "disabledTools", "/disabledTools",
+                                            _("an array of strings"), node));
+      return FALSE;
+    }
+
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      g_autofree char *path = tether_json_pointer_append_index ("/disabledTools", i);
+
+      if (!node_is_string (element))
+        {
+          g_propagate_error (error, wrong_type (self->name, "disabledTools", path,
+                                                _("an array of strings"), element));
+          return FALSE;
+        }
+      g_strv_builder_add (builder, json_node_get_string (element));
+    }
+
+  g_strfreev (self->disabled_tools);
+  self->disabled_tools = g_strv_builder_end (builder);
+
+  return TRUE;
+}
+
 static gboolean
 read_settings (TetherServerConfig  *self,
                JsonObject          *object,
@@ -720,6 +762,7 @@ tether_server_config_new_from_json (const char  *name,
       !read_string (name, object, "cwd", "", &self->cwd, error) ||
       !read_string (name, object, "url", "", &self->url, error) ||
       !read_string_map (name, object, "headers", &self->headers, error) ||
+      !read_disabled_tools (self, object, error) ||
       !read_settings (self, object, error))
     return NULL;
 
@@ -812,6 +855,25 @@ mask_strings (JsonNode *node)
   return node;
 }
 
+/* An array of strings; an empty one only when it was in the entry. */
+static JsonNode *
+strv_node (char     **strv,
+           gboolean   present)
+{
+  JsonArray *array;
+  JsonNode *node;
+
+  if (strv == NULL || (strv[0] == NULL && !present))
+    return NULL;
+  array = json_array_new ();
+  for (guint i = 0; strv[i] != NULL; i++)
+    json_array_add_string_element (array, strv[i]);
+  node = json_node_init_array (json_node_alloc (), array);
+  json_array_unref (array);
+
+  return node;
+}
+
 /* The value of a known member, or NULL when it is not to be written. */
 static JsonNode *
 known_member (TetherServerConfig *self,
@@ -857,19 +919,7 @@ known_member (TetherServerConfig *self,
     return self->command != NULL ? string_node (self->command) : NULL;
 
   if (g_str_equal (key, "args"))
-    {
-      JsonArray *array;
-      JsonNode *node;
-
-      if (self->args == NULL || (self->args[0] == NULL && !present))
-        return NULL;
-      array = json_array_new ();
-      for (guint i = 0; self->args[i] != NULL; i++)
-        json_array_add_string_element (array, self->args[i]);
-      node = json_node_init_array (json_node_alloc (), array);
-      json_array_unref (array);
-      return node;
-    }
+    return strv_node (self->args, present);
 
   if (g_str_equal (key, "env"))
     return self->env.keys->len > 0 || present ? pairs_to_node (&self->env, masked) : NULL;
@@ -892,6 +942,9 @@ known_member (TetherServerConfig *self,
   if (g_str_equal (key, "disabled"))
     return !self->enabled || present ? json_node_init_boolean (json_node_alloc (), !self->enabled)
                                      : NULL;
+
+  if (g_str_equal (key, "disabledTools"))
+    return strv_node (self->disabled_tools, present);
 
   if (g_str_equal (key, TETHER_KEY))
     {
@@ -946,7 +999,7 @@ known_member (TetherServerConfig *self,
 }
 
 static const char * const known_keys[] = {
-  "type", "command", "args", "env", "cwd", "url", "headers", "disabled", TETHER_KEY,
+  "type", "command", "args", "env", "cwd", "url", "headers", "disabled", "disabledTools", TETHER_KEY,
 };
 
 static gboolean
@@ -1104,6 +1157,7 @@ tether_server_config_copy (TetherServerConfig *self)
   copy->url = g_strdup (self->url);
   pairs_copy (&self->headers, &copy->headers);
   memcpy (copy->settings, self->settings, sizeof self->settings);
+  copy->disabled_tools = g_strdupv (self->disabled_tools);
   if (self->original != NULL)
     {
       g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), self->original);
@@ -1159,7 +1213,8 @@ tether_server_config_equal (TetherServerConfig *a,
       g_strcmp0 (a->cwd, b->cwd) != 0 ||
       g_strcmp0 (a->url, b->url) != 0 ||
       !pairs_equal (&a->headers, &b->headers) ||
-      memcmp (a->settings, b->settings, sizeof a->settings) != 0)
+      memcmp (a->settings, b->settings, sizeof a->settings) != 0 ||
+      !strv_equal0 (a->disabled_tools, b->disabled_tools))
     return FALSE;
 
   /* Unknown members (and a type spelling) decide the rest. */
@@ -1168,6 +1223,77 @@ tether_server_config_equal (TetherServerConfig *a,
 
   return json_node_equal (json_a, json_b);
 }
+
+/**
+ * tether_server_config_equal_but_tools:
+ * @a: a #TetherServerConfig
+ * @b: a #TetherServerConfig
+ *
+ * Whether @a and @b differ at most in `disabledTools`: the same server,
+ * reached the same way, which need not be restarted.
+ *
+ * Returns: %TRUE if equal but for the disabled tools
+ */
+gboolean
+tether_server_config_equal_but_tools (TetherServerConfig *a,
+                                      TetherServerConfig *b)
+{
+  g_autoptr(TetherServerConfig) copy = NULL;
+
+  g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (a), FALSE);
+  g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (b), FALSE);
+
+  copy = tether_server_config_copy (b);
+  tether_server_config_set_disabled_tools (copy, (const char * const *)a->disabled_tools);
+
+  return tether_server_config_equal (a, copy);
+}
+
+/**
+ * tether_server_config_get_disabled_tools:
+ * @self: a #TetherServerConfig
+ *
+ * Returns: (transfer none) (nullable): the tools the hub does not offer,
+ *   by the server's names for them (`disabledTools`)
+ */
+const char * const *
+tether_server_config_get_disabled_tools (TetherServerConfig *self)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (self), NULL);
+
+  return (const char * const *)self->disabled_tools;
+}
+
+void
+tether_server_config_set_disabled_tools (TetherServerConfig *self,
+                                         const char * const *tools)
+{
+  g_return_if_fail (TETHER_IS_SERVER_CONFIG (self));
+
+  if (strv_equal0 (self->disabled_tools, (char **)tools))
+    return;
+
+  g_strfreev (self->disabled_tools);
+  self->disabled_tools = tools != NULL ? g_strdupv ((char **)tools) : NULL;
+}
+
+/**
+ * tether_server_config_is_tool_enabled:
+ * @self: a #TetherServerConfig
+ * @tool: a tool's name, as the server names it
+ *
+ * Returns: %FALSE if `disabledTools` lists @tool
+ */
+gboolean
+tether_server_config_is_tool_enabled (TetherServerConfig *self,
+                                      const char         *tool)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (self), FALSE);
+
+  return self->disabled_tools == NULL ||
+         !g_strv_contains ((const char * const *)self->disabled_tools, tool);
+}
+
 
 /**
  * tether_server_config_validate:
@@ -1433,6 +1559,7 @@ tether_server_config_finalize (GObject *object)
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->command, g_free);
   g_clear_pointer (&self->args, g_strfreev);
+  g_clear_pointer (&self->disabled_tools, g_strfreev);
   pairs_clear (&self->env);
   g_clear_pointer (&self->cwd, g_free);
   g_clear_pointer (&self->url, g_free);

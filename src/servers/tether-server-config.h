@@ -39,6 +39,9 @@ G_BEGIN_DECLS
  *   retryDelayMs         step of the waits before attempts: 0, d, 2d…
  *   reconnectDelayMaxMs  cap of the backoff after a drop
  *
+ * `disabledTools` (an array of the server's tool names) lists the tools
+ * the hub does not offer to AI clients; changing it restarts nothing.
+ *
  * In the API these are ints in milliseconds with -1 for unset.
  *
  * Round trip: every key Tether does not know, in the entry and inside
@@ -105,6 +108,8 @@ char                *tether_server_config_to_json_string       (TetherServerConf
 TetherServerConfig  *tether_server_config_copy                 (TetherServerConfig       *self);
 gboolean             tether_server_config_equal                (TetherServerConfig       *a,
                                                                 TetherServerConfig       *b);
+gboolean             tether_server_config_equal_but_tools      (TetherServerConfig       *a,
+                                                                TetherServerConfig       *b);
 gboolean             tether_server_config_validate             (TetherServerConfig       *self,
                                                                 GError                  **error);
 
@@ -161,6 +166,12 @@ void                 tether_server_config_set_header_value     (TetherServerConf
 void                 tether_server_config_add_header           (TetherServerConfig       *self,
                                                                 const char               *name,
                                                                 const char               *value);
+
+const char * const  *tether_server_config_get_disabled_tools    (TetherServerConfig       *self);
+void                 tether_server_config_set_disabled_tools    (TetherServerConfig       *self,
+                                                                 const char * const       *tools);
+gboolean             tether_server_config_is_tool_enabled       (TetherServerConfig       *self,
+                                                                 const char               *tool);
 
 int                  tether_server_config_get_connect_timeout  (TetherServerConfig       *self);
 void                 tether_server_config_set_connect_timeout  (TetherServerConfig       *self,

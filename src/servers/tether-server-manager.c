@@ -26,6 +26,7 @@ struct _TetherServerManager
 
   TetherConfigStore   *store;
   TetherServerTimings  timings;
+  TetherRequestRouter *router;   /* answers what every server asks */
   GPtrArray           *servers;
   /* Servers taken out of the config, until their processes are gone */
   GPtrArray           *stopping;
@@ -213,6 +214,7 @@ sync_with_store (TetherServerManager *self)
           g_autoptr(TetherServer) server = tether_server_new (config, &self->timings);
 
           tether_server_set_config_file (server, tether_config_store_get_file (self->store));
+          tether_server_set_router (server, self->router);
           g_ptr_array_insert (self->servers, i, g_object_ref (server));
           items_changed (self, i, 0, 1);
           if (self->started)
@@ -240,6 +242,7 @@ tether_server_manager_finalize (GObject *object)
 
   g_clear_pointer (&self->servers, g_ptr_array_unref);
   g_clear_pointer (&self->stopping, g_ptr_array_unref);
+  g_clear_object (&self->router);
 
   G_OBJECT_CLASS (tether_server_manager_parent_class)->finalize (object);
 }
@@ -294,6 +297,7 @@ tether_server_manager_init (TetherServerManager *self)
 {
   self->servers = g_ptr_array_new_with_free_func (g_object_unref);
   self->stopping = g_ptr_array_new_with_free_func (g_object_unref);
+  self->router = tether_request_router_new ();
   tether_server_timings_init_defaults (&self->timings);
 }
 
@@ -322,6 +326,21 @@ tether_server_manager_new (TetherConfigStore         *store,
   sync_with_store (self);
 
   return self;
+}
+
+/**
+ * tether_server_manager_get_router:
+ * @self: a #TetherServerManager
+ *
+ * Returns: (transfer none): where what the servers ask their client goes;
+ *   add answerers to it
+ */
+TetherRequestRouter *
+tether_server_manager_get_router (TetherServerManager *self)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER_MANAGER (self), NULL);
+
+  return self->router;
 }
 
 TetherConfigStore *

@@ -40,6 +40,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TetherRemoval, tether_removal_unref)
 TetherServerManager *tether_server_manager_new              (TetherConfigStore          *store,
                                                              const TetherServerTimings  *timings);
 TetherConfigStore   *tether_server_manager_get_store        (TetherServerManager        *self);
+TetherRequestRouter *tether_server_manager_get_router       (TetherServerManager        *self);
 const TetherServerTimings *
                      tether_server_manager_get_timings      (TetherServerManager        *self);
 TetherServer        *tether_server_manager_lookup           (TetherServerManager        *self,

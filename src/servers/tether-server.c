@@ -47,6 +47,7 @@
 
 #include "tether-config-error.h"
 #include "tether-log-entry.h"
+#include "tether-request-router.h"
 #include "tether-server.h"
 #include "tether-shell-environment.h"
 #include "tether-transport-factory.h"
@@ -99,6 +100,11 @@ struct _TetherServer
   guint                failures;
   McpHttpMode          detected_mode;
   TetherShellEnvironment *shell_environment;
+
+  /* Who answers what the server asks, and the owners of the calls in
+   * flight (one entry per call sent) */
+  TetherRequestRouter *router;
+  GPtrArray           *owned_calls;
 
   /* Sessions being closed; a new process starts when they are gone */
   GPtrArray           *closing;
@@ -1197,6 +1203,33 @@ environment_ready_cb (GObject      *object,
   start_session (self);
 }
 
+/* What the server asks its client goes to the router, with the owner of
+ * the call it belongs to: the one the client could tell (its HTTP stream,
+ * its `_meta`), else the only call with an owner in flight. */
+static gboolean
+client_server_request_cb (TetherServer *self,
+                          JsonNode     *id,
+                          const char   *method,
+                          JsonObject   *params,
+                          gpointer      tag,
+                          McpClient    *client)
+{
+  g_autoptr(TetherServerRequest) request = NULL;
+  GObject *owner = tag;
+
+  if (owner == NULL && self->owned_calls->len == 1)
+    owner = g_ptr_array_index (self->owned_calls, 0);
+
+  add_log_printf (self, TETHER_LOG_KIND_EVENT, _("The server asks: %s"), method);
+  request = tether_server_request_new (client, tether_server_get_name (self), id, method, params, owner);
+  if (self->router != NULL)
+    tether_request_router_route (self->router, request);
+  else
+    tether_server_request_reply_default (request, _("nobody can answer it here"));
+
+  return TRUE;
+}
+
 static void
 start_session (TetherServer *self)
 {
@@ -1241,6 +1274,14 @@ start_session (TetherServer *self)
                            G_CALLBACK (client_resources_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->client, "closed",
                            G_CALLBACK (client_closed_signal_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->client, "server-request",
+                           G_CALLBACK (client_server_request_cb), self, G_CONNECT_SWAPPED);
+  if (self->router != NULL)
+    {
+      g_autoptr(JsonObject) capabilities = tether_request_router_dup_capabilities (self->router);
+
+      mcp_client_set_capabilities (self->client, capabilities);
+    }
 
   self->attempt_started = self->last_activity = g_get_monotonic_time ();
   self->attempt_timed_out = FALSE;
@@ -1392,6 +1433,7 @@ tether_server_dispose (GObject *object)
   g_clear_handle_id (&self->retry_id, g_source_remove);
   abandon_session (self);
   g_clear_object (&self->shell_environment);
+  g_clear_object (&self->router);
 
   G_OBJECT_CLASS (tether_server_parent_class)->dispose (object);
 }
@@ -1410,6 +1452,7 @@ tether_server_finalize (GObject *object)
     g_clear_object (&self->lists[i]);
   g_clear_object (&self->log);
   g_clear_pointer (&self->closing, g_ptr_array_unref);
+  g_clear_pointer (&self->owned_calls, g_ptr_array_unref);
   g_clear_pointer (&self->error_message, g_free);
   g_clear_pointer (&self->error_details, g_free);
   g_clear_pointer (&self->server_title, g_free);
@@ -1620,6 +1663,7 @@ tether_server_init (TetherServer *self)
   self->lists[LIST_RESOURCE_TEMPLATES] = g_list_store_new (MCP_TYPE_RESOURCE);
   self->log = g_list_store_new (TETHER_TYPE_LOG_ENTRY);
   self->closing = g_ptr_array_new_with_free_func (g_object_unref);
+  self->owned_calls = g_ptr_array_new ();
   g_queue_init (&self->waiters);
   g_queue_init (&self->stop_tasks);
   self->shell_environment = g_object_ref (tether_shell_environment_get_default ());
@@ -1716,6 +1760,26 @@ tether_server_set_config_file (TetherServer *self,
   g_set_object (&self->config_file, file);
 }
 
+/**
+ * tether_server_set_router:
+ * @self: a #TetherServer
+ * @router: (nullable): who answers what the server asks its client
+ *
+ * With a router, Tether declares the client capabilities the router can
+ * route (roots, sampling, elicitation) from the next session on; without
+ * one it declares none, and questions get the protocol's answer for a
+ * client that cannot help.
+ */
+void
+tether_server_set_router (TetherServer        *self,
+                          TetherRequestRouter *router)
+{
+  g_return_if_fail (TETHER_IS_SERVER (self));
+  g_return_if_fail (router == NULL || TETHER_IS_REQUEST_ROUTER (router));
+
+  g_set_object (&self->router, router);
+}
+
 TetherServerConfig *
 tether_server_get_config (TetherServer *self)
 {
@@ -1745,6 +1809,15 @@ tether_server_set_config (TetherServer       *self,
 
   if (tether_server_config_equal (self->config, config))
     return;
+
+  /* Only the tools offered through the hub changed: nothing to restart. */
+  if (tether_server_config_equal_but_tools (self->config, config))
+    {
+      g_clear_object (&self->config);
+      self->config = tether_server_config_copy (config);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONFIG]);
+      return;
+    }
 
   was_enabled = tether_server_config_get_enabled (self->config);
   name_changed = g_strcmp0 (tether_server_config_get_name (self->config),
@@ -2245,9 +2318,11 @@ typedef struct
   JsonObject      *params;
   McpProgressFunc  progress_callback;
   gpointer         progress_data;
+  GObject         *owner;
   guint            generation;
   guint            is_call : 1;
   guint            retried : 1;
+  guint            in_flight : 1;
 } Request;
 
 static void
@@ -2255,7 +2330,23 @@ request_free (Request *request)
 {
   g_clear_pointer (&request->method, g_free);
   g_clear_pointer (&request->params, json_object_unref);
+  g_clear_object (&request->owner);
   g_free (request);
+}
+
+static void
+request_set_in_flight (TetherServer *self,
+                       Request      *request,
+                       gboolean      in_flight)
+{
+  if (request->owner == NULL || request->in_flight == !!in_flight)
+    return;
+
+  request->in_flight = !!in_flight;
+  if (in_flight)
+    g_ptr_array_add (self->owned_calls, request->owner);
+  else
+    g_ptr_array_remove (self->owned_calls, request->owner);
 }
 
 static void request_run (GTask *task);
@@ -2299,6 +2390,7 @@ request_done_cb (GObject      *object,
   GCancellable *cancellable;
 
   node = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
+  request_set_in_flight (self, request, FALSE);
   if (node != NULL)
     {
       g_task_return_pointer (task, g_steal_pointer (&node), (GDestroyNotify)json_node_unref);
@@ -2375,6 +2467,7 @@ request_run (GTask *task)
       options.max_timeout_ms = self->timings.call_timeout_max_ms;
       options.progress_callback = request->progress_callback;
       options.progress_data = request->progress_data;
+      options.tag = request->owner;
     }
   else if (g_str_equal (request->method, "ping"))
     {
@@ -2389,6 +2482,7 @@ request_run (GTask *task)
       options.flags = MCP_SEND_FLAGS_IDEMPOTENT;
     }
 
+  request_set_in_flight (self, request, TRUE);
   mcp_client_request_async (self->client, request->method, request->params, &options,
                             g_task_get_cancellable (task), request_done_cb, task);
 }
@@ -2490,22 +2584,56 @@ tether_server_call_tool_async (TetherServer        *self,
                                GAsyncReadyCallback  callback,
                                gpointer             user_data)
 {
+  tether_server_call_tool_full_async (self, name, arguments, NULL, progress_callback, progress_data,
+                                      cancellable, callback, user_data);
+}
+
+/**
+ * tether_server_call_tool_full_async:
+ * @self: a #TetherServer
+ * @name: the tool
+ * @arguments: (nullable): its arguments
+ * @owner: (nullable): who makes the call: what the server asks its client
+ *   during the call is routed with this owner (see
+ *   tether_server_request_get_owner())
+ * @progress_callback: (nullable): receives progress
+ * @progress_data: data for @progress_callback
+ * @cancellable: (nullable): cancelling sends notifications/cancelled
+ * @callback: called with the CallToolResult
+ * @user_data: data for @callback
+ *
+ * tether_server_call_tool_async() with an owner. Finish with
+ * tether_server_call_tool_finish().
+ */
+void
+tether_server_call_tool_full_async (TetherServer        *self,
+                                    const char          *name,
+                                    JsonObject          *arguments,
+                                    GObject             *owner,
+                                    McpProgressFunc      progress_callback,
+                                    gpointer             progress_data,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
   Request *request;
 
   g_return_if_fail (TETHER_IS_SERVER (self));
   g_return_if_fail (name != NULL);
+  g_return_if_fail (owner == NULL || G_IS_OBJECT (owner));
 
   request = g_new0 (Request, 1);
   request->method = g_strdup ("tools/call");
   request->params = json_object_new ();
   request->is_call = TRUE;
+  request->owner = owner != NULL ? g_object_ref (owner) : NULL;
   request->progress_callback = progress_callback;
   request->progress_data = progress_data;
   json_object_set_string_member (request->params, "name", name);
   json_object_set_object_member (request->params, "arguments",
                                  arguments != NULL ? json_object_ref (arguments) : json_object_new ());
 
-  start_request (self, request, cancellable, callback, user_data, tether_server_call_tool_async);
+  start_request (self, request, cancellable, callback, user_data, tether_server_call_tool_full_async);
 }
 
 /**

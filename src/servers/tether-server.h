@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "mcp-client.h"
+#include "tether-request-router.h"
 #include "tether-server-config.h"
 #include "tether-server-timings.h"
 #include "tether-shell-environment.h"
@@ -50,6 +51,8 @@ G_DECLARE_FINAL_TYPE (TetherServer, tether_server, TETHER, SERVER, GObject)
 TetherServer        *tether_server_new                   (TetherServerConfig         *config,
                                                           const TetherServerTimings  *timings);
 TetherServerConfig  *tether_server_get_config            (TetherServer               *self);
+void                 tether_server_set_router            (TetherServer               *self,
+                                                          TetherRequestRouter        *router);
 void                 tether_server_set_config            (TetherServer               *self,
                                                           TetherServerConfig         *config);
 void                 tether_server_set_config_file       (TetherServer               *self,
@@ -106,6 +109,15 @@ JsonNode            *tether_server_request_finish        (TetherServer          
 void                 tether_server_call_tool_async       (TetherServer               *self,
                                                           const char                 *name,
                                                           JsonObject                 *arguments,
+                                                          McpProgressFunc             progress_callback,
+                                                          gpointer                    progress_data,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+void                 tether_server_call_tool_full_async  (TetherServer               *self,
+                                                          const char                 *name,
+                                                          JsonObject                 *arguments,
+                                                          GObject                    *owner,
                                                           McpProgressFunc             progress_callback,
                                                           gpointer                    progress_data,
                                                           GCancellable               *cancellable,

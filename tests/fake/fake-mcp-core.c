@@ -265,7 +265,8 @@ static const char *fixed_tools[] = {
   "\"message\":{\"type\":\"string\"}}}}",
 
   "{\"name\":\"ask\",\"description\":\"Sends the client a request and returns its answer.\","
-  "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"method\":{\"type\":\"string\"}},"
+  "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"method\":{\"type\":\"string\"},"
+  "\"params\":{\"type\":\"object\"},\"related\":{\"type\":\"boolean\"}},"
   "\"required\":[\"method\"]}}",
 
   "{\"name\":\"touch-list\",\"description\":\"Sends tools/list_changed, then answers.\","
@@ -627,10 +628,27 @@ handle_call (FakeMcpCore *core,
   else if (g_str_equal (name, "ask"))
     {
       const char *method = args != NULL ? json_object_get_string_member_with_default (args, "method", "ping") : "ping";
+      JsonObject *ask_params = NULL;
       Pending *p = pending_new (core, id);
 
+      /* "params": the request's params, if given */
+      if (args != NULL && json_object_has_member (args, "params") &&
+          JSON_NODE_HOLDS_OBJECT (json_object_get_member (args, "params")))
+        ask_params = json_object_ref (json_object_get_object_member (args, "params"));
+
+      /* "related": say in _meta which call the request belongs to */
+      if (args != NULL && json_object_get_boolean_member_with_default (args, "related", FALSE))
+        {
+          JsonObject *meta = json_object_new ();
+
+          if (ask_params == NULL)
+            ask_params = json_object_new ();
+          json_object_set_member (meta, "io.modelcontextprotocol/related-request-id", json_node_copy (id));
+          json_object_set_object_member (ask_params, "_meta", meta);
+        }
+
       p->ask_method = request_id_string (core->next_request_id);
-      fake_mcp_core_request (core, method, NULL);
+      fake_mcp_core_request (core, method, ask_params);
     }
   else if (g_str_has_prefix (name, "tool-"))
     reply (core, id, text_result (name, FALSE));

@@ -65,7 +65,7 @@ static GOptionEntry entries[] = {
   { "clear-grandchildren-env", 0, 0, G_OPTION_ARG_NONE, &clear_grandchildren_env, "Start them with an empty environment", NULL },
   { "slow-start", 0, 0, G_OPTION_ARG_INT, &slow_start_ms, "Sleep before reading stdin", "MS" },
   { "crash-after-ms", 0, 0, G_OPTION_ARG_INT, &crash_after_ms, "Exit with status 70 after MS", "MS" },
-  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize and tools/call requests received", "PATH" },
+  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize, tools/call and notifications/cancelled received", "PATH" },
   { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
@@ -153,6 +153,7 @@ send_cb (JsonNode *message,
  * was not sent again to the next process. */
 static guint base_initialize;
 static guint base_calls;
+static guint base_cancelled;
 
 static void
 read_count_file (void)
@@ -162,20 +163,32 @@ read_count_file (void)
   if (count_file == NULL || !g_file_get_contents (count_file, &contents, NULL, NULL))
     return;
 
-  sscanf (contents, "initialize %u\ntools/call %u", &base_initialize, &base_calls);
+  sscanf (contents, "initialize %u\ntools/call %u\nnotifications/cancelled %u",
+          &base_initialize, &base_calls, &base_cancelled);
 }
 
 static void
 write_count_file (void)
 {
   g_autofree char *contents = NULL;
+  guint cancelled;
 
   if (count_file == NULL)
     return;
 
+  cancelled = base_cancelled + fake_mcp_core_get_count (core, "notifications/cancelled");
+
+  /* the cancellations line only once there are any */
   contents = g_strdup_printf ("initialize %u\ntools/call %u\n",
                               base_initialize + fake_mcp_core_get_count (core, "initialize"),
                               base_calls + fake_mcp_core_get_count (core, "tools/call"));
+  if (cancelled > 0)
+    {
+      g_autofree char *more = g_strdup_printf ("%snotifications/cancelled %u\n", contents, cancelled);
+
+      g_free (contents);
+      contents = g_steal_pointer (&more);
+    }
   g_file_set_contents (count_file, contents, -1, NULL);
 }
 
@@ -221,6 +234,8 @@ handle_input (void)
   gsize start = 0;
   guint8 *nl;
 
+  guint cancelled = fake_mcp_core_get_count (core, "notifications/cancelled");
+
   in_batch = TRUE;
   while ((nl = memchr (data + start, '\n', in->len - start)) != NULL)
     {
@@ -235,6 +250,10 @@ handle_input (void)
         break;
     }
   in_batch = FALSE;
+
+  /* Notifications pass no hook: count the cancellations here. */
+  if (fake_mcp_core_get_count (core, "notifications/cancelled") != cancelled)
+    write_count_file ();
 
   g_byte_array_remove_range (in, 0, start);
   flush_out ();

@@ -1,0 +1,289 @@
+/* tether-hub-call.c — one request of an AI client, until it is answered
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A request is answered once: in the body of its POST (JSON), or as the
+ * last event of the POST's SSE stream, which also carries what belongs to
+ * it meanwhile (progress, the server's questions). A request the client
+ * cancelled gets no answer, as the protocol asks; its stream just ends.
+ */
+
+#define G_LOG_DOMAIN "tether-hub"
+
+#include "config.h"
+
+#include "tether-hub-private.h"
+
+G_DEFINE_FINAL_TYPE (TetherHubCall, tether_hub_call, G_TYPE_OBJECT)
+
+static void
+msg_finished_cb (SoupServerMessage *msg,
+                 TetherHubCall     *self)
+{
+  /* The client went away; the answer has nowhere to go. */
+  g_signal_handlers_disconnect_by_data (msg, self);
+  g_clear_object (&self->msg);
+}
+
+static void
+forget (TetherHubCall *self)
+{
+  if (self->session != NULL && self->id_key != NULL &&
+      g_hash_table_lookup (self->session->calls, self->id_key) == self)
+    g_hash_table_remove (self->session->calls, self->id_key);
+}
+
+static void
+tether_hub_call_dispose (GObject *object)
+{
+  TetherHubCall *self = (TetherHubCall *)object;
+
+  if (self->msg != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->msg, self);
+      /* Never left paused: answer something. */
+      if (!self->answered)
+        {
+          soup_server_message_set_status (self->msg, SOUP_STATUS_INTERNAL_SERVER_ERROR, NULL);
+          soup_server_message_unpause (self->msg);
+        }
+      g_clear_object (&self->msg);
+    }
+  if (self->writer != NULL)
+    {
+      mcp_sse_writer_close (self->writer);
+      g_clear_object (&self->writer);
+    }
+  g_clear_object (&self->session);
+  g_clear_object (&self->record);
+  g_clear_weak_pointer (&self->hub);
+
+  G_OBJECT_CLASS (tether_hub_call_parent_class)->dispose (object);
+}
+
+static void
+tether_hub_call_finalize (GObject *object)
+{
+  TetherHubCall *self = (TetherHubCall *)object;
+
+  g_clear_pointer (&self->method, g_free);
+  g_clear_pointer (&self->id, json_node_unref);
+  g_clear_pointer (&self->id_key, g_free);
+  g_clear_pointer (&self->progress_token, json_node_unref);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (tether_hub_call_parent_class)->finalize (object);
+}
+
+static void
+tether_hub_call_class_init (TetherHubCallClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = tether_hub_call_dispose;
+  object_class->finalize = tether_hub_call_finalize;
+}
+
+static void
+tether_hub_call_init (TetherHubCall *self)
+{
+  self->cancellable = g_cancellable_new ();
+}
+
+/* A request id as a key: integers as digits, strings quoted. */
+static char *
+id_key (JsonNode *id)
+{
+  if (id == NULL || !JSON_NODE_HOLDS_VALUE (id))
+    return NULL;
+  if (json_node_get_value_type (id) == G_TYPE_INT64)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (id));
+  if (json_node_get_value_type (id) == G_TYPE_STRING)
+    return g_strconcat ("\"", json_node_get_string (id), NULL);
+
+  return NULL;
+}
+
+TetherHubCall *
+_tether_hub_call_new (TetherHub         *hub,
+                      TetherHubSession  *session,
+                      SoupServerMessage *msg,
+                      const char        *method,
+                      JsonNode          *id,
+                      JsonObject        *params)
+{
+  TetherHubCall *self = g_object_new (TETHER_TYPE_HUB_CALL, NULL);
+
+  /* A call may end after the hub: a server answers late. */
+  g_set_weak_pointer (&self->hub, hub);
+  self->session = session != NULL ? g_object_ref (session) : NULL;
+  self->method = g_strdup (method);
+  self->id = json_node_copy (id);
+  self->id_key = id_key (id);
+  self->msg = g_object_ref (msg);
+  g_signal_connect (msg, "finished", G_CALLBACK (msg_finished_cb), self);
+  soup_server_message_pause (msg);
+
+  if (params != NULL && json_object_has_member (params, "_meta") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "_meta")))
+    {
+      JsonObject *meta = json_object_get_object_member (params, "_meta");
+      JsonNode *token = json_object_get_member (meta, "progressToken");
+
+      if (token != NULL && JSON_NODE_HOLDS_VALUE (token))
+        self->progress_token = json_node_copy (token);
+    }
+
+  if (session != NULL && self->id_key != NULL)
+    g_hash_table_replace (session->calls, g_strdup (self->id_key), g_object_ref (self));
+
+  return self;
+}
+
+/* Answer with an SSE stream: what belongs to the request goes there. */
+void
+_tether_hub_call_use_stream (TetherHubCall *self)
+{
+  if (self->writer != NULL || self->msg == NULL)
+    return;
+
+  g_signal_handlers_disconnect_by_data (self->msg, self);
+  self->writer = mcp_sse_writer_new (self->msg);
+  g_clear_object (&self->msg);
+}
+
+JsonNode *
+_tether_hub_message_new (JsonNode   *id,
+                         const char *method,
+                         JsonObject *params)
+{
+  JsonObject *object = json_object_new ();
+  JsonNode *node;
+
+  json_object_set_string_member (object, "jsonrpc", "2.0");
+  if (id != NULL)
+    json_object_set_member (object, "id", json_node_copy (id));
+  if (method != NULL)
+    json_object_set_string_member (object, "method", method);
+  if (params != NULL)
+    json_object_set_object_member (object, "params", json_object_ref (params));
+
+  node = json_node_init_object (json_node_alloc (), object);
+  json_object_unref (object);
+
+  return node;
+}
+
+static void
+send_answer (TetherHubCall *self,
+             JsonNode      *message)
+{
+  self->answered = TRUE;
+  forget (self);
+
+  if (self->writer != NULL)
+    {
+      if (message != NULL)
+        mcp_sse_writer_send (self->writer, message);
+      mcp_sse_writer_close (self->writer);
+      g_clear_object (&self->writer);
+    }
+  else if (self->msg != NULL && message == NULL)
+    {
+      soup_server_message_set_status (self->msg, SOUP_STATUS_ACCEPTED, NULL);
+      g_signal_handlers_disconnect_by_data (self->msg, self);
+      soup_server_message_unpause (self->msg);
+      g_clear_object (&self->msg);
+    }
+  else if (self->msg != NULL)
+    {
+      g_autofree char *text = json_to_string (message, FALSE);
+      gsize length = strlen (text);
+
+      soup_server_message_set_status (self->msg, SOUP_STATUS_OK, NULL);
+      soup_server_message_set_response (self->msg, "application/json", SOUP_MEMORY_TAKE,
+                                        g_steal_pointer (&text), length);
+      g_signal_handlers_disconnect_by_data (self->msg, self);
+      soup_server_message_unpause (self->msg);
+      g_clear_object (&self->msg);
+    }
+}
+
+/* TRUE when there is nothing to send: it was answered, or the client
+ * cancelled it (then no answer, the stream just ends). */
+static gboolean
+nothing_to_send (TetherHubCall *self)
+{
+  if (self->answered)
+    return TRUE;
+
+  if (self->cancelled)
+    {
+      send_answer (self, NULL);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+void
+_tether_hub_call_reply (TetherHubCall *self,
+                        JsonObject    *result)
+{
+  g_autoptr(JsonNode) message = NULL;
+  JsonObject *object;
+
+  if (nothing_to_send (self))
+    return;
+
+  message = _tether_hub_message_new (self->id, NULL, NULL);
+  object = json_node_get_object (message);
+  json_object_set_object_member (object, "result", json_object_ref (result));
+  send_answer (self, message);
+}
+
+void
+_tether_hub_call_reply_error (TetherHubCall *self,
+                              int            code,
+                              const char    *text)
+{
+  g_autoptr(JsonNode) message = NULL;
+  JsonObject *error;
+
+  if (nothing_to_send (self))
+    return;
+
+  message = _tether_hub_message_new (self->id, NULL, NULL);
+  error = json_object_new ();
+  json_object_set_int_member (error, "code", code);
+  json_object_set_string_member (error, "message", text);
+  json_object_set_object_member (json_node_get_object (message), "error", error);
+  send_answer (self, message);
+}
+
+/* The client sent notifications/cancelled for this request. */
+void
+_tether_hub_call_cancel (TetherHubCall *self)
+{
+  if (self->answered || self->cancelled)
+    return;
+
+  self->cancelled = TRUE;
+  g_cancellable_cancel (self->cancellable);
+}
+
+/**
+ * tether_hub_call_get_method:
+ * @self: a #TetherHubCall
+ *
+ * Returns: the request's method
+ */
+const char *
+tether_hub_call_get_method (TetherHubCall *self)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_CALL (self), NULL);
+
+  return self->method;
+}

@@ -1,0 +1,782 @@
+/* tether-hub-catalog.c — what the hub offers, and where each item lives
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The aggregated tools, prompts, resources and resource templates of every
+ * connected, enabled server of the manager, in config order, with the
+ * names AI clients see (tether-hub-names.c) and a table from each back to
+ * its server and the server's own name. Only what can be called now is
+ * listed: a server that is not connected offers nothing, a tool in its
+ * `disabledTools` is left out.
+ *
+ * The tools of a server that is not connected (reconnecting, waiting,
+ * disabled) keep their names, unlisted, so that a call to one fails with
+ * the server's state rather than as an unknown tool; and the names do not
+ * shift while a server comes and goes.
+ *
+ * Tools and prompts are renamed; their `title` keeps the original title
+ * (or name) and their description starts with the server's name.
+ * Resources keep their URIs and templates their URI templates: a URI (or
+ * template) two servers offer goes to the first, and the other is noted in
+ * tether_hub_catalog_get_conflicts(). A URI no resource lists goes to the
+ * first server with a template that matches it.
+ *
+ * The catalog follows the manager: servers added or removed, their states,
+ * configurations and lists. Changes are gathered for a moment (an idle) and
+ * ::changed says which lists an AI client would now see differently.
+ */
+
+#define G_LOG_DOMAIN "tether-hub"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-prompt.h"
+#include "mcp-resource.h"
+#include "mcp-tool.h"
+
+#include "tether-hub-catalog.h"
+#include "tether-hub-names.h"
+
+typedef enum
+{
+  KIND_TOOLS,
+  KIND_PROMPTS,
+  KIND_RESOURCES,
+  KIND_TEMPLATES,
+  N_KINDS
+} Kind;
+
+typedef struct
+{
+  char       *name;      /* advertised name, URI or URI template */
+  char       *server;
+  char       *original;  /* the server's name for it */
+  JsonObject *json;      /* as offered */
+  gconstpointer source;  /* the server's object for it (a reference; compared) */
+} Entry;
+
+struct _TetherHubCatalog
+{
+  GObject              parent_instance;
+
+  TetherServerManager *manager;
+  GPtrArray           *watched;          /* TetherServer, with our handlers */
+  GPtrArray           *entries[N_KINDS];
+  GHashTable          *by_name[N_KINDS]; /* name → Entry */
+  GPtrArray           *offline;          /* tools of servers not connected */
+  GHashTable          *offline_by_name;
+  char                *digest[N_KINDS];
+  GStrv                conflicts;
+  guint                rebuild_id;
+  guint                frozen : 1;
+};
+
+G_DEFINE_FINAL_TYPE (TetherHubCatalog, tether_hub_catalog, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+entry_free (Entry *entry)
+{
+  g_free (entry->name);
+  g_free (entry->server);
+  g_free (entry->original);
+  g_clear_pointer (&entry->json, json_object_unref);
+  if (entry->source != NULL)
+    g_object_unref ((gpointer)entry->source);
+  g_free (entry);
+}
+
+/* A new object with the members of @object: changing its members leaves
+ * @object (the server's list) as it is. */
+static JsonObject *
+copy_object (JsonObject *object)
+{
+  JsonObject *copy = json_object_new ();
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    json_object_set_member (copy, l->data, json_node_copy (json_object_get_member (object, l->data)));
+
+  return copy;
+}
+
+/* A tool or a prompt: renamed, its title kept, its server said. */
+static JsonObject *
+renamed (JsonObject *original,
+         const char *name,
+         const char *server,
+         const char *label)
+{
+  JsonObject *object = copy_object (original);
+  const char *description = json_object_get_string_member_with_default (original, "description", NULL);
+  g_autofree char *described = NULL;
+
+  json_object_set_string_member (object, "name", name);
+  if (!json_object_has_member (object, "title"))
+    json_object_set_string_member (object, "title", label);
+  if (description != NULL && *description != '\0')
+    described = g_strdup_printf ("[%s] %s", server, description);
+  else
+    described = g_strdup_printf ("[%s]", server);
+  json_object_set_string_member (object, "description", described);
+
+  return object;
+}
+
+static void
+add_entry (TetherHubCatalog *self,
+           Kind              kind,
+           char             *name,
+           const char       *server,
+           const char       *original,
+           gconstpointer     source,
+           JsonObject       *json)
+{
+  Entry *entry = g_new0 (Entry, 1);
+
+  entry->source = g_object_ref ((gpointer)source);
+  entry->name = name;
+  entry->server = g_strdup (server);
+  entry->original = g_strdup (original);
+  entry->json = json;
+  g_ptr_array_add (self->entries[kind], entry);
+  g_hash_table_insert (self->by_name[kind], entry->name, entry);
+}
+
+/* What a list is: each entry's name and server, and the server's object
+ * it came from. A server that lists again gives new objects, so its
+ * clients hear of it even when nothing in them changed (it said its list
+ * changed); serialising 10 000 tools on every change would cost more. */
+static char *
+digest_of (GPtrArray *entries)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (entries, i);
+
+      g_checksum_update (checksum, (const guchar *)entry->name, -1);
+      g_checksum_update (checksum, (const guchar *)"", 1);
+      g_checksum_update (checksum, (const guchar *)entry->server, -1);
+      g_checksum_update (checksum, (const guchar *)&entry->source, sizeof entry->source);
+    }
+
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+static void
+rebuild (TetherHubCatalog *self)
+{
+  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GStrvBuilder) conflicts = g_strv_builder_new ();
+  GPtrArray *previous[N_KINDS] = { NULL, };
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->manager));
+  TetherHubCatalogChange change = 0;
+
+  /* The previous lists live until the new ones are compared with them:
+   * their objects cannot be freed, and their addresses reused, before. */
+  for (guint k = 0; k < N_KINDS; k++)
+    {
+      g_hash_table_remove_all (self->by_name[k]);
+      previous[k] = g_steal_pointer (&self->entries[k]);
+      self->entries[k] = g_ptr_array_new_with_free_func ((GDestroyNotify)entry_free);
+    }
+  g_hash_table_remove_all (self->offline_by_name);
+  g_ptr_array_set_size (self->offline, 0);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(TetherServer) server = g_list_model_get_item (G_LIST_MODEL (self->manager), i);
+      TetherServerConfig *config = tether_server_get_config (server);
+      const char *server_name = tether_server_get_name (server);
+      GListModel *tools = tether_server_get_tools (server);
+      GListModel *prompts = tether_server_get_prompts (server);
+      GListModel *lists[2] = { tether_server_get_resources (server),
+                               tether_server_get_resource_templates (server) };
+      gboolean online = tether_server_get_state (server) == TETHER_SERVER_STATE_CONNECTED &&
+                        tether_server_config_get_enabled (config);
+
+      for (guint j = 0; j < g_list_model_get_n_items (tools); j++)
+        {
+          g_autoptr(McpTool) tool = g_list_model_get_item (tools, j);
+          const char *original = mcp_tool_get_name (tool);
+          char *name;
+
+          if (!tether_server_config_is_tool_enabled (config, original))
+            continue;
+          name = tether_hub_names_make (server_name, original, taken);
+          if (online)
+            add_entry (self, KIND_TOOLS, name, server_name, original, tool,
+                       renamed (mcp_tool_get_json (tool), name, server_name, mcp_tool_get_label (tool)));
+          else
+            {
+              Entry *entry = g_new0 (Entry, 1);
+
+              entry->name = name;
+              entry->server = g_strdup (server_name);
+              entry->original = g_strdup (original);
+              g_ptr_array_add (self->offline, entry);
+              g_hash_table_insert (self->offline_by_name, entry->name, entry);
+            }
+        }
+
+      if (!online)
+        continue;
+
+      for (guint j = 0; j < g_list_model_get_n_items (prompts); j++)
+        {
+          g_autoptr(McpPrompt) prompt = g_list_model_get_item (prompts, j);
+          const char *original = mcp_prompt_get_name (prompt);
+          char *name = tether_hub_names_make (server_name, original, taken);
+
+          add_entry (self, KIND_PROMPTS, name, server_name, original, prompt,
+                     renamed (mcp_prompt_get_json (prompt), name, server_name, mcp_prompt_get_label (prompt)));
+        }
+
+      for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+        {
+          Kind kind = l == 0 ? KIND_RESOURCES : KIND_TEMPLATES;
+
+          for (guint j = 0; j < g_list_model_get_n_items (lists[l]); j++)
+            {
+              g_autoptr(McpResource) resource = g_list_model_get_item (lists[l], j);
+              const char *uri = kind == KIND_RESOURCES ? mcp_resource_get_uri (resource)
+                                                       : mcp_resource_get_uri_template (resource);
+              Entry *first;
+
+              if (uri == NULL)
+                continue;
+              if ((first = g_hash_table_lookup (self->by_name[kind], uri)) != NULL)
+                {
+                  /* Translators: a resource URI two servers offer */
+                  g_autofree char *conflict = g_strdup_printf (_("%s is offered by “%s” and “%s”; “%s” serves it"),
+                                                               uri, first->server, server_name, first->server);
+
+                  g_strv_builder_add (conflicts, conflict);
+                  continue;
+                }
+              add_entry (self, kind, g_strdup (uri), server_name, uri, resource,
+                         copy_object (mcp_resource_get_json (resource)));
+            }
+        }
+    }
+
+  g_strfreev (self->conflicts);
+  self->conflicts = g_strv_builder_end (conflicts);
+
+  for (guint k = 0; k < N_KINDS; k++)
+    {
+      g_autofree char *digest = digest_of (self->entries[k]);
+
+      if (g_strcmp0 (digest, self->digest[k]) != 0)
+        {
+          g_free (self->digest[k]);
+          self->digest[k] = g_steal_pointer (&digest);
+          change |= k == KIND_TOOLS ? TETHER_HUB_CATALOG_TOOLS
+                  : k == KIND_PROMPTS ? TETHER_HUB_CATALOG_PROMPTS
+                  : TETHER_HUB_CATALOG_RESOURCES;
+        }
+    }
+
+  for (guint k = 0; k < N_KINDS; k++)
+    g_ptr_array_unref (previous[k]);
+
+  if (change != 0)
+    {
+      g_debug ("catalog: %u tools, %u prompts, %u resources, %u templates",
+               self->entries[KIND_TOOLS]->len, self->entries[KIND_PROMPTS]->len,
+               self->entries[KIND_RESOURCES]->len, self->entries[KIND_TEMPLATES]->len);
+      g_signal_emit (self, signals[CHANGED], 0, change);
+    }
+}
+
+static gboolean
+rebuild_idle_cb (gpointer user_data)
+{
+  TetherHubCatalog *self = user_data;
+
+  self->rebuild_id = 0;
+  rebuild (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_rebuild (TetherHubCatalog *self)
+{
+  if (self->frozen)
+    return;
+
+  if (self->rebuild_id == 0)
+    self->rebuild_id = g_idle_add_full (G_PRIORITY_DEFAULT, rebuild_idle_cb, self, NULL);
+}
+
+static void
+list_changed_cb (GListModel       *model,
+                 guint             position,
+                 guint             removed,
+                 guint             added,
+                 TetherHubCatalog *self)
+{
+  schedule_rebuild (self);
+}
+
+static void
+unwatch (TetherHubCatalog *self,
+         TetherServer     *server)
+{
+  g_signal_handlers_disconnect_by_data (server, self);
+  g_signal_handlers_disconnect_by_data (tether_server_get_tools (server), self);
+  g_signal_handlers_disconnect_by_data (tether_server_get_prompts (server), self);
+  g_signal_handlers_disconnect_by_data (tether_server_get_resources (server), self);
+  g_signal_handlers_disconnect_by_data (tether_server_get_resource_templates (server), self);
+}
+
+static void
+servers_changed_cb (GListModel       *model,
+                    guint             position,
+                    guint             removed,
+                    guint             added,
+                    TetherHubCatalog *self)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < self->watched->len; i++)
+    unwatch (self, g_ptr_array_index (self->watched, i));
+  g_ptr_array_set_size (self->watched, 0);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(TetherServer) server = g_list_model_get_item (model, i);
+
+      g_signal_connect_object (server, "notify::state", G_CALLBACK (schedule_rebuild), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (server, "notify::config", G_CALLBACK (schedule_rebuild), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (tether_server_get_tools (server), "items-changed",
+                               G_CALLBACK (list_changed_cb), self, 0);
+      g_signal_connect_object (tether_server_get_prompts (server), "items-changed",
+                               G_CALLBACK (list_changed_cb), self, 0);
+      g_signal_connect_object (tether_server_get_resources (server), "items-changed",
+                               G_CALLBACK (list_changed_cb), self, 0);
+      g_signal_connect_object (tether_server_get_resource_templates (server), "items-changed",
+                               G_CALLBACK (list_changed_cb), self, 0);
+      g_ptr_array_add (self->watched, g_object_ref (server));
+    }
+
+  schedule_rebuild (self);
+}
+
+static void
+tether_hub_catalog_dispose (GObject *object)
+{
+  TetherHubCatalog *self = (TetherHubCatalog *)object;
+
+  g_clear_handle_id (&self->rebuild_id, g_source_remove);
+  if (self->watched != NULL)
+    {
+      for (guint i = 0; i < self->watched->len; i++)
+        unwatch (self, g_ptr_array_index (self->watched, i));
+      g_ptr_array_set_size (self->watched, 0);
+    }
+  if (self->manager != NULL)
+    g_signal_handlers_disconnect_by_data (self->manager, self);
+  g_clear_object (&self->manager);
+
+  G_OBJECT_CLASS (tether_hub_catalog_parent_class)->dispose (object);
+}
+
+static void
+tether_hub_catalog_finalize (GObject *object)
+{
+  TetherHubCatalog *self = (TetherHubCatalog *)object;
+
+  for (guint k = 0; k < N_KINDS; k++)
+    {
+      g_clear_pointer (&self->by_name[k], g_hash_table_unref);
+      g_clear_pointer (&self->entries[k], g_ptr_array_unref);
+      g_clear_pointer (&self->digest[k], g_free);
+    }
+  g_clear_pointer (&self->watched, g_ptr_array_unref);
+  g_clear_pointer (&self->offline_by_name, g_hash_table_unref);
+  g_clear_pointer (&self->offline, g_ptr_array_unref);
+  g_clear_pointer (&self->conflicts, g_strfreev);
+
+  G_OBJECT_CLASS (tether_hub_catalog_parent_class)->finalize (object);
+}
+
+static void
+tether_hub_catalog_class_init (TetherHubCatalogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = tether_hub_catalog_dispose;
+  object_class->finalize = tether_hub_catalog_finalize;
+
+  /**
+   * TetherHubCatalog::changed:
+   * @change: a #TetherHubCatalogChange: which lists changed
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+tether_hub_catalog_init (TetherHubCatalog *self)
+{
+  for (guint k = 0; k < N_KINDS; k++)
+    {
+      self->entries[k] = g_ptr_array_new_with_free_func ((GDestroyNotify)entry_free);
+      self->by_name[k] = g_hash_table_new (g_str_hash, g_str_equal);
+    }
+  self->watched = g_ptr_array_new_with_free_func (g_object_unref);
+  self->offline = g_ptr_array_new_with_free_func ((GDestroyNotify)entry_free);
+  self->offline_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  self->conflicts = g_new0 (char *, 1);
+}
+
+/**
+ * tether_hub_catalog_new:
+ * @manager: the servers
+ *
+ * Returns: (transfer full): the catalog of @manager's servers, built at once
+ */
+TetherHubCatalog *
+tether_hub_catalog_new (TetherServerManager *manager)
+{
+  TetherHubCatalog *self;
+
+  g_return_val_if_fail (TETHER_IS_SERVER_MANAGER (manager), NULL);
+
+  self = g_object_new (TETHER_TYPE_HUB_CATALOG, NULL);
+  self->manager = g_object_ref (manager);
+  g_signal_connect_object (manager, "items-changed", G_CALLBACK (servers_changed_cb), self, 0);
+  servers_changed_cb (G_LIST_MODEL (manager), 0, 0, 0, self);
+  tether_hub_catalog_refresh (self);
+
+  return self;
+}
+
+/**
+ * tether_hub_catalog_refresh:
+ * @self: a #TetherHubCatalog
+ *
+ * Brings the catalog up to date now, if a change is waiting for the next
+ * idle.
+ */
+void
+tether_hub_catalog_refresh (TetherHubCatalog *self)
+{
+  g_return_if_fail (TETHER_IS_HUB_CATALOG (self));
+
+  if (self->rebuild_id == 0)
+    return;
+
+  g_clear_handle_id (&self->rebuild_id, g_source_remove);
+  rebuild (self);
+}
+
+static gboolean
+entry_in_profile (Entry         *entry,
+                  Kind           kind,
+                  TetherProfile *profile)
+{
+  if (kind == KIND_TOOLS)
+    return tether_profile_has_tool (profile, entry->server, entry->original);
+
+  return tether_profile_has_server (profile, entry->server);
+}
+
+static JsonArray *
+list (TetherHubCatalog *self,
+      Kind              kind,
+      TetherProfile    *profile)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; i < self->entries[kind]->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries[kind], i);
+
+      if (entry_in_profile (entry, kind, profile))
+        json_array_add_object_element (array, json_object_ref (entry->json));
+    }
+
+  return array;
+}
+
+/**
+ * tether_hub_catalog_list_tools:
+ * @self: a #TetherHubCatalog
+ * @profile: (nullable): a profile, or %NULL for everything
+ *
+ * Returns: (transfer full): the tools, as `tools/list` gives them
+ */
+JsonArray *
+tether_hub_catalog_list_tools (TetherHubCatalog *self,
+                               TetherProfile    *profile)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), NULL);
+
+  return list (self, KIND_TOOLS, profile);
+}
+
+JsonArray *
+tether_hub_catalog_list_prompts (TetherHubCatalog *self,
+                                 TetherProfile    *profile)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), NULL);
+
+  return list (self, KIND_PROMPTS, profile);
+}
+
+JsonArray *
+tether_hub_catalog_list_resources (TetherHubCatalog *self,
+                                   TetherProfile    *profile)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), NULL);
+
+  return list (self, KIND_RESOURCES, profile);
+}
+
+JsonArray *
+tether_hub_catalog_list_templates (TetherHubCatalog *self,
+                                   TetherProfile    *profile)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), NULL);
+
+  return list (self, KIND_TEMPLATES, profile);
+}
+
+/**
+ * tether_hub_catalog_count_tools:
+ * @self: a #TetherHubCatalog
+ * @profile: (nullable): a profile, or %NULL for everything
+ *
+ * Returns: how many tools @profile offers now
+ */
+guint
+tether_hub_catalog_count_tools (TetherHubCatalog *self,
+                                TetherProfile    *profile)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), 0);
+
+  for (guint i = 0; i < self->entries[KIND_TOOLS]->len; i++)
+    n += entry_in_profile (g_ptr_array_index (self->entries[KIND_TOOLS], i), KIND_TOOLS, profile);
+
+  return n;
+}
+
+static gboolean
+lookup (TetherHubCatalog  *self,
+        Kind               kind,
+        TetherProfile     *profile,
+        const char        *name,
+        const char       **server,
+        const char       **original)
+{
+  Entry *entry = name != NULL ? g_hash_table_lookup (self->by_name[kind], name) : NULL;
+
+  if (entry == NULL && kind == KIND_TOOLS && name != NULL)
+    entry = g_hash_table_lookup (self->offline_by_name, name);
+
+  if (entry == NULL || !entry_in_profile (entry, kind, profile))
+    return FALSE;
+
+  if (server != NULL)
+    *server = entry->server;
+  if (original != NULL)
+    *original = entry->original;
+
+  return TRUE;
+}
+
+/**
+ * tether_hub_catalog_lookup_tool:
+ * @self: a #TetherHubCatalog
+ * @profile: (nullable): the profile the client connected to
+ * @name: a name the hub offers
+ * @server: (out) (optional): the server that has the tool
+ * @original: (out) (optional): the server's name for it
+ *
+ * Returns: %TRUE if @name is one of @profile's tools: offered now, or of
+ *   a server that is not connected (the caller checks its state)
+ */
+gboolean
+tether_hub_catalog_lookup_tool (TetherHubCatalog  *self,
+                                TetherProfile     *profile,
+                                const char        *name,
+                                const char       **server,
+                                const char       **original)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), FALSE);
+
+  return lookup (self, KIND_TOOLS, profile, name, server, original);
+}
+
+gboolean
+tether_hub_catalog_lookup_prompt (TetherHubCatalog  *self,
+                                  TetherProfile     *profile,
+                                  const char        *name,
+                                  const char       **server,
+                                  const char       **original)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), FALSE);
+
+  return lookup (self, KIND_PROMPTS, profile, name, server, original);
+}
+
+/* RFC 6570 templates, loosely: literal text must match, each {…} takes
+ * at least one character. */
+static gboolean
+template_matches (const char *template,
+                  const char *uri)
+{
+  const char *t = template;
+  const char *u = uri;
+
+  while (*t != '\0')
+    {
+      if (*t == '{')
+        {
+          const char *end = strchr (t, '}');
+          const char *next;
+          gsize literal;
+
+          if (end == NULL)
+            return FALSE;
+          t = end + 1;
+          next = strchr (t, '{');
+          literal = next != NULL ? (gsize)(next - t) : strlen (t);
+
+          if (literal == 0 && *t == '\0')
+            return *u != '\0';
+          if (*u == '\0')
+            return FALSE;
+          u++;
+          while (*u != '\0' && strncmp (u, t, literal) != 0)
+            u++;
+          if (*u == '\0' && literal > 0)
+            return FALSE;
+        }
+      else
+        {
+          if (*t != *u)
+            return FALSE;
+          t++;
+          u++;
+        }
+    }
+
+  return *u == '\0';
+}
+
+/**
+ * tether_hub_catalog_route_uri:
+ * @self: a #TetherHubCatalog
+ * @profile: (nullable): the profile the client connected to
+ * @uri: a resource URI
+ *
+ * Returns: (nullable): the server that serves @uri: the first that lists
+ *   it, else the first with a template that matches it
+ */
+const char *
+tether_hub_catalog_route_uri (TetherHubCatalog *self,
+                              TetherProfile    *profile,
+                              const char       *uri)
+{
+  const char *server = NULL;
+
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), NULL);
+
+  if (uri == NULL)
+    return NULL;
+
+  if (lookup (self, KIND_RESOURCES, profile, uri, &server, NULL))
+    return server;
+
+  for (guint i = 0; i < self->entries[KIND_TEMPLATES]->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries[KIND_TEMPLATES], i);
+
+      if (entry_in_profile (entry, KIND_TEMPLATES, profile) && template_matches (entry->name, uri))
+        return entry->server;
+    }
+
+  return NULL;
+}
+
+/**
+ * tether_hub_catalog_route_template:
+ * @self: a #TetherHubCatalog
+ * @profile: (nullable): the profile the client connected to
+ * @uri_template: a resource template
+ *
+ * Returns: (nullable): the server that offers @uri_template
+ */
+const char *
+tether_hub_catalog_route_template (TetherHubCatalog *self,
+                                   TetherProfile    *profile,
+                                   const char       *uri_template)
+{
+  const char *server = NULL;
+
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), NULL);
+
+  if (lookup (self, KIND_TEMPLATES, profile, uri_template, &server, NULL))
+    return server;
+
+  return tether_hub_catalog_route_uri (self, profile, uri_template);
+}
+
+/**
+ * tether_hub_catalog_get_conflicts:
+ * @self: a #TetherHubCatalog
+ *
+ * Returns: (transfer none): one sentence per URI or template two servers
+ *   offer, for diagnostics
+ */
+const char * const *
+tether_hub_catalog_get_conflicts (TetherHubCatalog *self)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_CATALOG (self), NULL);
+
+  return (const char * const *)self->conflicts;
+}
+
+/**
+ * tether_hub_catalog_set_frozen:
+ * @self: a #TetherHubCatalog
+ * @frozen: whether to stop following the servers
+ *
+ * A frozen catalog does not rebuild itself (nobody asks it anything: the
+ * hub is not running, and a thousand-tool server stopping costs nothing);
+ * thawing it rebuilds it at the next idle.
+ */
+void
+tether_hub_catalog_set_frozen (TetherHubCatalog *self,
+                               gboolean          frozen)
+{
+  g_return_if_fail (TETHER_IS_HUB_CATALOG (self));
+
+  if (self->frozen == !!frozen)
+    return;
+
+  self->frozen = !!frozen;
+  if (frozen)
+    g_clear_handle_id (&self->rebuild_id, g_source_remove);
+  else
+    schedule_rebuild (self);
+}

@@ -1,0 +1,150 @@
+/* tether-hub-private.h — what the files of the hub share
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <libsoup/soup.h>
+
+#include "mcp-sse-writer.h"
+#include "tether-hub.h"
+#include "tether-hub-activity.h"
+#include "tether-hub-call.h"
+#include "tether-hub-catalog.h"
+#include "tether-hub-session.h"
+#include "tether-profile.h"
+#include "tether-server-request.h"
+
+G_BEGIN_DECLS
+
+/* One connected AI client (an `Mcp-Session-Id`). */
+struct _TetherHubSession
+{
+  GObject        parent_instance;
+
+  TetherHub     *hub;              /* unowned; NULL once ended */
+  char          *id;               /* a secret: never logged */
+  char          *profile;          /* NULL: everything */
+  char          *protocol_version;
+  char          *client_name;
+  char          *client_version;
+  JsonObject    *capabilities;
+  int            log_level;        /* index in the RFC 5424 levels, -1: all */
+  McpSseWriter  *stream;           /* the GET stream */
+  GHashTable    *calls;            /* id key → TetherHubCall */
+  GHashTable    *questions;        /* our id → TetherServerRequest */
+  guint          next_question;
+  gint64         started;          /* real time, µs */
+  gint64         last_active;      /* monotonic, µs */
+  guint          ended : 1;
+};
+
+/* One request of an AI client, until it is answered. It is also the owner
+ * of the tool call it makes: what the server asks during the call comes
+ * back to it. */
+struct _TetherHubCall
+{
+  GObject            parent_instance;
+
+  TetherHub         *hub;           /* weak */
+  TetherHubSession  *session;       /* strong; NULL for initialize */
+  char              *method;
+  JsonNode          *id;
+  char              *id_key;
+  JsonNode          *progress_token;
+  GCancellable      *cancellable;
+  SoupServerMessage *msg;           /* a JSON answer, until it leaves */
+  McpSseWriter      *writer;        /* or an SSE answer */
+  TetherHubRecord   *record;
+  guint              answered : 1;
+  guint              cancelled : 1;
+};
+
+struct _TetherHub
+{
+  GObject              parent_instance;
+
+  TetherServerManager *manager;
+  TetherHubCatalog    *catalog;
+  TetherHubActivity   *activity;
+  GListStore          *sessions;   /* TetherHubSession, as GListModel */
+  GHashTable          *by_id;      /* session id → TetherHubSession */
+  GPtrArray           *watchers;   /* McpSseWriter of /activity */
+  GPtrArray           *profiles;   /* TetherProfile */
+  GError              *profiles_error;
+  char                *profiles_json;
+  SoupServer          *server;
+  char                *token;
+  char                *token_path;
+  char                *runtime_file;
+  char                *url;
+  char                *listen_host;
+  guint                port;
+  guint                bound_port;
+  guint                max_sessions;
+  guint                running : 1;
+};
+
+/* tether-hub-session.c */
+TetherHubSession *_tether_hub_session_new            (TetherHub        *hub,
+                                                      const char       *profile);
+void              _tether_hub_session_set_client     (TetherHubSession *self,
+                                                      JsonObject       *params,
+                                                      const char       *protocol_version);
+gboolean          _tether_hub_session_send           (TetherHubSession *self,
+                                                      TetherHubCall    *call,
+                                                      JsonNode         *message);
+void              _tether_hub_session_notify         (TetherHubSession *self,
+                                                      TetherHubCall    *call,
+                                                      const char       *method,
+                                                      JsonObject       *params);
+void              _tether_hub_session_end            (TetherHubSession *self);
+gboolean          _tether_hub_session_ask            (TetherHubSession    *self,
+                                                      TetherHubCall       *call,
+                                                      TetherServerRequest *request);
+gboolean          _tether_hub_session_take_answer    (TetherHubSession *self,
+                                                      JsonObject       *message);
+
+/* tether-hub-call.c */
+TetherHubCall    *_tether_hub_call_new               (TetherHub         *hub,
+                                                      TetherHubSession  *session,
+                                                      SoupServerMessage *msg,
+                                                      const char        *method,
+                                                      JsonNode          *id,
+                                                      JsonObject        *params);
+void              _tether_hub_call_use_stream        (TetherHubCall    *self);
+void              _tether_hub_call_reply             (TetherHubCall    *self,
+                                                      JsonObject       *result);
+void              _tether_hub_call_reply_error       (TetherHubCall    *self,
+                                                      int               code,
+                                                      const char       *message);
+void              _tether_hub_call_cancel            (TetherHubCall    *self);
+JsonNode         *_tether_hub_message_new            (JsonNode         *id,
+                                                      const char       *method,
+                                                      JsonObject       *params);
+
+/* tether-hub-methods.c */
+void              _tether_hub_dispatch               (TetherHub        *self,
+                                                      TetherHubCall    *call,
+                                                      JsonObject       *params);
+JsonObject       *_tether_hub_initialize_result      (TetherHub        *self,
+                                                      TetherHubSession *session,
+                                                      JsonObject       *params);
+TetherProfile    *_tether_hub_find_profile           (TetherHub        *self,
+                                                      const char       *name);
+void              _tether_hub_forward_log            (TetherHub        *self,
+                                                      const char       *server,
+                                                      const char       *level,
+                                                      const char       *logger,
+                                                      JsonNode         *data);
+
+/* tether-hub.c */
+void              _tether_hub_record_finished        (TetherHub        *self,
+                                                      TetherHubRecord  *record);
+void              _tether_hub_session_forget         (TetherHub        *self,
+                                                      TetherHubSession *session);
+
+G_END_DECLS

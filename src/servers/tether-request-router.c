@@ -1,0 +1,142 @@
+/* tether-request-router.c — the one place that answers servers
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every question a server asks its client (roots, elicitation, sampling)
+ * comes here. The answerers are asked in the order they were added; the
+ * first that takes the question answers it. When none does, the question
+ * gets the answer of a client that cannot help (no roots, a declined
+ * elicitation, a refused sampling): never silence.
+ */
+
+#define G_LOG_DOMAIN "tether-request-router"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tether-request-router.h"
+
+struct _TetherRequestRouter
+{
+  GObject    parent_instance;
+
+  GPtrArray *answerers;  /* weak: an answerer removes itself */
+};
+
+G_DEFINE_FINAL_TYPE (TetherRequestRouter, tether_request_router, G_TYPE_OBJECT)
+
+static void
+tether_request_router_finalize (GObject *object)
+{
+  TetherRequestRouter *self = (TetherRequestRouter *)object;
+
+  g_clear_pointer (&self->answerers, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (tether_request_router_parent_class)->finalize (object);
+}
+
+static void
+tether_request_router_class_init (TetherRequestRouterClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = tether_request_router_finalize;
+}
+
+static void
+tether_request_router_init (TetherRequestRouter *self)
+{
+  self->answerers = g_ptr_array_new ();
+}
+
+TetherRequestRouter *
+tether_request_router_new (void)
+{
+  return g_object_new (TETHER_TYPE_REQUEST_ROUTER, NULL);
+}
+
+/**
+ * tether_request_router_add:
+ * @self: a #TetherRequestRouter
+ * @answerer: asked after those added before; it must be removed with
+ *   tether_request_router_remove() before it goes
+ */
+void
+tether_request_router_add (TetherRequestRouter *self,
+                           TetherAnswerer      *answerer)
+{
+  g_return_if_fail (TETHER_IS_REQUEST_ROUTER (self));
+  g_return_if_fail (TETHER_IS_ANSWERER (answerer));
+
+  g_ptr_array_add (self->answerers, answerer);
+}
+
+void
+tether_request_router_remove (TetherRequestRouter *self,
+                              TetherAnswerer      *answerer)
+{
+  g_return_if_fail (TETHER_IS_REQUEST_ROUTER (self));
+
+  g_ptr_array_remove (self->answerers, answerer);
+}
+
+/**
+ * tether_request_router_dup_capabilities:
+ * @self: a #TetherRequestRouter
+ *
+ * What Tether declares to servers: everything it can route. A question
+ * no answerer takes still gets the protocol's answer for a client that
+ * cannot help, so these are safe to declare.
+ *
+ * Returns: (transfer full): the `capabilities` object for `initialize`
+ */
+JsonObject *
+tether_request_router_dup_capabilities (TetherRequestRouter *self)
+{
+  JsonObject *capabilities = json_object_new ();
+
+  g_return_val_if_fail (TETHER_IS_REQUEST_ROUTER (self), capabilities);
+
+  json_object_set_object_member (capabilities, "roots", json_object_new ());
+  json_object_set_object_member (capabilities, "sampling", json_object_new ());
+  json_object_set_object_member (capabilities, "elicitation", json_object_new ());
+
+  return capabilities;
+}
+
+/**
+ * tether_request_router_route:
+ * @self: a #TetherRequestRouter
+ * @request: what a server asks
+ *
+ * Hands @request to the first answerer that takes it, else answers it as a
+ * client that cannot help.
+ */
+void
+tether_request_router_route (TetherRequestRouter *self,
+                             TetherServerRequest *request)
+{
+  g_autoptr(GPtrArray) answerers = NULL;
+
+  g_return_if_fail (TETHER_IS_REQUEST_ROUTER (self));
+  g_return_if_fail (TETHER_IS_SERVER_REQUEST (request));
+
+  /* An answerer may add or remove others while it looks. */
+  answerers = g_ptr_array_copy (self->answerers, NULL, NULL);
+  for (guint i = 0; i < answerers->len; i++)
+    {
+      TetherAnswerer *answerer = g_ptr_array_index (answerers, i);
+
+      if (g_ptr_array_find (self->answerers, answerer, NULL) &&
+          tether_answerer_take (answerer, request))
+        return;
+    }
+
+  g_debug ("%s: nobody takes %s; answering as a client that cannot help",
+           tether_server_request_get_server_name (request),
+           tether_server_request_get_method (request));
+  tether_server_request_reply_default (request, _("no connected client can answer it"));
+}

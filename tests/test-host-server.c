@@ -238,6 +238,7 @@ test_runs_on_host (Fixture       *fixture,
       g_main_context_iteration (NULL, FALSE), g_usleep (10000);
     g_assert_cmpuint (test_count_group (pgid), ==, 3);
   }
+  g_assert_cmpuint (test_stop_on_failure_matching (fixture->count_file), ==, 3);
 
   start = g_get_monotonic_time ();
   test_server_stop (server);

@@ -616,10 +616,17 @@ has_grandchildren (gpointer data)
   return pids->len >= 2;
 }
 
+/* Waits for the server's children, and has them stopped should the test
+ * fail: the server dies with us, they would not. */
 static void
 wait_for_grandchildren (Harness *h)
 {
+  g_autoptr(GArray) pids = NULL;
+
   test_wait_until (has_grandchildren, h, "waiting for the grandchildren");
+  pids = grandchild_pids (h);
+  for (guint i = 0; i < pids->len; i++)
+    test_stop_on_failure (g_array_index (pids, pid_t, i));
 }
 
 static void

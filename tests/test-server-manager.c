@@ -345,7 +345,7 @@ test_shutdown_twenty (Fixture       *fixture,
   for (guint i = 0; i < 20; i++)
     g_assert_true (wait_state (server_at (fixture, i), TETHER_SERVER_STATE_CONNECTED, 10000));
   g_test_message ("%u processes running", test_count_processes_matching (fixture->dir));
-  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 20 + 10 * 2);
+  g_assert_cmpuint (test_stop_on_failure_matching (fixture->dir), ==, 20 + 10 * 2);
 
   took = shutdown_manager (fixture);
   g_test_message ("shutdown of 20 servers took %.0f ms", took / 1000.0);

@@ -553,7 +553,7 @@ test_stop_kills_group (Fixture       *fixture,
   gint64 start;
 
   wait_settled (server);
-  g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 3);
+  g_assert_cmpuint (test_stop_on_failure_matching (fixture->dir), ==, 3);
 
   start = g_get_monotonic_time ();
   stop_server (server);

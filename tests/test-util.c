@@ -7,7 +7,9 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,6 +317,226 @@ test_assert_no_processes_matching (const char *needle,
       g_usleep (10000);
     }
   g_assert_cmpuint (test_count_processes_matching (needle), ==, 0);
+}
+
+/* ---------------------------------------------------------------------- */
+/* What a failed test leaves behind                                         */
+
+/* A failed assertion ends the test at once: its teardown does not run.
+ * What it started ends with it only if tied to it: a server gets SIGKILL
+ * when the thread that spawned it dies, tether-cli gets SIGTERM when its
+ * test dies. A server's children, reparented once the server died, are tied
+ * to nothing and would live on. A test registers them here. Should it then
+ * fail (g_assert*() aborts, g_error() stops with SIGTRAP) or the test runner
+ * stop it at its timeout (SIGTERM), each one still running with the start
+ * time it had when registered gets SIGKILL, then the signal ends the test as
+ * it would have. The handler calls only async-signal-safe functions (open,
+ * read, close, kill, raise). */
+
+#define STOP_MAX    256
+#define STAT_LENGTH 1024
+
+typedef struct
+{
+  pid_t   pid;
+  guint64 start;   /* field 22 of /proc/PID/stat: with the pid, this process */
+} Registered;
+
+static Registered            registered[STOP_MAX];
+static volatile sig_atomic_t n_registered;
+
+/* Field 22 (starttime) of /proc/@pid/stat, read with async-signal-safe
+ * calls only. */
+static gboolean
+read_start_time (pid_t    pid,
+                 guint64 *start)
+{
+  static const char suffix[] = "/stat";
+  char path[32] = "/proc/";
+  char digits[12];
+  char text[STAT_LENGTH];
+  gsize at = 6, n = 0, length = 0;
+  unsigned int value = (unsigned int)pid;
+  const char *p = NULL;
+  guint spaces = 0;
+  guint64 result = 0;
+  int fd;
+
+  if (pid <= 0)
+    return FALSE;
+
+  do
+    {
+      digits[n++] = (char)('0' + value % 10);
+      value /= 10;
+    }
+  while (value > 0);
+  while (n > 0)
+    path[at++] = digits[--n];
+  for (gsize i = 0; i < sizeof suffix; i++)
+    path[at++] = suffix[i];
+
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    return FALSE;
+  while (length < sizeof text)
+    {
+      ssize_t got = read (fd, text + length, sizeof text - length);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        break;
+      length += (gsize)got;
+    }
+  close (fd);
+  if (length == 0 || length == sizeof text)
+    return FALSE;
+
+  /* The command name may hold ')': the fields start after the last one.
+   * The n-th space after it starts field n + 2. */
+  for (gsize i = length; i > 0; i--)
+    if (text[i - 1] == ')')
+      {
+        p = text + i;
+        break;
+      }
+  for (; p != NULL && p < text + length && spaces < 20; p++)
+    if (*p == ' ')
+      spaces++;
+  if (p == NULL || spaces < 20 || p >= text + length || *p < '0' || *p > '9')
+    return FALSE;
+
+  for (; p < text + length && *p >= '0' && *p <= '9'; p++)
+    result = result * 10 + (guint64)(*p - '0');
+  *start = result;
+
+  return TRUE;
+}
+
+static void
+stop_registered (int signum)
+{
+  int saved_errno = errno;
+
+  for (sig_atomic_t i = 0; i < n_registered; i++)
+    {
+      pid_t pid = registered[i].pid;
+      guint64 start;
+
+      if (pid > 1 && read_start_time (pid, &start) && start == registered[i].start)
+        kill (pid, SIGKILL);
+    }
+
+  errno = saved_errno;
+
+  /* The action is back to the default (SA_RESETHAND): the signal ends the
+   * test as it would have without us. */
+  raise (signum);
+}
+
+static void
+install_stop_handlers (void)
+{
+  static gboolean installed;
+  const int signals[] = { SIGABRT, SIGTRAP, SIGTERM };
+
+  if (installed)
+    return;
+  installed = TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    {
+      struct sigaction action = { 0 };
+      struct sigaction old = { 0 };
+
+      g_assert_cmpint (sigaction (signals[i], NULL, &old), ==, 0);
+      /* An ignored signal does not end the test: nothing to do then. */
+      if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN)
+        continue;
+      if ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+        g_error ("signal %d already has a handler: cannot stop the test's processes when it fails", signals[i]);
+
+      action.sa_handler = stop_registered;
+      action.sa_flags = SA_RESETHAND;
+      sigemptyset (&action.sa_mask);
+      g_assert_cmpint (sigaction (signals[i], &action, NULL), ==, 0);
+    }
+}
+
+/**
+ * test_stop_on_failure:
+ * @pid: a process the test started, which nothing else stops if the test
+ *   fails half-way
+ *
+ * Has @pid get SIGKILL if the test aborts or is terminated while it still
+ * runs. Registering a process that has already ended does nothing.
+ */
+void
+test_stop_on_failure (pid_t pid)
+{
+  sigset_t block, old;
+  guint64 start;
+  sig_atomic_t slot;
+
+  g_assert_cmpint (pid, >, 1);
+  g_assert_cmpint (pid, !=, getpid ());
+
+  install_stop_handlers ();
+  if (!read_start_time (pid, &start))
+    return;
+
+  /* The handler never sees a slot half written by this thread. */
+  sigemptyset (&block);
+  sigaddset (&block, SIGABRT);
+  sigaddset (&block, SIGTRAP);
+  sigaddset (&block, SIGTERM);
+  pthread_sigmask (SIG_BLOCK, &block, &old);
+
+  /* This one's slot, or the slot of one that has ended, or a new one */
+  for (slot = 0; slot < n_registered; slot++)
+    {
+      guint64 then;
+
+      if (registered[slot].pid == pid && registered[slot].start == start)
+        break;
+      if (!read_start_time (registered[slot].pid, &then) || then != registered[slot].start)
+        break;
+    }
+
+  if (slot < STOP_MAX)
+    {
+      registered[slot].pid = pid;
+      registered[slot].start = start;
+      if (slot == n_registered)
+        n_registered = slot + 1;
+    }
+
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+
+  if (slot >= STOP_MAX)
+    g_error ("more than %d live processes to stop if the test fails", STOP_MAX);
+}
+
+/**
+ * test_stop_on_failure_matching:
+ * @needle: what the command lines of the processes contain (the test's
+ *   temporary directory)
+ *
+ * test_stop_on_failure() for every live process that
+ * test_find_processes_matching() finds now.
+ *
+ * Returns: how many it found
+ */
+guint
+test_stop_on_failure_matching (const char *needle)
+{
+  g_autoptr(GArray) pids = test_find_processes_matching (needle);
+
+  for (guint i = 0; i < pids->len; i++)
+    test_stop_on_failure (g_array_index (pids, pid_t, i));
+
+  return pids->len;
 }
 
 /* Files beside @path named as temporary files of saves: `.NAME.` and six

@@ -36,6 +36,8 @@ guint    test_read_count                   (const char *count_file,
                                             const char *method);
 char    *test_environ_value                (pid_t       pid,
                                             const char *name);
+void     test_stop_on_failure              (pid_t       pid);
+guint    test_stop_on_failure_matching     (const char *needle);
 
 guint    test_count_temporaries            (const char *path);
 int      test_hold_config_lock             (const char *config_path);

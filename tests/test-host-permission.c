@@ -14,8 +14,8 @@
 #include <glib/gstdio.h>
 
 #include "mcp-error.h"
-#include "mcp-host-process.h"
-#include "mcp-native-process.h"
+#include "tether-host-process.h"
+#include "tether-native-process.h"
 
 #define OVERRIDE "flatpak override --user --talk-name=org.freedesktop.Flatpak "
 
@@ -30,12 +30,12 @@ use_info (const char *contents)
   if (contents == NULL)
     {
       g_unlink (path);
-      mcp_host_process_set_flatpak_info_path (path);
+      tether_host_process_set_flatpak_info_path (path);
       return;
     }
 
   g_assert_true (g_file_set_contents (path, contents, -1, &error));
-  mcp_host_process_set_flatpak_info_path (path);
+  tether_host_process_set_flatpak_info_path (path);
 }
 
 static const char granted[] =
@@ -91,16 +91,16 @@ static void
 test_granted (void)
 {
   const char *argv[] = { "true", NULL };
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_autoptr(GError) error = NULL;
 
   use_info (granted);
-  g_assert_true (mcp_host_process_is_sandboxed ());
-  g_assert_true (mcp_host_process_check_permission (&error));
+  g_assert_true (tether_host_process_is_sandboxed ());
+  g_assert_true (tether_host_process_check_permission (&error));
   g_assert_no_error (error);
 
-  process = mcp_process_new (argv);
-  g_assert_true (MCP_IS_HOST_PROCESS (process));
+  process = tether_process_new (argv);
+  g_assert_true (TETHER_IS_HOST_PROCESS (process));
 }
 
 static void
@@ -111,13 +111,13 @@ test_denied (void)
   g_autofree char *app_id = NULL;
 
   use_info (denied);
-  g_assert_true (mcp_host_process_is_sandboxed ());
-  g_assert_false (mcp_host_process_check_permission (&error));
+  g_assert_true (tether_host_process_is_sandboxed ());
+  g_assert_false (tether_host_process_check_permission (&error));
   assert_denied_message (error, "io.github.tethermcp.Tether");
 
-  app_id = mcp_host_process_dup_app_id ();
+  app_id = tether_host_process_dup_app_id ();
   g_assert_cmpstr (app_id, ==, "io.github.tethermcp.Tether");
-  command = mcp_host_process_dup_override_command ();
+  command = tether_host_process_dup_override_command ();
   g_assert_cmpstr (command, ==, OVERRIDE "io.github.tethermcp.Tether");
 }
 
@@ -131,7 +131,7 @@ test_denied_devel (void)
   info = g_strdup_printf ("[Application]\nname=io.github.tethermcp.Tether.Devel\n\n"
                           "[Session Bus Policy]\norg.freedesktop.portal.*=talk\n");
   use_info (info);
-  g_assert_false (mcp_host_process_check_permission (&error));
+  g_assert_false (tether_host_process_check_permission (&error));
   assert_denied_message (error, "io.github.tethermcp.Tether.Devel");
 }
 
@@ -160,8 +160,8 @@ test_policies (void)
 
       use_info (cases[i].info);
       g_test_message ("case %u: %s", i, cases[i].permitted ? "permitted" : "denied");
-      g_assert_true (mcp_host_process_is_sandboxed ());
-      g_assert_cmpint (mcp_host_process_check_permission (&error), ==, cases[i].permitted);
+      g_assert_true (tether_host_process_is_sandboxed ());
+      g_assert_cmpint (tether_host_process_check_permission (&error), ==, cases[i].permitted);
       if (!cases[i].permitted)
         g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
     }
@@ -172,28 +172,28 @@ static void
 test_build_sandbox (void)
 {
   const char *argv[] = { "true", NULL };
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
 
   use_info ("[Application]\nname=io.github.tethermcp.Tether\n\n[Instance]\nbuild=true\n");
-  g_assert_false (mcp_host_process_is_sandboxed ());
-  g_assert_true (mcp_host_process_check_permission (NULL));
+  g_assert_false (tether_host_process_is_sandboxed ());
+  g_assert_true (tether_host_process_check_permission (NULL));
 
-  process = mcp_process_new (argv);
-  g_assert_true (MCP_IS_NATIVE_PROCESS (process));
+  process = tether_process_new (argv);
+  g_assert_true (TETHER_IS_NATIVE_PROCESS (process));
 }
 
 static void
 test_not_sandboxed (void)
 {
   const char *argv[] = { "true", NULL };
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
 
   use_info (NULL);
-  g_assert_false (mcp_host_process_is_sandboxed ());
-  g_assert_true (mcp_host_process_check_permission (NULL));
+  g_assert_false (tether_host_process_is_sandboxed ());
+  g_assert_true (tether_host_process_check_permission (NULL));
 
-  process = mcp_process_new (argv);
-  g_assert_true (MCP_IS_NATIVE_PROCESS (process));
+  process = tether_process_new (argv);
+  g_assert_true (TETHER_IS_NATIVE_PROCESS (process));
 }
 
 static void
@@ -216,7 +216,7 @@ static void
 test_spawn_refused (void)
 {
   const char *argv[] = { "/bin/true", NULL };
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_autoptr(GAsyncResult) spawned = NULL;
   g_autoptr(GAsyncResult) found = NULL;
   g_autoptr(GError) error = NULL;
@@ -226,19 +226,19 @@ test_spawn_refused (void)
 
   g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/tether-test-bus", TRUE);
   use_info (denied);
-  process = mcp_process_new (argv);
-  g_assert_true (MCP_IS_HOST_PROCESS (process));
+  process = tether_process_new (argv);
+  g_assert_true (TETHER_IS_HOST_PROCESS (process));
 
-  mcp_process_spawn_async (process, NULL, store_result, &spawned);
+  tether_process_spawn_async (process, NULL, store_result, &spawned);
   wait_for (&spawned);
-  g_assert_false (mcp_process_spawn_finish (process, spawned, &error));
+  g_assert_false (tether_process_spawn_finish (process, spawned, &error));
   assert_denied_message (error, "io.github.tethermcp.Tether");
-  g_assert_cmpuint (mcp_host_process_get_pid (MCP_HOST_PROCESS (process)), ==, 0);
+  g_assert_cmpuint (tether_host_process_get_pid (TETHER_HOST_PROCESS (process)), ==, 0);
   g_clear_error (&error);
 
-  mcp_process_find_program_async (process, NULL, store_result, &found);
+  tether_process_find_program_async (process, NULL, store_result, &found);
   wait_for (&found);
-  program = mcp_process_find_program_finish (process, found, &error);
+  program = tether_process_find_program_finish (process, found, &error);
   g_assert_null (program);
   assert_denied_message (error, "io.github.tethermcp.Tether");
 
@@ -272,7 +272,7 @@ main (int   argc,
   ret = g_test_run ();
 
   use_info (NULL);
-  mcp_host_process_set_flatpak_info_path (NULL);
+  tether_host_process_set_flatpak_info_path (NULL);
   g_rmdir (dir);
   g_free (dir);
 

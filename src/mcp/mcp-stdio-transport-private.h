@@ -27,7 +27,7 @@ struct _McpStdioTransport
 {
   McpTransport    parent_instance;
 
-  McpProcess     *process;
+  TetherProcess  *process;
   guint           terminate_grace_ms;
   guint           kill_grace_ms;
 

@@ -143,7 +143,7 @@ build_closed_error (McpStdioTransport *self)
   GError *error;
 
   if (self->exited)
-    exit_text = mcp_process_describe_exit (self->exit_status, self->term_signal);
+    exit_text = tether_process_describe_exit (self->exit_status, self->term_signal);
 
   if (self->reason != NULL && self->reason->domain == MCP_ERROR &&
       self->reason->code == MCP_ERROR_MESSAGE_TOO_LARGE)
@@ -666,7 +666,7 @@ kill_timeout_cb (gpointer user_data)
                              "the server did not exit %u ms after SIGTERM; sending SIGKILL to its process group",
                              self->kill_grace_ms);
   self->killed_by_us = TRUE;
-  mcp_process_send_signal (self->process, SIGKILL);
+  tether_process_send_signal (self->process, SIGKILL);
 
   return G_SOURCE_REMOVE;
 }
@@ -681,7 +681,7 @@ terminate_timeout_cb (gpointer user_data)
                              "the server did not exit %u ms after its input closed; sending SIGTERM to its process group",
                              self->terminate_grace_ms);
   self->killed_by_us = TRUE;
-  mcp_process_send_signal (self->process, SIGTERM);
+  tether_process_send_signal (self->process, SIGTERM);
   self->grace_id = g_timeout_add (self->kill_grace_ms, kill_timeout_cb, self);
 
   return G_SOURCE_REMOVE;
@@ -715,7 +715,7 @@ wait_cb (GObject      *object,
   gboolean ok;
 
   weak_ref_free (ref);
-  ok = mcp_process_wait_finish (MCP_PROCESS (object), result, &exit_status, &term_signal, &error);
+  ok = tether_process_wait_finish (TETHER_PROCESS (object), result, &exit_status, &term_signal, &error);
 
   if (self == NULL || self->finished)
     return;
@@ -734,13 +734,13 @@ wait_cb (GObject      *object,
   g_clear_handle_id (&self->grace_id, g_source_remove);
 
   {
-    g_autofree char *how = mcp_process_describe_exit (self->exit_status, self->term_signal);
+    g_autofree char *how = tether_process_describe_exit (self->exit_status, self->term_signal);
     _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server (pid %s) %s",
-                               mcp_process_get_identifier (self->process), how);
+                               tether_process_get_identifier (self->process), how);
   }
 
   /* Whatever the leader left in its group goes with it. */
-  mcp_process_send_signal (self->process, SIGKILL);
+  tether_process_send_signal (self->process, SIGKILL);
 
   if (!self->stopping)
     {
@@ -763,7 +763,7 @@ spawn_cb (GObject      *object,
 
   self->opening = FALSE;
 
-  if (!mcp_process_spawn_finish (MCP_PROCESS (object), result, &error))
+  if (!tether_process_spawn_finish (TETHER_PROCESS (object), result, &error))
     {
       _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
       finish (self);
@@ -771,13 +771,13 @@ spawn_cb (GObject      *object,
       return;
     }
 
-  if (!can_read_without_blocking (mcp_process_get_stdout_pipe (self->process)) ||
-      !can_read_without_blocking (mcp_process_get_stderr_pipe (self->process)))
+  if (!can_read_without_blocking (tether_process_get_stdout_pipe (self->process)) ||
+      !can_read_without_blocking (tether_process_get_stderr_pipe (self->process)))
     {
       /* No threads for I/O: a backend must give pollable pipes. */
       error = g_error_new (MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s",
                            _("The server's pipes cannot be read without blocking"));
-      mcp_process_send_signal (self->process, SIGKILL);
+      tether_process_send_signal (self->process, SIGKILL);
       _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
       finish (self);
       g_task_return_error (task, g_steal_pointer (&error));
@@ -785,7 +785,7 @@ spawn_cb (GObject      *object,
     }
 
   self->opened = TRUE;
-  self->stdin_pipe = g_object_ref (mcp_process_get_stdin_pipe (self->process));
+  self->stdin_pipe = g_object_ref (tether_process_get_stdin_pipe (self->process));
   if (G_IS_FILE_DESCRIPTOR_BASED (self->stdin_pipe))
     {
       int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stdin_pipe));
@@ -793,14 +793,14 @@ spawn_cb (GObject      *object,
       if (g_unix_set_fd_nonblocking (fd, TRUE, NULL))
         self->stdin_fd = fd;
     }
-  self->out_reader = reader_new (self, mcp_process_get_stdout_pipe (self->process), FALSE);
-  self->err_reader = reader_new (self, mcp_process_get_stderr_pipe (self->process), TRUE);
+  self->out_reader = reader_new (self, tether_process_get_stdout_pipe (self->process), FALSE);
+  self->err_reader = reader_new (self, tether_process_get_stderr_pipe (self->process), TRUE);
 
   _mcp_transport_emit_event (MCP_TRANSPORT (self), "started %s (pid %s)",
-                             mcp_process_get_argv (self->process)[0],
-                             mcp_process_get_identifier (self->process));
+                             tether_process_get_argv (self->process)[0],
+                             tether_process_get_identifier (self->process));
 
-  mcp_process_wait_async (self->process, self->cancellable, wait_cb, weak_ref_new (self));
+  tether_process_wait_async (self->process, self->cancellable, wait_cb, weak_ref_new (self));
   reader_start (self->out_reader);
   reader_start (self->err_reader);
 
@@ -830,7 +830,7 @@ mcp_stdio_transport_open_async (McpTransport        *transport,
     }
 
   self->opening = TRUE;
-  mcp_process_spawn_async (self->process, cancellable, spawn_cb, g_steal_pointer (&task));
+  tether_process_spawn_async (self->process, cancellable, spawn_cb, g_steal_pointer (&task));
 }
 
 static gboolean
@@ -896,7 +896,7 @@ mcp_stdio_transport_dispose (GObject *object)
 
   /* Nobody waited for a clean stop: nothing survives us all the same. */
   if (self->opened && !self->exited && self->process != NULL)
-    mcp_process_send_signal (self->process, SIGKILL);
+    tether_process_send_signal (self->process, SIGKILL);
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->grace_id, g_source_remove);
@@ -1004,7 +1004,7 @@ mcp_stdio_transport_class_init (McpStdioTransportClass *klass)
 
   properties[PROP_PROCESS] =
     g_param_spec_object ("process", NULL, NULL,
-                         MCP_TYPE_PROCESS,
+                         TETHER_TYPE_PROCESS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -1060,14 +1060,14 @@ mcp_stdio_transport_init (McpStdioTransport *self)
  * Returns: (transfer full): a transport that spawns @process when opened
  */
 McpTransport *
-mcp_stdio_transport_new (McpProcess *process)
+mcp_stdio_transport_new (TetherProcess *process)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (process), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (process), NULL);
 
   return g_object_new (MCP_TYPE_STDIO_TRANSPORT, "process", process, NULL);
 }
 
-McpProcess *
+TetherProcess *
 mcp_stdio_transport_get_process (McpStdioTransport *self)
 {
   g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), NULL);

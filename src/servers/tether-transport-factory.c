@@ -13,8 +13,8 @@
 
 #include "mcp-error.h"
 #include "mcp-http-transport.h"
-#include "mcp-process.h"
 #include "mcp-stdio-transport.h"
+#include "tether-process.h"
 
 #include "tether-transport-factory.h"
 
@@ -24,7 +24,7 @@ create_stdio (TetherServerConfig         *config,
               TetherShellEnvironment     *shell_environment,
               GError                    **error)
 {
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_auto(GStrv) argv = tether_server_config_dup_argv (config);
   g_auto(GStrv) env = tether_server_config_dup_env (config);
   McpTransport *transport;
@@ -37,16 +37,16 @@ create_stdio (TetherServerConfig         *config,
       return NULL;
     }
 
-  process = mcp_process_new ((const char * const *)argv);
-  mcp_process_set_cwd (process, tether_server_config_get_cwd (config));
-  mcp_process_set_environment (process, (const char * const *)env);
+  process = tether_process_new ((const char * const *)argv);
+  tether_process_set_cwd (process, tether_server_config_get_cwd (config));
+  tether_process_set_environment (process, (const char * const *)env);
 
   /* The user's environment as their login shell has it: its PATH finds the
    * command, and the allow-list picks from it. */
   if (shell_environment != NULL && tether_shell_environment_get_resolved (shell_environment))
     {
-      mcp_process_set_search_path (process, tether_shell_environment_get_path (shell_environment));
-      mcp_process_set_base_environment (process, tether_shell_environment_get_environment (shell_environment));
+      tether_process_set_search_path (process, tether_shell_environment_get_path (shell_environment));
+      tether_process_set_base_environment (process, tether_shell_environment_get_environment (shell_environment));
     }
 
   transport = mcp_stdio_transport_new (process);

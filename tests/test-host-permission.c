@@ -16,6 +16,7 @@
 #include "mcp-error.h"
 #include "tether-host-process.h"
 #include "tether-native-process.h"
+#include "tether-spawn.h"
 
 #define OVERRIDE "flatpak override --user --talk-name=org.freedesktop.Flatpak "
 
@@ -99,7 +100,7 @@ test_granted (void)
   g_assert_true (tether_host_process_check_permission (&error));
   g_assert_no_error (error);
 
-  process = tether_process_new (argv);
+  process = tether_spawn_new_process (argv);
   g_assert_true (TETHER_IS_HOST_PROCESS (process));
 }
 
@@ -178,7 +179,7 @@ test_build_sandbox (void)
   g_assert_false (tether_host_process_is_sandboxed ());
   g_assert_true (tether_host_process_check_permission (NULL));
 
-  process = tether_process_new (argv);
+  process = tether_spawn_new_process (argv);
   g_assert_true (TETHER_IS_NATIVE_PROCESS (process));
 }
 
@@ -192,7 +193,7 @@ test_not_sandboxed (void)
   g_assert_false (tether_host_process_is_sandboxed ());
   g_assert_true (tether_host_process_check_permission (NULL));
 
-  process = tether_process_new (argv);
+  process = tether_spawn_new_process (argv);
   g_assert_true (TETHER_IS_NATIVE_PROCESS (process));
 }
 
@@ -226,7 +227,7 @@ test_spawn_refused (void)
 
   g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/tether-test-bus", TRUE);
   use_info (denied);
-  process = tether_process_new (argv);
+  process = tether_spawn_new_process (argv);
   g_assert_true (TETHER_IS_HOST_PROCESS (process));
 
   tether_process_spawn_async (process, NULL, store_result, &spawned);

@@ -6,8 +6,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A fake /.flatpak-info makes tether_process_new() pick TetherHostProcess, as in
- * the sandbox; the helper is the real one, activated on the session bus of
+ * A fake /.flatpak-info makes tether_spawn_new_process() pick
+ * TetherHostProcess, as in the sandbox; the helper is the real one, activated on the session bus of
  * dbus-run-session, so the processes really are its children. Suite
  * host-only: flatpak-builder's sandbox has no such bus.
  */

@@ -14,7 +14,7 @@
 #include "mcp-error.h"
 #include "mcp-http-transport.h"
 #include "mcp-stdio-transport.h"
-#include "tether-process.h"
+#include "tether-spawn.h"
 
 #include "tether-transport-factory.h"
 
@@ -37,7 +37,7 @@ create_stdio (TetherServerConfig         *config,
       return NULL;
     }
 
-  process = tether_process_new ((const char * const *)argv);
+  process = tether_spawn_new_process ((const char * const *)argv);
   tether_process_set_cwd (process, tether_server_config_get_cwd (config));
   tether_process_set_environment (process, (const char * const *)env);
 

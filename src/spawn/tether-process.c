@@ -15,8 +15,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
-#include "tether-host-process.h"
-#include "tether-native-process.h"
 #include "tether-process.h"
 #include "tether-process-private.h"
 
@@ -305,27 +303,6 @@ tether_process_class_init (TetherProcessClass *klass)
 static void
 tether_process_init (TetherProcess *self)
 {
-}
-
-/**
- * tether_process_new:
- * @argv: the command and its arguments
- *
- * Creates a process of the backend that fits where we run: inside the
- * Flatpak sandbox (see tether_host_process_is_sandboxed()) an #TetherHostProcess,
- * which runs the command on the host; otherwise an #TetherNativeProcess.
- *
- * Returns: (transfer full): a new #TetherProcess, not yet spawned
- */
-TetherProcess *
-tether_process_new (const char * const *argv)
-{
-  g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
-
-  if (tether_host_process_is_sandboxed ())
-    return tether_host_process_new (argv);
-
-  return tether_native_process_new (argv);
 }
 
 const char * const *

@@ -78,7 +78,6 @@ struct _TetherProcessClass
   gpointer _reserved[6];
 };
 
-TetherProcess       *tether_process_new                        (const char * const   *argv);
 const char * const  *tether_process_get_argv                   (TetherProcess        *self);
 void                 tether_process_set_argv                   (TetherProcess        *self,
                                                                 const char * const   *argv);

@@ -16,7 +16,7 @@
 
 #include "mcp-error.h"
 #include "tether-host-process.h"
-#include "tether-process.h"
+#include "tether-spawn.h"
 
 #include "tether-shell-environment.h"
 
@@ -418,7 +418,7 @@ run_async (const char * const  *argv,
   run->out = g_byte_array_new ();
   run->err = g_byte_array_new ();
   run->exit_status = -1;
-  run->process = tether_process_new (argv);
+  run->process = tether_spawn_new_process (argv);
   tether_process_set_inherit_environment (run->process, TRUE);
 
   run->timeout_id = g_timeout_add (MAX (timeout_ms, 1), run_timeout_cb, run);
@@ -858,7 +858,7 @@ resolved_for_find_cb (GObject      *object,
       return;
     }
 
-  process = tether_process_new (argv);
+  process = tether_spawn_new_process (argv);
   tether_process_set_search_path (process, self->path);
   tether_process_set_base_environment (process, (const char * const *)self->environment);
   tether_process_set_cwd (process, data->cwd);

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "mcp-error.h"
+#include "mcp-stdio-transport.h"
 #include "tether-host-process.h"
 #include "tether-native-process.h"
 #include "tether-spawn.h"
@@ -70,7 +71,7 @@ assert_denied_message (const GError *error,
   g_autofree char *first_line = NULL;
   const char *newline;
 
-  g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
+  g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_PERMISSION_DENIED);
   g_test_message ("%s", error->message);
 
   newline = strchr (error->message, '\n');
@@ -164,7 +165,7 @@ test_policies (void)
       g_assert_true (tether_host_process_is_sandboxed ());
       g_assert_cmpint (tether_host_process_check_permission (&error), ==, cases[i].permitted);
       if (!cases[i].permitted)
-        g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
+        g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_PERMISSION_DENIED);
     }
 }
 
@@ -212,6 +213,26 @@ wait_for (GAsyncResult **result)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* A session bus that is not there; returns the address to restore. */
+static char *
+use_no_bus (void)
+{
+  char *saved = g_strdup (g_getenv ("DBUS_SESSION_BUS_ADDRESS"));
+
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/tether-test-bus", TRUE);
+
+  return saved;
+}
+
+static void
+restore_bus (const char *saved)
+{
+  if (saved != NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", saved, TRUE);
+  else
+    g_unsetenv ("DBUS_SESSION_BUS_ADDRESS");
+}
+
 /* Refused at once, before any bus is touched (there is none here). */
 static void
 test_spawn_refused (void)
@@ -222,10 +243,9 @@ test_spawn_refused (void)
   g_autoptr(GAsyncResult) found = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *program = NULL;
-  g_autofree char *saved_bus = g_strdup (g_getenv ("DBUS_SESSION_BUS_ADDRESS"));
+  g_autofree char *saved_bus = use_no_bus ();
   gint64 start = g_get_monotonic_time ();
 
-  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/tether-test-bus", TRUE);
   use_info (denied);
   process = tether_spawn_new_process (argv);
   g_assert_true (TETHER_IS_HOST_PROCESS (process));
@@ -245,10 +265,37 @@ test_spawn_refused (void)
 
   g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, 1000);
 
-  if (saved_bus != NULL)
-    g_setenv ("DBUS_SESSION_BUS_ADDRESS", saved_bus, TRUE);
-  else
-    g_unsetenv ("DBUS_SESSION_BUS_ADDRESS");
+  restore_bus (saved_bus);
+}
+
+/* The stdio transport reports the refusal in its own domain, in the code
+ * that says so (a server that may not start is not retried), with the
+ * message that says how to allow it. */
+static void
+test_transport_refused (void)
+{
+  const char *argv[] = { "/bin/true", NULL };
+  g_autoptr(TetherProcess) process = NULL;
+  g_autoptr(McpTransport) transport = NULL;
+  g_autoptr(GAsyncResult) opened = NULL;
+  g_autoptr(GError) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved_bus = use_no_bus ();
+
+  use_info (denied);
+  g_assert_false (tether_host_process_check_permission (&expected));
+  process = tether_spawn_new_process (argv);
+  g_assert_true (TETHER_IS_HOST_PROCESS (process));
+  transport = mcp_stdio_transport_new (process);
+
+  mcp_transport_open_async (transport, NULL, store_result, &opened);
+  wait_for (&opened);
+  g_assert_false (mcp_transport_open_finish (transport, opened, &error));
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
+  g_assert_cmpstr (error->message, ==, expected->message);
+  g_assert_true (mcp_transport_is_closed (transport));
+
+  restore_bus (saved_bus);
 }
 
 int
@@ -269,6 +316,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/HostPermission/build-sandbox", test_build_sandbox);
   g_test_add_func ("/Mcp/HostPermission/not-sandboxed", test_not_sandboxed);
   g_test_add_func ("/Mcp/HostPermission/spawn-refused", test_spawn_refused);
+  g_test_add_func ("/Mcp/HostPermission/transport-refused", test_transport_refused);
 
   ret = g_test_run ();
 

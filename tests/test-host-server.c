@@ -18,11 +18,11 @@
 
 #include <glib/gstdio.h>
 
-#include "mcp-error.h"
 #include "tether-host-process.h"
 #include "mcp-stdio-transport.h"
 #include "tether-server.h"
 #include "tether-shell-environment.h"
+#include "tether-spawn-error.h"
 #include "fake/fake-http-server.h"
 #include "test-server-util.h"
 #include "test-util.h"
@@ -294,7 +294,7 @@ test_login_shell_on_host (Fixture       *fixture,
   test_wait_for (&result);
   found = tether_shell_environment_find_program_finish (fixture->environment, result, &error);
   g_assert_null (found);
-  g_assert_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND);
+  g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "on the host"));
   g_assert_nonnull (strstr (error->message, prefix));

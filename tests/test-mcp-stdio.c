@@ -22,6 +22,7 @@
 #include "mcp-error.h"
 #include "tether-host-process.h"
 #include "tether-native-process.h"
+#include "tether-spawn-error.h"
 #include "mcp-stdio-transport.h"
 #include "test-util.h"
 
@@ -355,7 +356,7 @@ test_command_not_found (void)
     g_autofree char *resolved = tether_process_resolve_command (p2, &error);
 
     g_assert_null (resolved);
-    g_assert_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND);
+    g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND);
     g_assert_cmpstr (error->message, ==, "command not found: ./no/such/server");
   }
 

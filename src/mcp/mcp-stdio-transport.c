@@ -22,6 +22,7 @@
 #include "mcp-json-private.h"
 #include "mcp-stdio-transport-private.h"
 #include "mcp-transport-private.h"
+#include "tether-spawn-error.h"
 
 /* One server process, newline-delimited JSON on its stdin and stdout.
  *
@@ -752,6 +753,40 @@ wait_cb (GObject      *object,
   maybe_finish (self);
 }
 
+/* A server that could not be started is, to the transport's users, an
+ * %MCP_ERROR like any other failure to open: the same message, in the
+ * code that matches. Other domains (a cancellation) pass as they are. */
+static GError *
+error_from_spawn (GError *error)
+{
+  McpError code;
+  GError *mapped;
+
+  if (error->domain != TETHER_SPAWN_ERROR)
+    return error;
+
+  switch ((TetherSpawnError)error->code)
+    {
+    case TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND:
+      code = MCP_ERROR_COMMAND_NOT_FOUND;
+      break;
+
+    case TETHER_SPAWN_ERROR_PERMISSION_DENIED:
+      code = MCP_ERROR_PERMISSION_DENIED;
+      break;
+
+    case TETHER_SPAWN_ERROR_FAILED:
+    default:
+      code = MCP_ERROR_SPAWN_FAILED;
+      break;
+    }
+
+  mapped = g_error_new_literal (MCP_ERROR, code, error->message);
+  g_error_free (error);
+
+  return mapped;
+}
+
 static void
 spawn_cb (GObject      *object,
           GAsyncResult *result,
@@ -765,6 +800,7 @@ spawn_cb (GObject      *object,
 
   if (!tether_process_spawn_finish (TETHER_PROCESS (object), result, &error))
     {
+      error = error_from_spawn (g_steal_pointer (&error));
       _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
       finish (self);
       g_task_return_error (task, g_steal_pointer (&error));

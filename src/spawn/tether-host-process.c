@@ -22,11 +22,11 @@
 #include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
 #include "tether-host-group-private.h"
 #include "tether-host-process.h"
 #include "tether-process-group-private.h"
 #include "tether-process-private.h"
+#include "tether-spawn-error.h"
 
 /* A server run on the host from inside the Flatpak sandbox, through the
  * Development interface of flatpak-session-helper (what flatpak-spawn --host
@@ -335,7 +335,8 @@ permission_error (const char *reason)
   if (reason != NULL)
     g_string_append_printf (message, "\n\n%s", reason);
 
-  return g_error_new_literal (MCP_ERROR, MCP_ERROR_PERMISSION_DENIED, message->str);
+  return g_error_new_literal (TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_PERMISSION_DENIED,
+                              message->str);
 }
 
 /**
@@ -346,7 +347,7 @@ permission_error (const char *reason)
  * it, if `/.flatpak-info` grants talking to org.freedesktop.Flatpak (or the
  * whole session bus).
  *
- * Returns: %TRUE if permitted, or %FALSE with %MCP_ERROR_PERMISSION_DENIED
+ * Returns: %TRUE if permitted, or %FALSE with %TETHER_SPAWN_ERROR_PERMISSION_DENIED
  *   explaining why, with the exact `flatpak override` command that grants it
  */
 gboolean
@@ -482,7 +483,7 @@ connection_ready_cb (GObject      *object,
       if (connection != NULL)
         g_task_return_boolean (task, TRUE);
       else
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                  _("Could not connect to the session bus to run commands on the host: %s"),
                                  error->message);
     }
@@ -518,7 +519,8 @@ ensure_connection_async (TetherHostProcess   *self,
       g_autoptr(GPtrArray) tasks = g_steal_pointer (&self->connect_tasks);
 
       for (guint i = 0; i < tasks->len; i++)
-        g_task_return_new_error (g_ptr_array_index (tasks, i), MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+        g_task_return_new_error (g_ptr_array_index (tasks, i),
+                                 TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                  _("No session bus to run commands on the host: %s"), error->message);
       return;
     }
@@ -892,10 +894,10 @@ finish_launch (GTask *task)
   if (g_str_equal (verdict, "not-found"))
     {
       if (strchr (command, '/') != NULL)
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND,
                                  _("command not found on the host: %s"), command);
       else
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND,
                                  _("command not found on the host: %s (searched: %s)"),
                                  command, launch->search_path);
       return;
@@ -903,12 +905,12 @@ finish_launch (GTask *task)
 
   if (g_str_equal (verdict, "not-executable"))
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("%s is not an executable file on the host"), command);
       return;
     }
 
-  g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+  g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                            _("Could not start %s on the host: the launcher ended without an answer"),
                            command);
 }
@@ -926,7 +928,7 @@ verdict_read_cb (GObject      *object,
   bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
   if (bytes == NULL)
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("Could not start %s on the host: %s"),
                                tether_process_get_argv (g_task_get_source_object (task))[0], error->message);
       return;
@@ -977,12 +979,12 @@ host_command_cb (GObject      *object,
       if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) && tether_host_process_is_sandboxed ())
         g_task_return_error (task, permission_error (error->message));
       else if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN))
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                  _("Could not start %s on the host: the Flatpak session helper "
                                    "(org.freedesktop.Flatpak) is not available: %s"),
                                  command, error->message);
       else
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                  _("Could not start %s on the host: %s"), command, error->message);
       return;
     }
@@ -993,7 +995,7 @@ host_command_cb (GObject      *object,
    * group (0, 1, beyond pid_t) must never reach kill. */
   if (!_tether_host_group_is_signallable (launch->pid))
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("Could not start %s on the host: the Flatpak session helper gave "
                                  "an invalid process id (%lu)"),
                                command, (gulong)launch->pid);
@@ -1038,7 +1040,7 @@ connected_for_launch_cb (GObject      *object,
 
   if (!open_fds (launch, &error))
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("Could not start %s on the host: %s"), configured[0], error->message);
       return;
     }
@@ -1055,7 +1057,7 @@ connected_for_launch_cb (GObject      *object,
       if (handle < 0)
         {
           g_variant_builder_clear (&fds);
-          g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+          g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                    _("Could not start %s on the host: %s"), configured[0], error->message);
           return;
         }
@@ -1108,7 +1110,8 @@ launch_async (TetherHostProcess   *self,
 
   if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0')
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s", _("No command to run"));
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
+                               "%s", _("No command to run"));
       return;
     }
 
@@ -1137,7 +1140,7 @@ tether_host_process_spawn_async (TetherProcess       *process,
       g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
 
       g_task_set_source_tag (task, tether_host_process_spawn_async);
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                "%s", _("The process was already started"));
       return;
     }

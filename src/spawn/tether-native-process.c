@@ -16,10 +16,10 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
 #include "tether-group-ledger.h"
 #include "tether-native-process.h"
 #include "tether-process-group-private.h"
+#include "tether-spawn-error.h"
 
 /* A server forked here with GSubprocess. It leads a session (hence a process
  * group) of its own, so a signal to the group reaches everything it started,
@@ -79,7 +79,7 @@ tether_native_process_spawn_async (TetherProcess       *process,
 
   if (self->subprocess != NULL)
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                "%s", _("The process was already started"));
       return;
     }
@@ -124,7 +124,7 @@ tether_native_process_spawn_async (TetherProcess       *process,
                                                    &error);
   if (self->subprocess == NULL)
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("Could not start %s: %s"), configured[0], error->message);
       return;
     }

@@ -14,9 +14,9 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
 #include "tether-process.h"
 #include "tether-process-private.h"
+#include "tether-spawn-error.h"
 
 /* What a server gets of the user's environment (besides what its
  * configuration adds). Wider than the SDK's six variables: locale, XDG
@@ -650,7 +650,7 @@ is_executable_file (const char *path)
  * to #TetherProcess:cwd), a bare name in the search path.
  *
  * Returns: (transfer full): the absolute path of the program, or %NULL with
- *   %MCP_ERROR_COMMAND_NOT_FOUND naming the command and the PATH searched
+ *   %TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND naming the command and the PATH searched
  */
 char *
 tether_process_resolve_command (TetherProcess  *self,
@@ -665,7 +665,7 @@ tether_process_resolve_command (TetherProcess  *self,
 
   if (priv->argv == NULL || priv->argv[0] == NULL || priv->argv[0][0] == '\0')
     {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_SPAWN_FAILED, _("No command to run"));
+      g_set_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED, _("No command to run"));
       return NULL;
     }
 
@@ -684,14 +684,14 @@ tether_process_resolve_command (TetherProcess  *self,
 
       if (!g_file_test (full, G_FILE_TEST_EXISTS))
         {
-          g_set_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+          g_set_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND,
                        _("command not found: %s"), name);
           return NULL;
         }
 
       if (!is_executable_file (full))
         {
-          g_set_error (error, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+          g_set_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                        _("%s is not an executable file"), name);
           return NULL;
         }
@@ -722,7 +722,7 @@ tether_process_resolve_command (TetherProcess  *self,
         }
     }
 
-  g_set_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+  g_set_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND,
                _("command not found: %s (searched: %s)"), name, path);
 
   return NULL;
@@ -757,7 +757,7 @@ tether_process_find_program_async (TetherProcess       *self,
  * @error: return location for an error
  *
  * Returns: (transfer full): the absolute path of the program, or %NULL with
- *   %MCP_ERROR_COMMAND_NOT_FOUND naming the command and where it looked (or
+ *   %TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND naming the command and where it looked (or
  *   another error if it could not look)
  */
 char *

@@ -19,8 +19,9 @@ G_DECLARE_DERIVABLE_TYPE (TetherProcess, tether_process, TETHER, PROCESS, GObjec
  * TetherProcessClass:
  * @spawn_async: start the process described by the properties, with three
  *   pipes, in a process group of its own that dies with us. A command that
- *   cannot be resolved fails with %MCP_ERROR_COMMAND_NOT_FOUND, any other
- *   failure with %MCP_ERROR_SPAWN_FAILED.
+ *   cannot be resolved fails with %TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND, one
+ *   that may not run there with %TETHER_SPAWN_ERROR_PERMISSION_DENIED, any
+ *   other failure with %TETHER_SPAWN_ERROR_FAILED.
  * @spawn_finish: finish @spawn_async
  * @get_stdin_pipe: the process's standard input, once spawned
  * @get_stdout_pipe: its standard output, once spawned

@@ -14,8 +14,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
 #include "tether-host-process.h"
+#include "tether-spawn-error.h"
 #include "tether-spawn.h"
 
 #include "tether-shell-environment.h"
@@ -895,7 +895,8 @@ tether_shell_environment_find_program_async (TetherShellEnvironment *self,
 
   if (command == NULL || *command == '\0')
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s", _("No command to run"));
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
+                               "%s", _("No command to run"));
       return;
     }
 
@@ -914,8 +915,9 @@ tether_shell_environment_find_program_async (TetherShellEnvironment *self,
  * @error: return location for an error
  *
  * Returns: (transfer full): the program's absolute path, or %NULL with
- *   %MCP_ERROR_COMMAND_NOT_FOUND saying where it looked (or
- *   %MCP_ERROR_PERMISSION_DENIED when commands may not run on the host)
+ *   %TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND saying where it looked (or
+ *   %TETHER_SPAWN_ERROR_PERMISSION_DENIED when commands may not run on the
+ *   host)
  */
 char *
 tether_shell_environment_find_program_finish (TetherShellEnvironment  *self,

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "tether-process.h"
+#include "tether-spawn-error.h"
 
 G_BEGIN_DECLS
 

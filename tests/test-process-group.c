@@ -31,6 +31,7 @@
 #include "tether-group-ledger-private.h"
 #include "tether-host-group-private.h"
 #include "tether-process-group-private.h"
+#include "tether-process.h"
 #include "test-util.h"
 
 #define SLEEPER_S 300
@@ -721,6 +722,40 @@ test_kill_script_token (void)
   assert_members_gone (our_members);
 }
 
+/* How a server ended, in words: every signal the C library names, not
+ * only the common ones; a number it does not name stays a number. */
+static void
+test_describe_exit (void)
+{
+  const struct {
+    int         exit_status;
+    int         term_signal;
+    const char *said;   /* after "was killed by signal N" if a signal */
+  } cases[] = {
+    { 3, 0, "exited with status 3" },
+    { 0, 0, "exited with status 0" },
+    { -1, 0, "ended" },
+    { -1, SIGKILL, " (SIGKILL)" },
+    { -1, SIGTERM, " (SIGTERM)" },
+    { -1, SIGSYS, " (SIGSYS)" },
+    { -1, SIGXCPU, " (SIGXCPU)" },
+    { -1, 200, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *said = tether_process_describe_exit (cases[i].exit_status, cases[i].term_signal);
+      g_autofree char *expected = NULL;
+
+      if (cases[i].term_signal == 0)
+        expected = g_strdup (cases[i].said);
+      else
+        expected = g_strdup_printf ("was killed by signal %d%s", cases[i].term_signal, cases[i].said);
+
+      g_assert_cmpstr (said, ==, expected);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -748,6 +783,7 @@ main (int   argc,
   kill_calls = g_array_new (FALSE, FALSE, sizeof (KillCall));
   _tether_process_group_set_kill_func (record_kill);
 
+  g_test_add_func ("/Mcp/Process/describe-exit", test_describe_exit);
   g_test_add_func ("/Mcp/ProcessGroup/parse-numbers", test_parse_numbers);
   g_test_add_func ("/Mcp/ProcessGroup/prove", test_prove);
   g_test_add ("/Mcp/GroupLedger/bad-names", Ledger, NULL,

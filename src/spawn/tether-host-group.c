@@ -20,6 +20,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <gio/gunixfdlist.h>
@@ -93,23 +94,6 @@ _tether_host_group_is_signallable (guint32 pgid)
   return pgid > 1 && pgid <= G_MAXINT;
 }
 
-static const char *
-signal_name (int signum)
-{
-  switch (signum)
-    {
-    case SIGHUP: return "HUP";
-    case SIGINT: return "INT";
-    case SIGKILL: return "KILL";
-    case SIGTERM: return "TERM";
-    case SIGUSR1: return "USR1";
-    case SIGUSR2: return "USR2";
-    case SIGSTOP: return "STOP";
-    case SIGCONT: return "CONT";
-    default: return NULL;
-    }
-}
-
 typedef struct
 {
   GDestroyNotify done;
@@ -157,7 +141,7 @@ _tether_host_group_kill (GDBusConnection *connection,
   g_autoptr(GUnixFDList) fd_list = g_unix_fd_list_new ();
   g_autofree char *pgid_text = g_strdup_printf ("%u", pgid);
   g_autofree char *number = g_strdup_printf ("%d", signum);
-  const char *name = signal_name (signum);
+  const char *name = sigabbrev_np (signum);
   const char *argv[] = { "/bin/sh", "-c", kill_script, "tether-host-kill", name ? name : number, pgid_text, NULL };
   GVariantBuilder fds, env;
   KillOp *op;

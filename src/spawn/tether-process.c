@@ -9,7 +9,6 @@
 
 #include "config.h"
 
-#include <signal.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -474,23 +473,6 @@ is_allowed (const char *name,
   return FALSE;
 }
 
-static const char *
-find_configured (TetherProcess *self,
-                 const char    *name)
-{
-  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
-  gsize len = strlen (name);
-
-  if (priv->environment == NULL)
-    return NULL;
-
-  for (guint i = 0; priv->environment[i] != NULL; i++)
-    if (strncmp (priv->environment[i], name, len) == 0 && priv->environment[i][len] == '=')
-      return priv->environment[i] + len + 1;
-
-  return NULL;
-}
-
 /* The PATH the process gets and its command is looked up in: a configured
  * PATH, else the search path, else the user's (@base's, or ours). */
 static const char *
@@ -500,7 +482,7 @@ effective_path (TetherProcess      *self,
   TetherProcessPrivate *priv = tether_process_get_instance_private (self);
   const char *path;
 
-  if ((path = find_configured (self, "PATH")) != NULL)
+  if ((path = g_environ_getenv (priv->environment, "PATH")) != NULL)
     return path;
   if (priv->search_path != NULL)
     return priv->search_path;
@@ -875,30 +857,6 @@ tether_process_get_identifier (TetherProcess *self)
   return TETHER_PROCESS_GET_CLASS (self)->get_identifier (self);
 }
 
-static const char *
-signal_name (int signum)
-{
-  switch (signum)
-    {
-    case SIGHUP: return "SIGHUP";
-    case SIGINT: return "SIGINT";
-    case SIGQUIT: return "SIGQUIT";
-    case SIGILL: return "SIGILL";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGABRT: return "SIGABRT";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGKILL: return "SIGKILL";
-    case SIGSEGV: return "SIGSEGV";
-    case SIGPIPE: return "SIGPIPE";
-    case SIGALRM: return "SIGALRM";
-    case SIGTERM: return "SIGTERM";
-    case SIGUSR1: return "SIGUSR1";
-    case SIGUSR2: return "SIGUSR2";
-    default: return NULL;
-    }
-}
-
 /**
  * tether_process_describe_exit:
  * @exit_status: the exit status, or -1
@@ -913,10 +871,14 @@ tether_process_describe_exit (int exit_status,
 {
   if (term_signal > 0)
     {
-      const char *name = signal_name (term_signal);
+      const char *abbrev = sigabbrev_np (term_signal);
 
-      if (name != NULL)
-        return g_strdup_printf (_("was killed by signal %d (%s)"), term_signal, name);
+      if (abbrev != NULL)
+        {
+          g_autofree char *name = g_strconcat ("SIG", abbrev, NULL);
+
+          return g_strdup_printf (_("was killed by signal %d (%s)"), term_signal, name);
+        }
 
       return g_strdup_printf (_("was killed by signal %d"), term_signal);
     }

@@ -677,7 +677,7 @@ rpc_error_from_json (JsonNode *node)
 
   object = json_node_get_object (node);
   code = json_object_get_int_member_with_default (object, "code", MCP_RPC_INTERNAL_ERROR);
-  message = has_string (object, "message") ? json_object_get_string_member (object, "message") : "";
+  message = mcp_json_has_string (object, "message") ? json_object_get_string_member (object, "message") : "";
   if (json_object_has_member (object, "data"))
     data_json = json_to_string (json_object_get_member (object, "data"), FALSE);
 
@@ -814,7 +814,7 @@ handle_progress (McpClient  *self,
 
   progress = json_object_get_double_member_with_default (params, "progress", 0);
   total = json_object_get_double_member_with_default (params, "total", -1);
-  if (has_string (params, "message"))
+  if (mcp_json_has_string (params, "message"))
     message = json_object_get_string_member (params, "message");
 
   /* Progress restarts the wait, never past the hard limit. */
@@ -845,7 +845,7 @@ handle_notification (McpClient  *self,
     g_signal_emit (self, signals[RESOURCES_CHANGED], 0);
   else if (g_str_equal (method, "notifications/resources/updated"))
     {
-      if (params != NULL && has_string (params, "uri"))
+      if (params != NULL && mcp_json_has_string (params, "uri"))
         g_signal_emit (self, signals[RESOURCE_UPDATED], 0, json_object_get_string_member (params, "uri"));
     }
   else if (g_str_equal (method, "notifications/message"))
@@ -857,9 +857,9 @@ handle_notification (McpClient  *self,
 
       if (params != NULL)
         {
-          if (has_string (params, "level"))
+          if (mcp_json_has_string (params, "level"))
             level = json_object_get_string_member (params, "level");
-          if (has_string (params, "logger"))
+          if (mcp_json_has_string (params, "logger"))
             logger = json_object_get_string_member (params, "logger");
           data = json_object_get_member (params, "data");
         }
@@ -882,7 +882,7 @@ message_received_cb (McpClient    *self,
   if (self->closed)
     return;
 
-  if (has_string (object, "method"))
+  if (mcp_json_has_string (object, "method"))
     method = json_object_get_string_member (object, "method");
 
   if (json_object_has_member (object, "params") &&
@@ -1113,7 +1113,7 @@ initialize_cb (GObject      *object,
     }
 
   reply_object = json_node_get_object (reply);
-  version = has_string (reply_object, "protocolVersion") ? json_object_get_string_member (reply_object, "protocolVersion") : NULL;
+  version = mcp_json_has_string (reply_object, "protocolVersion") ? json_object_get_string_member (reply_object, "protocolVersion") : NULL;
 
   if (version == NULL || !g_strv_contains (accepted_versions, version))
     {
@@ -1135,9 +1135,9 @@ initialize_cb (GObject      *object,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROTOCOL_VERSION]);
   if (info != NULL)
     {
-      g_autofree char *name = dup_string (info, "name");
-      g_autofree char *title = dup_string (info, "title");
-      g_autofree char *ver = dup_string (info, "version");
+      g_autofree char *name = mcp_json_dup_string (info, "name");
+      g_autofree char *title = mcp_json_dup_string (info, "title");
+      g_autofree char *ver = mcp_json_dup_string (info, "version");
 
       if (_mcp_set_str (&self->server_name, name))
         g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_NAME]);
@@ -1147,7 +1147,7 @@ initialize_cb (GObject      *object,
         g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER_VERSION]);
     }
   {
-    g_autofree char *instructions = dup_string (reply_object, "instructions");
+    g_autofree char *instructions = mcp_json_dup_string (reply_object, "instructions");
 
     if (_mcp_set_str (&self->instructions, instructions))
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSTRUCTIONS]);
@@ -1386,7 +1386,7 @@ list_page_cb (GObject      *object,
       g_ptr_array_add (op->items, item);
     }
 
-  if (has_string (reply_object, "nextCursor"))
+  if (mcp_json_has_string (reply_object, "nextCursor"))
     cursor = json_object_get_string_member (reply_object, "nextCursor");
 
   if (cursor == NULL || *cursor == '\0')

@@ -158,7 +158,7 @@ mcp_prompt_new_from_json (JsonObject  *object,
 
   g_return_val_if_fail (object != NULL, NULL);
 
-  if (!has_string (object, "name"))
+  if (!mcp_json_has_string (object, "name"))
     {
       g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE, _("A prompt has no name"));
       return NULL;
@@ -166,10 +166,10 @@ mcp_prompt_new_from_json (JsonObject  *object,
 
   self = g_object_new (MCP_TYPE_PROMPT, NULL);
   self->json = json_object_ref (object);
-  self->name = dup_string (object, "name");
-  self->title = dup_string (object, "title");
-  self->description = dup_string (object, "description");
-  self->arguments = dup_node (object, "arguments");
+  self->name = mcp_json_dup_string (object, "name");
+  self->title = mcp_json_dup_string (object, "title");
+  self->description = mcp_json_dup_string (object, "description");
+  self->arguments = mcp_json_dup_node (object, "arguments");
 
   return g_steal_pointer (&self);
 }

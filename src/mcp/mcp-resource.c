@@ -192,7 +192,7 @@ mcp_resource_new_from_json (JsonObject  *object,
 
   g_return_val_if_fail (object != NULL, NULL);
 
-  if (!has_string (object, "uri") && !has_string (object, "uriTemplate"))
+  if (!mcp_json_has_string (object, "uri") && !mcp_json_has_string (object, "uriTemplate"))
     {
       g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE, _("A resource has no URI"));
       return NULL;
@@ -200,12 +200,12 @@ mcp_resource_new_from_json (JsonObject  *object,
 
   self = g_object_new (MCP_TYPE_RESOURCE, NULL);
   self->json = json_object_ref (object);
-  self->name = dup_string (object, "name");
-  self->title = dup_string (object, "title");
-  self->uri = dup_string (object, "uri");
-  self->uri_template = dup_string (object, "uriTemplate");
-  self->description = dup_string (object, "description");
-  self->mime_type = dup_string (object, "mimeType");
+  self->name = mcp_json_dup_string (object, "name");
+  self->title = mcp_json_dup_string (object, "title");
+  self->uri = mcp_json_dup_string (object, "uri");
+  self->uri_template = mcp_json_dup_string (object, "uriTemplate");
+  self->description = mcp_json_dup_string (object, "description");
+  self->mime_type = mcp_json_dup_string (object, "mimeType");
 
   return g_steal_pointer (&self);
 }

@@ -192,7 +192,7 @@ mcp_tool_new_from_json (JsonObject  *object,
 
   g_return_val_if_fail (object != NULL, NULL);
 
-  if (!has_string (object, "name"))
+  if (!mcp_json_has_string (object, "name"))
     {
       g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE, _("A tool has no name"));
       return NULL;
@@ -200,12 +200,12 @@ mcp_tool_new_from_json (JsonObject  *object,
 
   self = g_object_new (MCP_TYPE_TOOL, NULL);
   self->json = json_object_ref (object);
-  self->name = dup_string (object, "name");
-  self->title = dup_string (object, "title");
-  self->description = dup_string (object, "description");
-  self->input_schema = dup_node (object, "inputSchema");
-  self->output_schema = dup_node (object, "outputSchema");
-  self->annotations = dup_node (object, "annotations");
+  self->name = mcp_json_dup_string (object, "name");
+  self->title = mcp_json_dup_string (object, "title");
+  self->description = mcp_json_dup_string (object, "description");
+  self->input_schema = mcp_json_dup_node (object, "inputSchema");
+  self->output_schema = mcp_json_dup_node (object, "outputSchema");
+  self->annotations = mcp_json_dup_node (object, "annotations");
 
   return g_steal_pointer (&self);
 }

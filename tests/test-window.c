@@ -1403,7 +1403,7 @@ capabilities_body (Fixture *fixture)
   {
     g_autoptr(GObject) tool = gtk_tree_list_row_get_item (first);
 
-    g_assert_cmpstr (mcp_tool_get_name (MCP_TOOL (tool)), ==, "echo");
+    g_assert_cmpstr (mcp_item_get_name (MCP_ITEM (tool)), ==, "echo");
   }
   /* A click on the row opens it. */
   g_signal_emit_by_name (tools, "activate", 0);

@@ -19,8 +19,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
-#include "mcp-json-private.h"
-#include "mcp-stdio-transport-private.h"
+#include "mcp-stdio-transport.h"
+#include "mcp-stdio-writer-private.h"
 #include "mcp-transport-private.h"
 #include "tether-spawn-error.h"
 
@@ -30,10 +30,11 @@
  * the stream is pollable) and handles every complete line in the buffer.
  * Reading one line per asynchronous operation is as slow as node.
  *
- * Writing (mcp-stdio-transport-write.c): messages queue in one buffer;
- * whatever queued while a write was in flight goes out in the next single
- * write. A server that does not read its input makes the queue refuse
- * messages beyond a bound, rather than grow without one.
+ * Writing (McpStdioWriter, mcp-stdio-writer.c): messages queue in one
+ * buffer; whatever queued while a write was in flight goes out in the next
+ * single write. A server that does not read its input makes the queue
+ * refuse messages beyond a bound, rather than grow without one. The writer
+ * tells the transport of a failed write through a callback.
  *
  * Ending: the transport is finished when the process has been reaped, the
  * rest of its process group killed and its pipes drained. ::closed is
@@ -47,6 +48,42 @@
 #define STDERR_TAIL_LINES 20
 #define STDERR_TAIL_SHOWN 3
 #define DRAIN_MS          500
+
+typedef struct _LineReader LineReader;
+
+struct _McpStdioTransport
+{
+  McpTransport    parent_instance;
+
+  TetherProcess  *process;
+  guint           terminate_grace_ms;
+  guint           kill_grace_ms;
+
+  GCancellable   *cancellable;
+  McpStdioWriter *writer;
+  LineReader     *out_reader;
+  LineReader     *err_reader;
+  GQueue          stderr_tail;
+
+  GPtrArray      *close_tasks;
+  GError         *reason;       /* why it ended, when not asked to */
+
+  guint           grace_id;
+  guint           drain_id;
+
+  int             exit_status;
+  int             term_signal;
+
+  guint           opened : 1;
+  guint           stopping : 1;       /* shutdown sequence started */
+  guint           close_requested : 1;
+  guint           exited : 1;
+  guint           finished : 1;
+  guint           killed_by_us : 1;
+  guint           reason_is_write_failure : 1;
+  guint           opening : 1;
+  guint           stdout_closed_first : 1;
+};
 
 struct _LineReader
 {
@@ -74,11 +111,12 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void maybe_finish (McpStdioTransport *self);
+static void maybe_finish   (McpStdioTransport *self);
+static void begin_shutdown (McpStdioTransport *self);
 
-void
-_mcp_stdio_transport_set_reason (McpStdioTransport *self,
-                                 GError            *error)
+static void
+set_reason (McpStdioTransport *self,
+            GError            *error)
 {
   if (self->reason == NULL && !self->close_requested)
     self->reason = error;
@@ -218,9 +256,9 @@ too_large (McpStdioTransport *self,
   _mcp_transport_emit_event (MCP_TRANSPORT (self),
                              "message of more than %" G_GSIZE_FORMAT " bytes on stdout; closing",
                              length);
-  _mcp_stdio_transport_set_reason (self, g_error_copy (error));
+  set_reason (self, g_error_copy (error));
   _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
-  _mcp_stdio_transport_begin_shutdown (self);
+  begin_shutdown (self);
 }
 
 /* Handle every complete line in the buffer. Returns FALSE to stop reading. */
@@ -330,7 +368,7 @@ reader_eof (LineReader *reader)
     {
       _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server closed its standard output");
       self->stdout_closed_first = TRUE;
-      _mcp_stdio_transport_begin_shutdown (self);
+      begin_shutdown (self);
     }
 
   maybe_finish (self);
@@ -345,8 +383,8 @@ reader_error (LineReader   *reader,
   g_debug ("reading %s: %s", reader->is_stderr ? "stderr" : "stdout", error->message);
 
   if (!reader->is_stderr && !self->stopping)
-    _mcp_stdio_transport_set_reason (self,
-                                     g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+    set_reason (self,
+                g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                                                   _("Could not read from the server: %s"),
                                                   error->message));
   reader_eof (reader);
@@ -418,16 +456,14 @@ reader_read_and_process (LineReader *reader)
     }
 
   /* Messages sent by the handlers of this batch leave in one write. */
-  self->batching++;
+  _mcp_stdio_writer_hold (self->writer);
   if (!reader_process (reader))
     {
-      self->batching--;
       reader_stop (reader);
-      _mcp_stdio_transport_flush_batch (self);
+      _mcp_stdio_writer_release (self->writer);
       return G_SOURCE_REMOVE;
     }
-  self->batching--;
-  _mcp_stdio_transport_flush_batch (self);
+  _mcp_stdio_writer_release (self->writer);
 
   if (error != NULL)
     {
@@ -558,11 +594,11 @@ mcp_stdio_transport_send_async (McpTransport        *transport,
                                 gpointer             user_data)
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
-  WriteOp *op = g_new0 (WriteOp, 1);
+  GTask *task;
 
-  op->task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (op->task, mcp_stdio_transport_send_async);
-  _mcp_stdio_transport_queue_message (self, message, op);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_stdio_transport_send_async);
+  _mcp_stdio_writer_send_task (self->writer, message, task);
 }
 
 static void
@@ -574,11 +610,8 @@ mcp_stdio_transport_send_message (McpTransport         *transport,
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
   g_autoptr(McpStdioTransport) hold = g_object_ref (self);
-  WriteOp *op = g_new0 (WriteOp, 1);
 
-  op->callback = callback;
-  op->user_data = user_data;
-  _mcp_stdio_transport_queue_message (self, message, op);
+  _mcp_stdio_writer_send_func (self->writer, message, callback, user_data);
 }
 
 static gboolean
@@ -689,15 +722,14 @@ terminate_timeout_cb (gpointer user_data)
 }
 
 /* close stdin → grace → SIGTERM to the group → grace → SIGKILL to the group */
-void
-_mcp_stdio_transport_begin_shutdown (McpStdioTransport *self)
+static void
+begin_shutdown (McpStdioTransport *self)
 {
   if (self->stopping)
     return;
 
   self->stopping = TRUE;
-  _mcp_stdio_transport_fail_queued_writes (self);
-  _mcp_stdio_transport_close_stdin (self);
+  _mcp_stdio_writer_stop (self->writer);
 
   if (!self->exited && self->process != NULL && self->opened)
     self->grace_id = g_timeout_add (self->terminate_grace_ms, terminate_timeout_cb, self);
@@ -746,8 +778,7 @@ wait_cb (GObject      *object,
   if (!self->stopping)
     {
       self->stopping = TRUE;
-      _mcp_stdio_transport_fail_queued_writes (self);
-      _mcp_stdio_transport_close_stdin (self);
+      _mcp_stdio_writer_stop (self->writer);
     }
 
   maybe_finish (self);
@@ -821,14 +852,7 @@ spawn_cb (GObject      *object,
     }
 
   self->opened = TRUE;
-  self->stdin_pipe = g_object_ref (tether_process_get_stdin_pipe (self->process));
-  if (G_IS_FILE_DESCRIPTOR_BASED (self->stdin_pipe))
-    {
-      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stdin_pipe));
-
-      if (g_unix_set_fd_nonblocking (fd, TRUE, NULL))
-        self->stdin_fd = fd;
-    }
+  _mcp_stdio_writer_start (self->writer, tether_process_get_stdin_pipe (self->process));
   self->out_reader = reader_new (self, tether_process_get_stdout_pipe (self->process), FALSE);
   self->err_reader = reader_new (self, tether_process_get_stderr_pipe (self->process), TRUE);
 
@@ -841,7 +865,7 @@ spawn_cb (GObject      *object,
   reader_start (self->err_reader);
 
   if (self->close_requested)
-    _mcp_stdio_transport_begin_shutdown (self);
+    begin_shutdown (self);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -908,7 +932,7 @@ mcp_stdio_transport_close_async (McpTransport        *transport,
   g_ptr_array_add (self->close_tasks, g_steal_pointer (&task));
   if (self->opened)
     {
-      _mcp_stdio_transport_begin_shutdown (self);
+      begin_shutdown (self);
       maybe_finish (self);
     }
 }
@@ -922,6 +946,43 @@ mcp_stdio_transport_close_finish (McpTransport  *transport,
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
+
+/* ---------------------------------------------------------------------- */
+/* What the writer tells                                                    */
+
+static void
+writer_not_reading_cb (McpTransport *transport,
+                       gsize         held)
+{
+  g_autofree char *size = g_format_size (held);
+
+  _mcp_transport_emit_event (transport,
+                             "the server has not read %s of its input; refusing messages until it does",
+                             size);
+}
+
+static void
+writer_failed_cb (McpTransport *transport,
+                  const GError *error)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      _mcp_transport_emit_event (transport, "could not write to the server: %s", error->message);
+      if (self->reason == NULL)
+        self->reason_is_write_failure = TRUE;
+      set_reason (self, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                     _("Could not write to the server: %s"),
+                                     error->message));
+    }
+  begin_shutdown (self);
+}
+
+static const McpStdioWriterCallbacks writer_callbacks = {
+  .not_reading = writer_not_reading_cb,
+  .write_failed = writer_failed_cb,
+};
 
 /* ---------------------------------------------------------------------- */
 
@@ -939,7 +1000,6 @@ mcp_stdio_transport_dispose (GObject *object)
   g_clear_handle_id (&self->drain_id, g_source_remove);
   g_clear_pointer (&self->out_reader, reader_free);
   g_clear_pointer (&self->err_reader, reader_free);
-  g_clear_object (&self->stdin_pipe);
   g_clear_object (&self->process);
 
   G_OBJECT_CLASS (mcp_stdio_transport_parent_class)->dispose (object);
@@ -950,13 +1010,8 @@ mcp_stdio_transport_finalize (GObject *object)
 {
   McpStdioTransport *self = (McpStdioTransport *)object;
 
-  g_assert (self->write_queue.length == 0 || !self->opened);
+  g_clear_pointer (&self->writer, _mcp_stdio_writer_free);
   g_queue_clear_full (&self->stderr_tail, g_free);
-  g_clear_pointer (&self->queued, g_byte_array_unref);
-  if (self->scratch != NULL)
-    g_string_free (g_steal_pointer (&self->scratch), TRUE);
-  g_clear_pointer (&self->writing, g_byte_array_unref);
-  g_clear_pointer (&self->in_flight, g_array_unref);
   g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
   g_clear_error (&self->reason);
   g_clear_object (&self->cancellable);
@@ -1078,15 +1133,10 @@ mcp_stdio_transport_init (McpStdioTransport *self)
   self->terminate_grace_ms = MCP_STDIO_DEFAULT_GRACE_MS;
   self->kill_grace_ms = MCP_STDIO_DEFAULT_GRACE_MS;
   self->cancellable = g_cancellable_new ();
-  self->queued = g_byte_array_new ();
-  self->scratch = g_string_sized_new (256);
-  self->writing = g_byte_array_new ();
-  self->in_flight = g_array_new (FALSE, FALSE, sizeof (WriteOp));
+  self->writer = _mcp_stdio_writer_new (MCP_TRANSPORT (self), &writer_callbacks, MCP_STDIO_MAX_QUEUED_BYTES);
   self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
   self->exit_status = -1;
-  self->stdin_fd = -1;
   g_queue_init (&self->stderr_tail);
-  g_queue_init (&self->write_queue);
 }
 
 /**
@@ -1196,4 +1246,20 @@ mcp_stdio_transport_get_exit (McpStdioTransport *self,
     *term_signal = self->term_signal;
 
   return self->exited;
+}
+
+/**
+ * mcp_stdio_transport_get_queued_bytes:
+ * @self: a #McpStdioTransport
+ *
+ * Returns: the bytes of messages given to the transport and not yet all
+ *   written to the server's input; at most %MCP_STDIO_MAX_QUEUED_BYTES plus
+ *   one message
+ */
+gsize
+mcp_stdio_transport_get_queued_bytes (McpStdioTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), 0);
+
+  return _mcp_stdio_writer_get_held_bytes (self->writer);
 }

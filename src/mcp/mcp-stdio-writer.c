@@ -1,4 +1,4 @@
-/* mcp-stdio-transport-write.c — McpStdioTransport: the server's input
+/* mcp-stdio-writer.c — the input of a stdio server
  *
  * Copyright 2026 The Tether authors
  *
@@ -12,13 +12,13 @@
 #include <errno.h>
 #include <unistd.h>
 
+#include <gio/gfiledescriptorbased.h>
 #include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
 #include "mcp-json-private.h"
-#include "mcp-stdio-transport-private.h"
-#include "mcp-transport-private.h"
+#include "mcp-stdio-writer-private.h"
 
 /* Messages queue in one buffer; whatever queued while a write was in
  * flight goes out in the next single write.
@@ -27,26 +27,104 @@
  * we fill it. One that leaves megabytes unread is not reading, and holding
  * more for it only grows our memory: a server that never read made a
  * client hold 2.8 GB within 12 s. So the bytes held (queued and in flight)
- * are bounded: past MCP_STDIO_MAX_QUEUED_BYTES a message is refused at once
- * with MCP_ERROR_PEER_NOT_READING, having provably never left. The message
+ * are bounded: past the bound a message is refused at once with
+ * MCP_ERROR_PEER_NOT_READING, having provably never left. The message
  * that crosses the bound is still taken, so that one message larger than
  * the bound (a tool call with a large argument) can be sent when little
- * waits: what is held stays below the bound plus one message. */
+ * waits: what is held stays below the bound plus one message.
+ *
+ * The writer belongs to a transport, which it holds a reference on while a
+ * write is in flight, and tells what happens through its callbacks only. */
 
-static void start_write    (McpStdioTransport *self);
-static void continue_write (McpStdioTransport *self);
+/* One message to deliver: a task (send_async) or a plain callback
+ * (send_message). */
+typedef struct
+{
+  GTask                *task;
+  McpTransportSendFunc  callback;
+  gpointer              user_data;
+  gsize                 length;
+} WriteOp;
+
+struct _McpStdioWriter
+{
+  McpTransport                  *owner;        /* unowned: it owns us */
+  const McpStdioWriterCallbacks *callbacks;
+  gsize                          max_held;
+
+  GOutputStream                 *stdin_pipe;
+  int                            stdin_fd;     /* -1 unless stdin_pipe is a plain fd */
+
+  GByteArray                    *queued;       /* bytes of the messages in write_queue */
+  GString                       *scratch;      /* one message being serialised */
+  GQueue                         write_queue;  /* WriteOp, waiting */
+  GByteArray                    *writing;      /* bytes of the write in flight */
+  GArray                        *in_flight;    /* WriteOp, in the write in flight */
+  gsize                          write_offset; /* of it, written before waiting */
+  guint                          holding;      /* inside a read batch: hold writes */
+
+  guint                          started : 1;
+  guint                          stopping : 1;
+  guint                          stdin_closed : 1;
+  guint                          refusing : 1; /* over the bound: said so once */
+};
+
+static void start_write    (McpStdioWriter *writer);
+static void continue_write (McpStdioWriter *writer);
+
+/**
+ * _mcp_stdio_writer_new:
+ * @owner: the transport the writer belongs to
+ * @callbacks: (not nullable): how the writer tells @owner; static
+ * @max_held: past this many bytes waiting, messages are refused
+ *
+ * Returns: (transfer full): a writer that takes messages once started
+ */
+McpStdioWriter *
+_mcp_stdio_writer_new (McpTransport                  *owner,
+                       const McpStdioWriterCallbacks *callbacks,
+                       gsize                          max_held)
+{
+  McpStdioWriter *writer = g_new0 (McpStdioWriter, 1);
+
+  writer->owner = owner;
+  writer->callbacks = callbacks;
+  writer->max_held = max_held;
+  writer->stdin_fd = -1;
+  writer->queued = g_byte_array_new ();
+  writer->scratch = g_string_sized_new (256);
+  writer->writing = g_byte_array_new ();
+  writer->in_flight = g_array_new (FALSE, FALSE, sizeof (WriteOp));
+  g_queue_init (&writer->write_queue);
+
+  return writer;
+}
+
+void
+_mcp_stdio_writer_free (McpStdioWriter *writer)
+{
+  g_assert (writer->write_queue.length == 0 || !writer->started);
+  g_assert (writer->in_flight->len == 0);
+
+  g_clear_object (&writer->stdin_pipe);
+  g_clear_pointer (&writer->queued, g_byte_array_unref);
+  g_string_free (g_steal_pointer (&writer->scratch), TRUE);
+  g_clear_pointer (&writer->writing, g_byte_array_unref);
+  g_clear_pointer (&writer->in_flight, g_array_unref);
+  g_free (writer);
+}
 
 static gsize
-held_bytes (McpStdioTransport *self)
+held_bytes (McpStdioWriter *writer)
 {
-  return self->queued->len + self->writing->len;
+  return writer->queued->len + writer->writing->len;
 }
 
 /* Tells the sender how it went; @error (consumed) is NULL on success. */
 static void
-op_finish (McpStdioTransport *self,
-           WriteOp           *op,
-           GError            *error)
+op_finish (McpStdioWriter *writer,
+           WriteOp        *op,
+           GError         *error)
 {
   if (op->task != NULL)
     {
@@ -58,109 +136,134 @@ op_finish (McpStdioTransport *self,
     }
   else
     {
-      op->callback (MCP_TRANSPORT (self), error, op->user_data);
+      op->callback (writer->owner, error, op->user_data);
       g_clear_error (&error);
     }
 }
 
-void
-_mcp_stdio_transport_fail_queued_writes (McpStdioTransport *self)
+static void
+fail_queued_writes (McpStdioWriter *writer)
 {
   WriteOp *op;
 
-  while ((op = g_queue_pop_head (&self->write_queue)) != NULL)
+  while ((op = g_queue_pop_head (&writer->write_queue)) != NULL)
     {
-      op_finish (self, op,
+      op_finish (writer, op,
                  g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
                               "%s", _("The connection to the server closed before the message was sent")));
       g_free (op);
     }
 
-  if (self->queued != NULL)
-    g_byte_array_set_size (self->queued, 0);
+  g_byte_array_set_size (writer->queued, 0);
 }
 
-void
-_mcp_stdio_transport_close_stdin (McpStdioTransport *self)
+static void
+close_stdin (McpStdioWriter *writer)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->stdin_closed || self->stdin_pipe == NULL)
+  if (writer->stdin_closed || writer->stdin_pipe == NULL)
     return;
 
   /* Never cancel a write in flight: its result (how much reached the pipe)
    * is what tells a call that may be sent again from one that may not. It
    * ends by itself, at the latest with EPIPE once the server is gone;
-   * write_cb closes stdin then. */
-  if (self->in_flight->len > 0)
+   * write_done() closes stdin then. */
+  if (writer->in_flight->len > 0)
     return;
 
-  self->stdin_closed = TRUE;
-  if (!g_output_stream_close (self->stdin_pipe, NULL, &error))
+  writer->stdin_closed = TRUE;
+  if (!g_output_stream_close (writer->stdin_pipe, NULL, &error))
     g_debug ("closing stdin: %s", error->message);
+}
+
+/**
+ * _mcp_stdio_writer_start:
+ * @writer: a writer
+ * @stdin_pipe: the server's standard input
+ *
+ * From now on, messages are written to @stdin_pipe.
+ */
+void
+_mcp_stdio_writer_start (McpStdioWriter *writer,
+                         GOutputStream  *stdin_pipe)
+{
+  g_assert (!writer->started);
+
+  writer->started = TRUE;
+  writer->stdin_pipe = g_object_ref (stdin_pipe);
+  if (G_IS_FILE_DESCRIPTOR_BASED (stdin_pipe))
+    {
+      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (stdin_pipe));
+
+      if (g_unix_set_fd_nonblocking (fd, TRUE, NULL))
+        writer->stdin_fd = fd;
+    }
+}
+
+/**
+ * _mcp_stdio_writer_stop:
+ * @writer: a writer
+ *
+ * Takes no more messages: those waiting fail, unsent, and the server's
+ * input is closed once the write in flight, if any, has ended.
+ */
+void
+_mcp_stdio_writer_stop (McpStdioWriter *writer)
+{
+  writer->stopping = TRUE;
+  fail_queued_writes (writer);
+  close_stdin (writer);
 }
 
 /* The write in flight ended after @written bytes (all of them unless
  * @error): complete its messages. */
 static void
-write_done (McpStdioTransport *self,
-            gsize              written,
-            const GError      *error)
+write_done (McpStdioWriter *writer,
+            gsize           written,
+            const GError   *error)
 {
   gsize offset = 0;
 
-  for (guint i = 0; i < self->in_flight->len; i++)
+  for (guint i = 0; i < writer->in_flight->len; i++)
     {
-      WriteOp *op = &g_array_index (self->in_flight, WriteOp, i);
+      WriteOp *op = &g_array_index (writer->in_flight, WriteOp, i);
 
       gsize start = offset;
 
       offset += op->length;
       if (offset <= written)
-        op_finish (self, op, NULL);
+        op_finish (writer, op, NULL);
       else if (start < written)
-        op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                          _("Only part of the message reached the server: %s"),
-                                          error->message));
+        op_finish (writer, op, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                            _("Only part of the message reached the server: %s"),
+                                            error->message));
       else
-        op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                                          _("The message could not be sent to the server: %s"),
-                                          error->message));
+        op_finish (writer, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                                            _("The message could not be sent to the server: %s"),
+                                            error->message));
     }
 
-  g_array_set_size (self->in_flight, 0);
-  g_byte_array_set_size (self->writing, 0);
-  if (held_bytes (self) < MCP_STDIO_MAX_QUEUED_BYTES)
-    self->refusing = FALSE;
+  g_array_set_size (writer->in_flight, 0);
+  g_byte_array_set_size (writer->writing, 0);
+  if (held_bytes (writer) < writer->max_held)
+    writer->refusing = FALSE;
 
   if (error != NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                                     "could not write to the server: %s", error->message);
-          if (self->reason == NULL)
-            self->reason_is_write_failure = TRUE;
-          _mcp_stdio_transport_set_reason (self,
-                                           g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                                        _("Could not write to the server: %s"),
-                                                        error->message));
-        }
-      _mcp_stdio_transport_fail_queued_writes (self);
-      _mcp_stdio_transport_close_stdin (self);
-      _mcp_stdio_transport_begin_shutdown (self);
+      writer->callbacks->write_failed (writer->owner, error);
+      _mcp_stdio_writer_stop (writer);
       return;
     }
 
-  if (self->stopping)
+  if (writer->stopping)
     {
-      _mcp_stdio_transport_fail_queued_writes (self);
-      _mcp_stdio_transport_close_stdin (self);
+      _mcp_stdio_writer_stop (writer);
       return;
     }
 
-  if (self->write_queue.length > 0)
-    start_write (self);
+  if (writer->write_queue.length > 0)
+    start_write (writer);
 }
 
 static void
@@ -168,12 +271,13 @@ write_cb (GObject      *object,
           GAsyncResult *result,
           gpointer      user_data)
 {
-  g_autoptr(McpStdioTransport) self = user_data;
+  McpStdioWriter *writer = user_data;
+  g_autoptr(McpTransport) hold = writer->owner;   /* the reference of the write */
   g_autoptr(GError) error = NULL;
   gsize written = 0;
 
   g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, &written, &error);
-  write_done (self, self->write_offset + written, error);
+  write_done (writer, writer->write_offset + written, error);
 }
 
 static gboolean
@@ -181,186 +285,254 @@ stdin_writable_cb (int           fd,
                    GIOCondition  condition,
                    gpointer      user_data)
 {
-  McpStdioTransport *self = user_data;
-
-  continue_write (self);
+  continue_write (user_data);
 
   return G_SOURCE_REMOVE;
+}
+
+static void
+unref_owner (gpointer user_data)
+{
+  McpStdioWriter *writer = user_data;
+
+  g_object_unref (writer->owner);
 }
 
 /* Write the rest of the write in flight with write(2); wait for the pipe
  * when it is full. The wait holds a reference, like an async write. */
 static void
-continue_write (McpStdioTransport *self)
+continue_write (McpStdioWriter *writer)
 {
-  g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+  g_autoptr(McpTransport) hold = g_object_ref (writer->owner);
 
-  while (self->write_offset < self->writing->len)
+  while (writer->write_offset < writer->writing->len)
     {
-      gssize n = write (self->stdin_fd, self->writing->data + self->write_offset,
-                        self->writing->len - self->write_offset);
+      gssize n = write (writer->stdin_fd, writer->writing->data + writer->write_offset,
+                        writer->writing->len - writer->write_offset);
       int errsv = errno;
 
       if (n >= 0)
         {
-          self->write_offset += n;
+          writer->write_offset += n;
           continue;
         }
       if (errsv == EINTR)
         continue;
       if (errsv == EAGAIN || errsv == EWOULDBLOCK)
         {
-          g_unix_fd_add_full (G_PRIORITY_DEFAULT, self->stdin_fd, G_IO_OUT | G_IO_ERR | G_IO_HUP,
-                              stdin_writable_cb, g_object_ref (self), g_object_unref);
+          g_object_ref (writer->owner);
+          g_unix_fd_add_full (G_PRIORITY_DEFAULT, writer->stdin_fd, G_IO_OUT | G_IO_ERR | G_IO_HUP,
+                              stdin_writable_cb, writer, unref_owner);
           return;
         }
 
       {
         g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (errsv),
                                                        g_strerror (errsv));
-        write_done (self, self->write_offset, error);
+        write_done (writer, writer->write_offset, error);
         return;
       }
     }
 
-  write_done (self, self->write_offset, NULL);
+  write_done (writer, writer->write_offset, NULL);
 }
 
 static void
-start_write (McpStdioTransport *self)
+start_write (McpStdioWriter *writer)
 {
   GByteArray *tmp;
   WriteOp *op;
 
-  g_assert (self->in_flight->len == 0);
+  g_assert (writer->in_flight->len == 0);
 
   /* Everything queued goes out in one write. */
-  tmp = self->writing;
-  self->writing = self->queued;
-  self->queued = tmp;
+  tmp = writer->writing;
+  writer->writing = writer->queued;
+  writer->queued = tmp;
 
-  while ((op = g_queue_pop_head (&self->write_queue)) != NULL)
+  while ((op = g_queue_pop_head (&writer->write_queue)) != NULL)
     {
-      g_array_append_val (self->in_flight, *op);
+      g_array_append_val (writer->in_flight, *op);
       g_free (op);
     }
 
   /* Most writes fit in the pipe at once: try without a round trip through
    * the main loop, and wait for the pipe only for what is left. */
-  self->write_offset = 0;
-  if (self->stdin_fd >= 0)
+  writer->write_offset = 0;
+  if (writer->stdin_fd >= 0)
     {
-      continue_write (self);
+      continue_write (writer);
       return;
     }
 
-  if (G_IS_POLLABLE_OUTPUT_STREAM (self->stdin_pipe) &&
-      g_pollable_output_stream_can_poll (G_POLLABLE_OUTPUT_STREAM (self->stdin_pipe)))
+  if (G_IS_POLLABLE_OUTPUT_STREAM (writer->stdin_pipe) &&
+      g_pollable_output_stream_can_poll (G_POLLABLE_OUTPUT_STREAM (writer->stdin_pipe)))
     {
       g_autoptr(GError) error = NULL;
       gssize n;
 
-      n = g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (self->stdin_pipe),
-                                                      self->writing->data, self->writing->len,
+      n = g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (writer->stdin_pipe),
+                                                      writer->writing->data, writer->writing->len,
                                                       NULL, &error);
       if (n < 0 && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
         {
-          g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+          g_autoptr(McpTransport) hold = g_object_ref (writer->owner);
 
-          write_done (self, 0, error);
+          write_done (writer, 0, error);
           return;
         }
-      if (n == (gssize)self->writing->len)
+      if (n == (gssize)writer->writing->len)
         {
-          g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+          g_autoptr(McpTransport) hold = g_object_ref (writer->owner);
 
-          write_done (self, n, NULL);
+          write_done (writer, n, NULL);
           return;
         }
-      self->write_offset = MAX (n, 0);
+      writer->write_offset = MAX (n, 0);
     }
 
-  g_output_stream_write_all_async (self->stdin_pipe,
-                                   self->writing->data + self->write_offset,
-                                   self->writing->len - self->write_offset,
+  g_object_ref (writer->owner);
+  g_output_stream_write_all_async (writer->stdin_pipe,
+                                   writer->writing->data + writer->write_offset,
+                                   writer->writing->len - writer->write_offset,
                                    G_PRIORITY_DEFAULT, NULL,
-                                   write_cb, g_object_ref (self));
+                                   write_cb, writer);
 }
 
+/**
+ * _mcp_stdio_writer_hold:
+ * @writer: a writer
+ *
+ * Holds what is sent until _mcp_stdio_writer_release(), so that the
+ * messages sent while a batch of input is handled leave in one write.
+ */
 void
-_mcp_stdio_transport_flush_batch (McpStdioTransport *self)
+_mcp_stdio_writer_hold (McpStdioWriter *writer)
 {
-  if (self->batching == 0 && self->in_flight->len == 0 && self->write_queue.length > 0 &&
-      !self->stopping)
-    start_write (self);
+  writer->holding++;
+}
+
+/**
+ * _mcp_stdio_writer_release:
+ * @writer: a writer
+ *
+ * Ends a _mcp_stdio_writer_hold(); at the last, what waits is written.
+ */
+void
+_mcp_stdio_writer_release (McpStdioWriter *writer)
+{
+  g_assert (writer->holding > 0);
+
+  writer->holding--;
+  if (writer->holding == 0 && writer->in_flight->len == 0 && writer->write_queue.length > 0 &&
+      !writer->stopping)
+    start_write (writer);
 }
 
 /* The server has left the bound unread: @op fails, unsent. */
 static void
-refuse (McpStdioTransport *self,
-        WriteOp           *op)
+refuse (McpStdioWriter *writer,
+        WriteOp        *op)
 {
-  g_autofree char *size = g_format_size (held_bytes (self));
+  g_autofree char *size = g_format_size (held_bytes (writer));
 
-  if (!self->refusing)
+  if (!writer->refusing)
     {
-      self->refusing = TRUE;
-      _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                                 "the server has not read %s of its input; refusing messages until it does",
-                                 size);
+      writer->refusing = TRUE;
+      writer->callbacks->not_reading (writer->owner, held_bytes (writer));
     }
 
-  op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_PEER_NOT_READING,
-                                    _("The server is not reading its input: %s of messages are waiting for it"),
-                                    size));
+  op_finish (writer, op, g_error_new (MCP_ERROR, MCP_ERROR_PEER_NOT_READING,
+                                      _("The server is not reading its input: %s of messages are waiting for it"),
+                                      size));
   g_free (op);
 }
 
 /* Queues @op with @message; the write starts at once unless one is in
- * flight or a read batch is being handled. */
-void
-_mcp_stdio_transport_queue_message (McpStdioTransport *self,
-                                    JsonNode          *message,
-                                    WriteOp           *op)
+ * flight or writes are held. */
+static void
+queue_message (McpStdioWriter *writer,
+               JsonNode       *message,
+               WriteOp        *op)
 {
-  if (!self->opened || self->stopping || mcp_transport_is_closed (MCP_TRANSPORT (self)))
+  if (!writer->started || writer->stopping || mcp_transport_is_closed (writer->owner))
     {
-      op_finish (self, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                                        "%s", _("The connection to the server is closed")));
+      op_finish (writer, op, g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                                          "%s", _("The connection to the server is closed")));
       g_free (op);
       return;
     }
 
-  if (held_bytes (self) >= MCP_STDIO_MAX_QUEUED_BYTES)
+  if (held_bytes (writer) >= writer->max_held)
     {
-      refuse (self, op);
+      refuse (writer, op);
       return;
     }
 
-  g_string_truncate (self->scratch, 0);
-  _mcp_json_write (message, self->scratch);
-  g_string_append_c (self->scratch, '\n');
+  g_string_truncate (writer->scratch, 0);
+  _mcp_json_write (message, writer->scratch);
+  g_string_append_c (writer->scratch, '\n');
 
-  op->length = self->scratch->len;
-  g_byte_array_append (self->queued, (const guint8 *)self->scratch->str, self->scratch->len);
-  g_queue_push_tail (&self->write_queue, op);
+  op->length = writer->scratch->len;
+  g_byte_array_append (writer->queued, (const guint8 *)writer->scratch->str, writer->scratch->len);
+  g_queue_push_tail (&writer->write_queue, op);
 
-  if (self->in_flight->len == 0 && self->batching == 0)
-    start_write (self);
+  if (writer->in_flight->len == 0 && writer->holding == 0)
+    start_write (writer);
 }
 
 /**
- * mcp_stdio_transport_get_queued_bytes:
- * @self: a #McpStdioTransport
+ * _mcp_stdio_writer_send_task:
+ * @writer: a writer
+ * @message: the message
+ * @task: (transfer full): returns %TRUE once all of @message is in the
+ *   pipe, or an %MCP_ERROR that says whether any of it left
  *
- * Returns: the bytes of messages given to the transport and not yet all
- *   written to the server's input; at most %MCP_STDIO_MAX_QUEUED_BYTES plus
- *   one message
+ * Sends @message.
+ */
+void
+_mcp_stdio_writer_send_task (McpStdioWriter *writer,
+                             JsonNode       *message,
+                             GTask          *task)
+{
+  WriteOp *op = g_new0 (WriteOp, 1);
+
+  op->task = task;
+  queue_message (writer, message, op);
+}
+
+/**
+ * _mcp_stdio_writer_send_func:
+ * @writer: a writer
+ * @message: the message
+ * @callback: called with the owner and %NULL once all of @message is in
+ *   the pipe, or with an %MCP_ERROR that says whether any of it left
+ * @user_data: data for @callback
+ *
+ * Sends @message.
+ */
+void
+_mcp_stdio_writer_send_func (McpStdioWriter       *writer,
+                             JsonNode             *message,
+                             McpTransportSendFunc  callback,
+                             gpointer              user_data)
+{
+  WriteOp *op = g_new0 (WriteOp, 1);
+
+  op->callback = callback;
+  op->user_data = user_data;
+  queue_message (writer, message, op);
+}
+
+/**
+ * _mcp_stdio_writer_get_held_bytes:
+ * @writer: a writer
+ *
+ * Returns: the bytes of messages given to the writer and not yet all
+ *   written to the server's input; at most the bound plus one message
  */
 gsize
-mcp_stdio_transport_get_queued_bytes (McpStdioTransport *self)
+_mcp_stdio_writer_get_held_bytes (McpStdioWriter *writer)
 {
-  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), 0);
-
-  return held_bytes (self);
+  return held_bytes (writer);
 }

@@ -25,11 +25,12 @@
 /*
  * How it works
  *
- * Every message the client sends is an Outgoing. Every HTTP request is an
- * Exchange: the POST of an Outgoing, a GET that resumes an Outgoing's stream,
- * the GET stream for server-initiated messages, the legacy SSE stream, the
- * DELETE on close. Both are reference counted: libsoup may call back long
- * after a cancel (platform-notes §5, trap 3), so the callbacks own them.
+ * Every message the client sends is an McpHttpOutgoing. Every HTTP request
+ * is an McpHttpExchange: the POST of a message, a GET that resumes a
+ * message's stream, the GET stream for server-initiated messages, the
+ * legacy SSE stream, the DELETE on close. Both are reference counted:
+ * libsoup may call back long after a cancel (the request was cancelled,
+ * its callback still comes), so the callbacks own them.
  *
  * Sending completes when the POST is answered: for a JSON reply once the body
  * is read and emitted, for an SSE reply at the headers (the stream is then
@@ -51,32 +52,56 @@
  * rules of mcp-http-redirect.c before the request's own callback sees it.
  */
 
-#define MAX_CONNS_PER_HOST      8
-#define MAX_CONNS               32
-#define READ_BUFFER_SIZE        (16 * 1024)
-#define ERROR_BODY_LIMIT        (16 * 1024)
-#define MAX_RETRY_DELAY_MS      60000
-#define MAX_BACKOFF_DELAY_MS    30000
-#define CLOSE_TIMEOUT_MS        5000
-#define DEFAULT_RECONNECT_DELAY 1000
-#define DEFAULT_RECONNECTS      5
+#define MAX_CONNS_PER_HOST            8
+#define MAX_CONNS                     32
+#define MCP_HTTP_READ_BUFFER_SIZE     (16 * 1024)
+#define ERROR_BODY_LIMIT              (16 * 1024)
+#define MCP_HTTP_MAX_RETRY_DELAY_MS   60000
+#define MCP_HTTP_MAX_BACKOFF_DELAY_MS 30000
+#define CLOSE_TIMEOUT_MS              5000
+#define DEFAULT_RECONNECT_DELAY       1000
+#define DEFAULT_RECONNECTS            5
 
-typedef struct _Exchange Exchange;
-typedef struct _Outgoing Outgoing;
+typedef struct _McpHttpExchange McpHttpExchange;
+typedef struct _McpHttpOutgoing McpHttpOutgoing;
 
 typedef enum
 {
-  EXCHANGE_POST,
-  EXCHANGE_RESUME,
-  EXCHANGE_GET,
-  EXCHANGE_LEGACY_GET,
-  EXCHANGE_DELETE,
-} ExchangeKind;
+  MCP_HTTP_EXCHANGE_POST,
+  MCP_HTTP_EXCHANGE_RESUME,
+  MCP_HTTP_EXCHANGE_GET,
+  MCP_HTTP_EXCHANGE_LEGACY_GET,
+  MCP_HTTP_EXCHANGE_DELETE,
+} McpHttpExchangeKind;
 
-typedef void (*BodyDone) (Exchange     *ex,
-                          const GError *error);
+typedef void (*McpHttpBodyDone) (McpHttpExchange *ex,
+                                 const GError    *error);
 
-struct _Outgoing
+/* Who handles the events and the end of a stream the stream layer does not
+ * know (the legacy SSE stream): @event gets the events other than
+ * "message", @ended the end of the stream (@error NULL at its end). */
+typedef struct
+{
+  void (*event) (McpHttpExchange *ex,
+                 McpSseEvent     *event);
+  void (*ended) (McpHttpExchange *ex,
+                 const GError    *error);
+} McpHttpStreamOwner;
+
+/* What the lower layers hand up to the transport: they never call it. */
+typedef struct
+{
+  /* Closes the transport with @error: everything in flight fails. */
+  void (*close)            (McpHttpTransport *self,
+                            const GError     *error);
+  /* The legacy SSE stream named its endpoint: messages may go. */
+  void (*legacy_connected) (McpHttpTransport *self);
+  /* The legacy SSE connection failed with @error. */
+  void (*legacy_failed)    (McpHttpTransport *self,
+                            const GError     *error);
+} McpHttpTransportHooks;
+
+struct _McpHttpOutgoing
 {
   grefcount         ref_count;
   McpHttpTransport *self;             /* not owned, NULL after dispose */
@@ -88,7 +113,7 @@ struct _Outgoing
   GCancellable     *user_cancellable;
   gulong            user_cancel_id;
   guint             cancel_idle_id;
-  Exchange         *exchange;         /* the live POST or resumption, not owned */
+  McpHttpExchange  *exchange;         /* the live POST or resumption, not owned */
   char             *last_event_id;    /* of its stream, to resume from */
   guint             resume_attempts;
   guint             resume_timer_id;
@@ -99,88 +124,90 @@ struct _Outgoing
   guint             cancelled : 1;
 };
 
-struct _Exchange
+struct _McpHttpExchange
 {
-  grefcount         ref_count;
-  McpHttpTransport *self;             /* not owned, NULL after dispose */
-  ExchangeKind      kind;
-  Outgoing         *out;              /* POST and RESUME */
-  SoupMessage      *msg;
-  GCancellable     *cancellable;
-  GInputStream     *input;
-  McpSseParser     *parser;
-  GByteArray       *body;
-  gsize             body_limit;
-  BodyDone          body_done;
-  guint8           *buffer;
-  guint             deadline_id;
-  guint             deadline_ms;
-  guint             generation;       /* of the session it was sent in */
-  guint             redirects;        /* followed so far */
-  GTask            *send_task;        /* until the response headers, past redirects */
-  GTask            *close_task;       /* DELETE: the close_async() it ends */
+  grefcount                 ref_count;
+  McpHttpTransport         *self;              /* not owned, NULL after dispose */
+  McpHttpExchangeKind       kind;
+  McpHttpOutgoing          *out;               /* POST and RESUME */
+  SoupMessage              *msg;
+  GCancellable             *cancellable;
+  GInputStream             *input;
+  McpSseParser             *parser;
+  GByteArray               *body;
+  gsize                     body_limit;
+  McpHttpBodyDone           body_done;
+  const McpHttpStreamOwner *stream_owner;      /* handles a stream the stream layer does not */
+  guint8                   *buffer;
+  guint                     deadline_id;
+  guint                     deadline_ms;
+  guint                     generation;        /* of the session it was sent in */
+  guint                     redirects;         /* followed so far */
+  GTask                    *send_task;         /* until the response headers, past redirects */
+  GTask                    *close_task;        /* DELETE: the close_async() it ends */
 
-  guint             sent_session : 1; /* carried a session id */
-  guint             wrote_body : 1;
-  guint             timed_out : 1;
-  guint             stopping : 1;     /* cancelled on purpose */
-  guint             finished : 1;
-  guint             delivered : 1;    /* a stream dispatched a message */
-  guint             truncate_body : 1;
+  guint                     sent_session : 1;  /* carried a session id */
+  guint                     wrote_body : 1;
+  guint                     timed_out : 1;
+  guint                     stopping : 1;      /* cancelled on purpose */
+  guint                     finished : 1;
+  guint                     delivered : 1;     /* a stream dispatched a message */
+  guint                     truncate_body : 1;
 };
 
 struct _McpHttpTransport
 {
-  McpTransport      parent_instance;
+  McpTransport                 parent_instance;
+  const McpHttpTransportHooks *hooks;
 
   /* Configuration */
-  char             *url;
-  GUri             *uri;
-  McpHttpMode       mode;
-  GPtrArray        *header_names;
-  GPtrArray        *header_values;
-  guint             request_timeout_ms;
-  guint             reconnect_delay_ms;
-  guint             max_reconnect_attempts;
+  char                        *url;
+  GUri                        *uri;
+  McpHttpMode                  mode;
+  GPtrArray                   *header_names;
+  GPtrArray                   *header_values;
+  guint                        request_timeout_ms;
+  guint                        reconnect_delay_ms;
+  guint                        max_reconnect_attempts;
 
   /* Connection */
-  SoupSession      *session;
-  McpHttpMode       detected_mode;
-  char             *session_id;
-  char             *protocol_version;
-  GUri             *endpoint;          /* legacy: where messages are POSTed */
-  guint             generation;        /* bumped by each new session */
+  SoupSession                 *session;
+  McpHttpMode                  detected_mode;
+  char                        *session_id;
+  char                        *protocol_version;
+  GUri                        *endpoint;                 /* legacy: where messages are POSTed */
+  guint                        generation;               /* bumped by each new session */
 
   /* What a new session replays */
-  GBytes           *initialize_body;
-  char             *initialize_id;
-  GBytes           *initialized_body;
+  GBytes                      *initialize_body;
+  char                        *initialize_id;
+  GBytes                      *initialized_body;
 
   /* In flight */
-  GHashTable       *outgoings;         /* every live Outgoing, to detach on dispose */
-  GHashTable       *awaiting;          /* id key → Outgoing */
-  GQueue            held;              /* Outgoing */
-  GPtrArray        *exchanges;         /* Exchange */
-  Exchange         *stream;            /* the GET stream, or the legacy SSE stream */
-  char             *stream_last_event_id;
-  guint             stream_attempts;
-  guint             stream_timer_id;
-  gint64            last_retry;
+  GHashTable                  *outgoings;                /* every live McpHttpOutgoing, to detach on dispose */
+  GHashTable                  *awaiting;                 /* id key → McpHttpOutgoing */
+  GQueue                       held;                     /* McpHttpOutgoing */
+  GPtrArray                   *exchanges;                /* McpHttpExchange */
+  McpHttpExchange             *stream;                   /* the GET stream, or the legacy SSE stream */
+  char                        *stream_last_event_id;
+  guint                        stream_attempts;
+  guint                        stream_timer_id;
+  gint64                       last_retry;
 
-  GTask            *open_task;         /* legacy SSE: until the endpoint */
-  GCancellable     *open_cancellable;
-  gulong            open_cancel_id;
-  Outgoing         *fallback_init;     /* auto: initialize waiting for legacy SSE */
-  char             *fallback_reason;
+  GTask                       *open_task;                /* legacy SSE: until the endpoint */
+  GCancellable                *open_cancellable;
+  gulong                       open_cancel_id;
+  McpHttpOutgoing             *fallback_init;            /* auto: initialize waiting for legacy SSE */
+  char                        *fallback_reason;
 
-  guint             awaiting_initialize : 1;
-  guint             awaiting_initialized : 1;
-  guint             reinitializing : 1;
-  guint             legacy_connecting : 1;
-  guint             want_stream : 1;
-  guint             redirect_said : 1;
-  guint             opened : 1;
-  guint             closing : 1;
+  guint                        awaiting_initialize : 1;
+  guint                        awaiting_initialized : 1;
+  guint                        reinitializing : 1;
+  guint                        legacy_connecting : 1;
+  guint                        want_stream : 1;
+  guint                        redirect_said : 1;
+  guint                        opened : 1;
+  guint                        closing : 1;
 };
 
 G_DEFINE_FINAL_TYPE (McpHttpTransport, mcp_http_transport, MCP_TYPE_TRANSPORT)
@@ -204,19 +231,19 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void dispatch_post            (McpHttpTransport *self,
-                                      Outgoing         *out);
-static void flush_held               (McpHttpTransport *self);
-static void close_with_error         (McpHttpTransport *self,
-                                      const GError     *error);
-static void open_stream              (McpHttpTransport *self);
-static void exchange_read_stream     (Exchange         *ex);
-static void reinit_failed            (McpHttpTransport *self,
-                                      const GError     *error);
-static void legacy_connect           (McpHttpTransport *self);
-static void legacy_connect_failed    (McpHttpTransport *self,
-                                      const GError     *error,
-                                      gboolean          maybe_streamable);
+static void dispatch_post                   (McpHttpTransport *self,
+                                            McpHttpOutgoing  *out);
+static void flush_held                      (McpHttpTransport *self);
+static void close_with_error                (McpHttpTransport *self,
+                                            const GError     *error);
+static void _mcp_http_open_stream           (McpHttpTransport *self);
+static void _mcp_http_exchange_read_stream  (McpHttpExchange  *ex);
+static void reinit_failed                   (McpHttpTransport *self,
+                                            const GError     *error);
+static void _mcp_http_legacy_connect        (McpHttpTransport *self);
+static void _mcp_http_legacy_connect_failed (McpHttpTransport *self,
+                                            const GError     *error,
+                                            gboolean          maybe_streamable);
 
 /* ---------------------------------------------------------------------- */
 /* Small helpers                                                           */
@@ -275,7 +302,7 @@ mcp_http_mode_from_string (const char  *string,
 /* A request id as a hash key: integers as digits, strings quoted, so that
  * 1 and "1" differ. */
 static char *
-id_key_from_node (JsonNode *node)
+_mcp_http_id_key_from_node (JsonNode *node)
 {
   GType type;
 
@@ -302,8 +329,8 @@ id_key_from_node (JsonNode *node)
 }
 
 static gboolean
-media_type_is (SoupMessage *msg,
-               const char  *essence)
+_mcp_http_media_type_is (SoupMessage *msg,
+                         const char  *essence)
 {
   const char *type = soup_message_headers_get_content_type (soup_message_get_response_headers (msg), NULL);
 
@@ -311,13 +338,13 @@ media_type_is (SoupMessage *msg,
 }
 
 static gboolean
-status_is_success (guint status)
+_mcp_http_status_is_success (guint status)
 {
   return status >= 200 && status < 300;
 }
 
 static const char *
-reason_phrase (SoupMessage *msg)
+_mcp_http_reason_phrase (SoupMessage *msg)
 {
   const char *reason = soup_message_get_reason_phrase (msg);
 
@@ -330,7 +357,7 @@ reason_phrase (SoupMessage *msg)
 /* A session id must be visible ASCII (0x21–0x7E), or it cannot go back in a
  * header unchanged. */
 static gboolean
-session_id_is_valid (const char *id)
+_mcp_http_session_id_is_valid (const char *id)
 {
   if (id == NULL || *id == '\0')
     return FALSE;
@@ -347,7 +374,7 @@ session_id_is_valid (const char *id)
 /* Errors that mean the server cannot be reached at all: the next message
  * would fail the same way, so the transport closes. */
 static gboolean
-error_is_unreachable (const GError *error)
+_mcp_http_error_is_unreachable (const GError *error)
 {
   if (error->domain == G_RESOLVER_ERROR || error->domain == G_TLS_ERROR)
     return TRUE;
@@ -374,8 +401,8 @@ describe_url (GUri *uri)
 /* What an error body says, short and printable: the message of a JSON-RPC
  * error if it is one, otherwise the start of the text. */
 static char *
-summarize_body (const guint8 *data,
-                gsize         length)
+_mcp_http_summarize_body (const guint8 *data,
+                          gsize         length)
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autofree char *text = NULL;
@@ -436,23 +463,23 @@ summarize_body (const guint8 *data,
 }
 
 static const char *
-outgoing_name (Outgoing *out)
+_mcp_http_outgoing_name (McpHttpOutgoing *out)
 {
   return out->method != NULL ? out->method : _("a response");
 }
 
 /* ---------------------------------------------------------------------- */
-/* Outgoing                                                                */
+/* McpHttpOutgoing                                                                */
 
-static Outgoing *
-outgoing_ref (Outgoing *out)
+static McpHttpOutgoing *
+_mcp_http_outgoing_ref (McpHttpOutgoing *out)
 {
   g_ref_count_inc (&out->ref_count);
   return out;
 }
 
 static void
-outgoing_unref (Outgoing *out)
+_mcp_http_outgoing_unref (McpHttpOutgoing *out)
 {
   if (!g_ref_count_dec (&out->ref_count))
     return;
@@ -473,15 +500,15 @@ outgoing_unref (Outgoing *out)
   g_free (out);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Outgoing, outgoing_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpOutgoing, _mcp_http_outgoing_unref)
 
-static Outgoing *
-outgoing_new (McpHttpTransport *self,
-              GBytes           *body,
-              const char       *method,
-              const char       *id_key)
+static McpHttpOutgoing *
+_mcp_http_outgoing_new (McpHttpTransport *self,
+                        GBytes           *body,
+                        const char       *method,
+                        const char       *id_key)
 {
-  Outgoing *out = g_new0 (Outgoing, 1);
+  McpHttpOutgoing *out = g_new0 (McpHttpOutgoing, 1);
 
   g_ref_count_init (&out->ref_count);
   out->self = self;
@@ -494,8 +521,8 @@ outgoing_new (McpHttpTransport *self,
 }
 
 static void
-stop_awaiting (McpHttpTransport *self,
-               Outgoing         *out)
+_mcp_http_outgoing_stop_awaiting (McpHttpTransport *self,
+                                  McpHttpOutgoing  *out)
 {
   if (self != NULL && out->id_key != NULL &&
       g_hash_table_lookup (self->awaiting, out->id_key) == out)
@@ -504,7 +531,7 @@ stop_awaiting (McpHttpTransport *self,
 
 /* The send completed: the message reached the server. */
 static void
-outgoing_succeed (Outgoing *out)
+_mcp_http_outgoing_succeed (McpHttpOutgoing *out)
 {
   g_autoptr(GTask) task = g_steal_pointer (&out->task);
 
@@ -514,13 +541,13 @@ outgoing_succeed (Outgoing *out)
 
 /* The message could not be delivered, or its answer is lost. */
 static void
-outgoing_fail (Outgoing     *out,
-               const GError *error)
+outgoing_fail (McpHttpOutgoing *out,
+               const GError    *error)
 {
   McpHttpTransport *self = out->self;
   g_autoptr(GTask) task = g_steal_pointer (&out->task);
 
-  stop_awaiting (self, out);
+  _mcp_http_outgoing_stop_awaiting (self, out);
   g_clear_handle_id (&out->resume_timer_id, g_source_remove);
 
   if (out->internal && self != NULL && self->reinitializing)
@@ -560,17 +587,17 @@ outgoing_fail (Outgoing     *out,
 }
 
 /* ---------------------------------------------------------------------- */
-/* Exchange                                                                */
+/* McpHttpExchange                                                                */
 
-static Exchange *
-exchange_ref (Exchange *ex)
+static McpHttpExchange *
+_mcp_http_exchange_ref (McpHttpExchange *ex)
 {
   g_ref_count_inc (&ex->ref_count);
   return ex;
 }
 
 static void
-exchange_unref (Exchange *ex)
+_mcp_http_exchange_unref (McpHttpExchange *ex)
 {
   if (!g_ref_count_dec (&ex->ref_count))
     return;
@@ -579,7 +606,7 @@ exchange_unref (Exchange *ex)
   g_assert (ex->send_task == NULL);
 
   g_clear_object (&ex->close_task);
-  g_clear_pointer (&ex->out, outgoing_unref);
+  g_clear_pointer (&ex->out, _mcp_http_outgoing_unref);
   g_clear_object (&ex->msg);
   g_clear_object (&ex->cancellable);
   g_clear_object (&ex->input);
@@ -589,29 +616,29 @@ exchange_unref (Exchange *ex)
   g_free (ex);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Exchange, exchange_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpExchange, _mcp_http_exchange_unref)
 
 static void
-on_wrote_body (SoupMessage *msg,
-               Exchange    *ex)
+on_wrote_body (SoupMessage     *msg,
+               McpHttpExchange *ex)
 {
   ex->wrote_body = TRUE;
 }
 
-static Exchange *
-exchange_new (McpHttpTransport *self,
-              ExchangeKind      kind,
-              Outgoing         *out,
-              const char       *method,
-              GUri             *uri)
+static McpHttpExchange *
+_mcp_http_exchange_new (McpHttpTransport    *self,
+                        McpHttpExchangeKind  kind,
+                        McpHttpOutgoing     *out,
+                        const char          *method,
+                        GUri                *uri)
 {
-  Exchange *ex = g_new0 (Exchange, 1);
+  McpHttpExchange *ex = g_new0 (McpHttpExchange, 1);
   SoupMessageHeaders *headers;
 
   g_ref_count_init (&ex->ref_count);
   ex->self = self;
   ex->kind = kind;
-  ex->out = out != NULL ? outgoing_ref (out) : NULL;
+  ex->out = out != NULL ? _mcp_http_outgoing_ref (out) : NULL;
   ex->cancellable = g_cancellable_new ();
   ex->generation = self->generation;
   ex->msg = soup_message_new_from_uri (method, uri);
@@ -624,14 +651,14 @@ exchange_new (McpHttpTransport *self,
                                   g_ptr_array_index (self->header_names, i),
                                   g_ptr_array_index (self->header_values, i));
 
-  g_ptr_array_add (self->exchanges, exchange_ref (ex));
+  g_ptr_array_add (self->exchanges, _mcp_http_exchange_ref (ex));
 
   return ex;
 }
 
 /* Session headers for Streamable HTTP, on everything after initialize. */
 static void
-exchange_add_session_headers (Exchange *ex)
+_mcp_http_exchange_add_session_headers (McpHttpExchange *ex)
 {
   McpHttpTransport *self = ex->self;
   SoupMessageHeaders *headers = soup_message_get_request_headers (ex->msg);
@@ -648,7 +675,7 @@ exchange_add_session_headers (Exchange *ex)
 static gboolean
 on_exchange_deadline (gpointer data)
 {
-  Exchange *ex = data;
+  McpHttpExchange *ex = data;
 
   ex->deadline_id = 0;
   ex->timed_out = TRUE;
@@ -658,22 +685,22 @@ on_exchange_deadline (gpointer data)
 }
 
 static void
-exchange_set_deadline (Exchange *ex,
-                       guint     timeout_ms)
+exchange_set_deadline (McpHttpExchange *ex,
+                       guint            timeout_ms)
 {
   g_clear_handle_id (&ex->deadline_id, g_source_remove);
   ex->deadline_ms = timeout_ms;
   if (timeout_ms > 0)
     ex->deadline_id = g_timeout_add_full (G_PRIORITY_DEFAULT, timeout_ms,
                                           on_exchange_deadline,
-                                          exchange_ref (ex),
-                                          (GDestroyNotify)exchange_unref);
+                                          _mcp_http_exchange_ref (ex),
+                                          (GDestroyNotify)_mcp_http_exchange_unref);
 }
 
 /* Done with it: no more reads, no deadline, out of the live list. An
  * unfinished body is dropped with the connection. */
 static void
-exchange_finish (Exchange *ex)
+_mcp_http_exchange_finish (McpHttpExchange *ex)
 {
   McpHttpTransport *self = ex->self;
 
@@ -695,12 +722,12 @@ exchange_finish (Exchange *ex)
       if (self->stream == ex)
         self->stream = NULL;
       if (g_ptr_array_remove_fast (self->exchanges, ex))
-        exchange_unref (ex);
+        _mcp_http_exchange_unref (ex);
     }
 }
 
 static void
-exchange_stop (Exchange *ex)
+_mcp_http_exchange_stop (McpHttpExchange *ex)
 {
   ex->stopping = TRUE;
   g_cancellable_cancel (ex->cancellable);
@@ -708,11 +735,11 @@ exchange_stop (Exchange *ex)
 
 /* The same request again, to where a redirect within the origin points. */
 static void
-exchange_follow (Exchange *ex,
-                 GUri     *target)
+exchange_follow (McpHttpExchange *ex,
+                 GUri            *target)
 {
   g_autoptr(SoupMessage) next = mcp_http_redirect_message_new (ex->msg, target,
-                                                               ex->kind == EXCHANGE_POST ? ex->out->body : NULL);
+                                                               ex->kind == MCP_HTTP_EXCHANGE_POST ? ex->out->body : NULL);
   g_autofree char *text = g_uri_to_string (target);
   g_autofree char *shown = mcp_url_mask (text);
 
@@ -735,7 +762,7 @@ on_exchange_sent (GObject      *source,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpExchange) ex = user_data;
   g_autoptr(GTask) task = g_steal_pointer (&ex->send_task);
   g_autoptr(GInputStream) input = NULL;
   g_autoptr(GError) error = NULL;
@@ -754,7 +781,7 @@ on_exchange_sent (GObject      *source,
           exchange_follow (ex, target);
           ex->send_task = g_steal_pointer (&task);
           soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
-                                   ex->cancellable, on_exchange_sent, exchange_ref (ex));
+                                   ex->cancellable, on_exchange_sent, _mcp_http_exchange_ref (ex));
           return;
 
         case MCP_HTTP_REDIRECT_REFUSE:
@@ -774,36 +801,36 @@ on_exchange_sent (GObject      *source,
 }
 
 /* Sends the request; @callback gets the response, once redirects are
- * followed, from exchange_send_finish(). */
+ * followed, from _mcp_http_exchange_send_finish(). */
 static void
-exchange_send (Exchange            *ex,
-               guint                timeout_ms,
-               GAsyncReadyCallback  callback)
+_mcp_http_exchange_send (McpHttpExchange     *ex,
+                         guint                timeout_ms,
+                         GAsyncReadyCallback  callback)
 {
   McpHttpTransport *self = ex->self;
 
   g_assert (ex->send_task == NULL);
 
   exchange_set_deadline (ex, timeout_ms);
-  ex->send_task = g_task_new (NULL, NULL, callback, exchange_ref (ex));
+  ex->send_task = g_task_new (NULL, NULL, callback, _mcp_http_exchange_ref (ex));
   soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
-                           ex->cancellable, on_exchange_sent, exchange_ref (ex));
+                           ex->cancellable, on_exchange_sent, _mcp_http_exchange_ref (ex));
 }
 
 static GInputStream *
-exchange_send_finish (GAsyncResult  *result,
-                      GError       **error)
+_mcp_http_exchange_send_finish (GAsyncResult  *result,
+                                GError       **error)
 {
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* The error for a request that did not get its answer headers. */
 static GError *
-exchange_send_error (Exchange     *ex,
-                     const GError *error)
+_mcp_http_exchange_send_error (McpHttpExchange *ex,
+                               const GError    *error)
 {
   McpHttpTransport *self = ex->self;
-  const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
+  const char *name = ex->out != NULL ? _mcp_http_outgoing_name (ex->out) : soup_message_get_method (ex->msg);
   g_autofree char *url = describe_url (soup_message_get_uri (ex->msg));
 
   if (ex->timed_out)
@@ -840,17 +867,17 @@ exchange_send_error (Exchange     *ex,
 }
 
 static GError *
-http_status_error (Exchange   *ex,
-                   const char *detail)
+_mcp_http_exchange_status_error (McpHttpExchange *ex,
+                                 const char      *detail)
 {
   guint status = soup_message_get_status (ex->msg);
-  const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
+  const char *name = ex->out != NULL ? _mcp_http_outgoing_name (ex->out) : soup_message_get_method (ex->msg);
   g_autofree char *url = describe_url (soup_message_get_uri (ex->msg));
   GString *message = g_string_new (NULL);
 
   /* Translators: The server at https://example.com/mcp answered “initialize” with HTTP 401 Unauthorized */
   g_string_append_printf (message, _("The server at %s answered “%s” with HTTP %u %s"),
-                          url, name, status, reason_phrase (ex->msg));
+                          url, name, status, _mcp_http_reason_phrase (ex->msg));
   if (detail != NULL)
     g_string_append_printf (message, ": %s", detail);
   if (status == SOUP_STATUS_UNAUTHORIZED || status == SOUP_STATUS_FORBIDDEN)
@@ -872,24 +899,24 @@ static void on_body_read (GObject      *source,
                           gpointer      user_data);
 
 static void
-exchange_read_more (Exchange *ex,
-                    GAsyncReadyCallback callback)
+_mcp_http_exchange_read_more (McpHttpExchange     *ex,
+                              GAsyncReadyCallback  callback)
 {
   if (ex->buffer == NULL)
-    ex->buffer = g_malloc (READ_BUFFER_SIZE);
+    ex->buffer = g_malloc (MCP_HTTP_READ_BUFFER_SIZE);
 
-  g_input_stream_read_async (ex->input, ex->buffer, READ_BUFFER_SIZE,
+  g_input_stream_read_async (ex->input, ex->buffer, MCP_HTTP_READ_BUFFER_SIZE,
                              G_PRIORITY_DEFAULT, ex->cancellable,
-                             callback, exchange_ref (ex));
+                             callback, _mcp_http_exchange_ref (ex));
 }
 
 /* Reads the whole body (a JSON reply or an error text) into ex->body, up to
  * @limit bytes: beyond it, an error, or with @truncate the body so far. */
 static void
-exchange_read_body (Exchange *ex,
-                    gsize     limit,
-                    gboolean  truncate,
-                    BodyDone  done)
+_mcp_http_exchange_read_body (McpHttpExchange *ex,
+                              gsize            limit,
+                              gboolean         truncate,
+                              McpHttpBodyDone  done)
 {
   goffset length = soup_message_headers_get_content_length (soup_message_get_response_headers (ex->msg));
 
@@ -897,7 +924,7 @@ exchange_read_body (Exchange *ex,
   ex->body_limit = limit;
   ex->truncate_body = truncate;
   ex->body_done = done;
-  exchange_read_more (ex, on_body_read);
+  _mcp_http_exchange_read_more (ex, on_body_read);
 }
 
 static void
@@ -905,7 +932,7 @@ on_body_read (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpExchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GError) error = NULL;
   gssize n;
@@ -917,7 +944,7 @@ on_body_read (GObject      *source,
 
   if (n < 0)
     {
-      g_autoptr(GError) send_error = exchange_send_error (ex, error);
+      g_autoptr(GError) send_error = _mcp_http_exchange_send_error (ex, error);
 
       ex->body_done (ex, send_error);
       return;
@@ -942,13 +969,13 @@ on_body_read (GObject      *source,
 
       too_large = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
                                _("The server's reply to “%s” is larger than the limit of %" G_GSIZE_FORMAT " bytes"),
-                               ex->out != NULL ? outgoing_name (ex->out) : "?", ex->body_limit);
+                               ex->out != NULL ? _mcp_http_outgoing_name (ex->out) : "?", ex->body_limit);
       ex->body_done (ex, too_large);
       return;
     }
 
   g_byte_array_append (ex->body, ex->buffer, n);
-  exchange_read_more (ex, on_body_read);
+  _mcp_http_exchange_read_more (ex, on_body_read);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -984,7 +1011,7 @@ fail_everything (McpHttpTransport *self,
 {
   g_autoptr(GPtrArray) exchanges = NULL;
   g_autoptr(GList) awaiting = NULL;
-  Outgoing *out;
+  McpHttpOutgoing *out;
 
   g_clear_handle_id (&self->stream_timer_id, g_source_remove);
   self->reinitializing = FALSE;
@@ -993,42 +1020,42 @@ fail_everything (McpHttpTransport *self,
   while ((out = g_queue_pop_head (&self->held)) != NULL)
     {
       outgoing_fail (out, error);
-      outgoing_unref (out);
+      _mcp_http_outgoing_unref (out);
     }
 
   if (self->fallback_init != NULL)
     {
       out = g_steal_pointer (&self->fallback_init);
       outgoing_fail (out, error);
-      outgoing_unref (out);
+      _mcp_http_outgoing_unref (out);
     }
 
   awaiting = g_hash_table_get_values (self->awaiting);
   for (GList *l = awaiting; l != NULL; l = l->next)
-    outgoing_ref (l->data);
+    _mcp_http_outgoing_ref (l->data);
   g_hash_table_remove_all (self->awaiting);
   for (GList *l = awaiting; l != NULL; l = l->next)
     {
       outgoing_fail (l->data, error);
-      outgoing_unref (l->data);
+      _mcp_http_outgoing_unref (l->data);
     }
 
   /* Cancelling may call back at once: work on a copy. */
-  exchanges = g_ptr_array_new_with_free_func ((GDestroyNotify)exchange_unref);
+  exchanges = g_ptr_array_new_with_free_func ((GDestroyNotify)_mcp_http_exchange_unref);
   for (guint i = 0; i < self->exchanges->len; i++)
-    g_ptr_array_add (exchanges, exchange_ref (g_ptr_array_index (self->exchanges, i)));
+    g_ptr_array_add (exchanges, _mcp_http_exchange_ref (g_ptr_array_index (self->exchanges, i)));
   for (guint i = 0; i < exchanges->len; i++)
     {
-      Exchange *ex = g_ptr_array_index (exchanges, i);
+      McpHttpExchange *ex = g_ptr_array_index (exchanges, i);
 
-      if (ex->kind == EXCHANGE_DELETE)
+      if (ex->kind == MCP_HTTP_EXCHANGE_DELETE)
         continue;
       if (ex->out != NULL)
         {
           g_clear_handle_id (&ex->out->resume_timer_id, g_source_remove);
           outgoing_fail (ex->out, error);
         }
-      exchange_stop (ex);
+      _mcp_http_exchange_stop (ex);
     }
 
   finish_open (self, error);
@@ -1056,7 +1083,7 @@ reinit_done (McpHttpTransport *self)
   self->reinitializing = FALSE;
   self->generation++;
   _mcp_transport_emit_event (MCP_TRANSPORT (self), _("A new session with the server started"));
-  open_stream (self);
+  _mcp_http_open_stream (self);
   flush_held (self);
 }
 
@@ -1080,7 +1107,7 @@ static void
 reinit_on_answer (McpHttpTransport *self,
                   JsonObject       *answer)
 {
-  g_autoptr(Outgoing) initialized = NULL;
+  g_autoptr(McpHttpOutgoing) initialized = NULL;
 
   if (json_object_has_member (answer, "error"))
     {
@@ -1104,7 +1131,7 @@ reinit_on_answer (McpHttpTransport *self,
       return;
     }
 
-  initialized = outgoing_new (self, self->initialized_body, "notifications/initialized", NULL);
+  initialized = _mcp_http_outgoing_new (self, self->initialized_body, "notifications/initialized", NULL);
   initialized->internal = TRUE;
   dispatch_post (self, initialized);
 }
@@ -1120,7 +1147,7 @@ on_initialize_answer (McpHttpTransport *self,
       const char *version = json_object_get_string_member_with_default (json_node_get_object (result),
                                                                          "protocolVersion", NULL);
 
-      if (version != NULL && session_id_is_valid (version) &&
+      if (version != NULL && _mcp_http_session_id_is_valid (version) &&
           g_strcmp0 (version, self->protocol_version) != 0)
         {
           g_free (self->protocol_version);
@@ -1154,7 +1181,7 @@ on_message_received (McpTransport *transport,
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
   g_autofree char *key = NULL;
   JsonObject *object;
-  Outgoing *out;
+  McpHttpOutgoing *out;
 
   if (!JSON_NODE_HOLDS_OBJECT (message))
     return;
@@ -1163,7 +1190,7 @@ on_message_received (McpTransport *transport,
   if (json_object_has_member (object, "method"))
     return;
 
-  key = id_key_from_node (json_object_get_member (object, "id"));
+  key = _mcp_http_id_key_from_node (json_object_get_member (object, "id"));
   if (key == NULL)
     return;
 
@@ -1182,18 +1209,11 @@ on_message_received (McpTransport *transport,
 /* ---------------------------------------------------------------------- */
 /* Event streams: POST replies, resumptions, the GET stream, legacy SSE    */
 
-static void
-schedule_resume (McpHttpTransport *self,
-                 Outgoing         *out,
-                 gint64            retry);
-
-static void
-schedule_stream_reconnect (McpHttpTransport *self,
-                           Exchange         *ex);
-
-static void
-legacy_on_endpoint (Exchange   *ex,
-                    const char *data);
+static void schedule_resume           (McpHttpTransport *self,
+                                       McpHttpOutgoing  *out,
+                                       gint64            retry);
+static void schedule_stream_reconnect (McpHttpTransport *self,
+                                       McpHttpExchange  *ex);
 
 static guint
 retry_delay (McpHttpTransport *self,
@@ -1203,19 +1223,19 @@ retry_delay (McpHttpTransport *self,
   guint64 delay;
 
   if (retry >= 0)
-    return (guint)MIN (retry, MAX_RETRY_DELAY_MS);
+    return (guint)MIN (retry, MCP_HTTP_MAX_RETRY_DELAY_MS);
 
   /* No retry field: a growing wait. */
   delay = self->reconnect_delay_ms;
-  for (guint i = 1; i < attempt && delay < MAX_BACKOFF_DELAY_MS; i++)
+  for (guint i = 1; i < attempt && delay < MCP_HTTP_MAX_BACKOFF_DELAY_MS; i++)
     delay *= 2;
 
-  return (guint)MIN (delay, MAX_BACKOFF_DELAY_MS);
+  return (guint)MIN (delay, MCP_HTTP_MAX_BACKOFF_DELAY_MS);
 }
 
 static gboolean
-exchange_handle_event (Exchange    *ex,
-                       McpSseEvent *event)
+exchange_handle_event (McpHttpExchange *ex,
+                       McpSseEvent     *event)
 {
   McpHttpTransport *self = ex->self;
 
@@ -1224,8 +1244,8 @@ exchange_handle_event (Exchange    *ex,
       ex->delivered = TRUE;
       _mcp_transport_handle_text (MCP_TRANSPORT (self), event->data, event->data_length);
     }
-  else if (strcmp (event->event, "endpoint") == 0 && ex->kind == EXCHANGE_LEGACY_GET)
-    legacy_on_endpoint (ex, event->data);
+  else if (ex->stream_owner != NULL)
+    ex->stream_owner->event (ex, event);
   else
     g_debug ("ignoring an SSE event of type “%s”", event->event);
 
@@ -1234,11 +1254,11 @@ exchange_handle_event (Exchange    *ex,
 }
 
 static void
-exchange_stream_ended (Exchange     *ex,
-                       const GError *error)
+exchange_stream_ended (McpHttpExchange *ex,
+                       const GError    *error)
 {
   McpHttpTransport *self = ex->self;
-  Outgoing *out = ex->out;
+  McpHttpOutgoing *out = ex->out;
   gint64 retry = ex->parser != NULL ? mcp_sse_parser_get_retry (ex->parser) : -1;
 
   if (retry >= 0)
@@ -1250,60 +1270,47 @@ exchange_stream_ended (Exchange     *ex,
       out->last_event_id = g_strdup (mcp_sse_parser_get_last_event_id (ex->parser));
     }
 
+  if (ex->stream_owner != NULL)
+    {
+      ex->stream_owner->ended (ex, error);
+      return;
+    }
+
   switch (ex->kind)
     {
-    case EXCHANGE_POST:
-    case EXCHANGE_RESUME:
+    case MCP_HTTP_EXCHANGE_POST:
+    case MCP_HTTP_EXCHANGE_RESUME:
       g_assert (out != NULL);
-      outgoing_ref (out);
-      exchange_finish (ex);
+      _mcp_http_outgoing_ref (out);
+      _mcp_http_exchange_finish (ex);
       if (!out->answered && !out->cancelled && !self->closing && out->id_key != NULL)
         {
           if (g_error_matches (error, MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE))
             {
               g_autoptr(GError) too_large = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
                                                          _("The server's answer to “%s” is too large: %s"),
-                                                         outgoing_name (out), error->message);
-              close_with_error (self, too_large);
+                                                         _mcp_http_outgoing_name (out), error->message);
+              self->hooks->close (self, too_large);
             }
           else
             schedule_resume (self, out, retry);
         }
-      outgoing_unref (out);
+      _mcp_http_outgoing_unref (out);
       break;
 
-    case EXCHANGE_GET:
+    case MCP_HTTP_EXCHANGE_GET:
       if (ex->parser != NULL && *mcp_sse_parser_get_last_event_id (ex->parser) != '\0')
         {
           g_free (self->stream_last_event_id);
           self->stream_last_event_id = g_strdup (mcp_sse_parser_get_last_event_id (ex->parser));
         }
-      exchange_finish (ex);
+      _mcp_http_exchange_finish (ex);
       if (!self->closing)
         schedule_stream_reconnect (self, ex);
       break;
 
-    case EXCHANGE_LEGACY_GET:
-      exchange_finish (ex);
-      if (self->closing)
-        break;
-      if (self->legacy_connecting)
-        {
-          g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                                                  _("The server closed the event stream before naming its endpoint%s%s"),
-                                                  error != NULL ? ": " : "", error != NULL ? error->message : "");
-          legacy_connect_failed (self, closed, FALSE);
-        }
-      else
-        {
-          g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                                  _("The server closed the event stream, which ends an HTTP+SSE session%s%s"),
-                                                  error != NULL ? ": " : "", error != NULL ? error->message : "");
-          close_with_error (self, closed);
-        }
-      break;
-
-    case EXCHANGE_DELETE:
+    case MCP_HTTP_EXCHANGE_LEGACY_GET:
+    case MCP_HTTP_EXCHANGE_DELETE:
     default:
       g_assert_not_reached ();
     }
@@ -1312,8 +1319,8 @@ exchange_stream_ended (Exchange     *ex,
 /* Feeds the parser what the stream already holds, without waiting.
  * Returns TRUE at its end. A read error is left for the next read. */
 static gboolean
-exchange_drain (Exchange  *ex,
-                GError   **error)
+exchange_drain (McpHttpExchange  *ex,
+                GError          **error)
 {
   GPollableInputStream *pollable;
 
@@ -1324,7 +1331,7 @@ exchange_drain (Exchange  *ex,
   pollable = G_POLLABLE_INPUT_STREAM (ex->input);
   for (;;)
     {
-      gssize n = g_pollable_input_stream_read_nonblocking (pollable, ex->buffer, READ_BUFFER_SIZE,
+      gssize n = g_pollable_input_stream_read_nonblocking (pollable, ex->buffer, MCP_HTTP_READ_BUFFER_SIZE,
                                                            ex->cancellable, NULL);
 
       if (n == 0)
@@ -1339,7 +1346,7 @@ on_stream_read (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpExchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GError) error = NULL;
   McpSseEvent *event;
@@ -1356,16 +1363,7 @@ on_stream_read (GObject      *source,
     {
       if (ex->stopping || self->closing)
         {
-          exchange_finish (ex);
-          return;
-        }
-      if (ex->timed_out && ex->kind == EXCHANGE_LEGACY_GET)
-        {
-          g_autoptr(GError) timeout = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
-                                                   _("The server did not name its message endpoint within %.1f s"),
-                                                   ex->deadline_ms / 1000.0);
-          exchange_finish (ex);
-          legacy_connect_failed (self, timeout, TRUE);
+          _mcp_http_exchange_finish (ex);
           return;
         }
       exchange_stream_ended (ex, error);
@@ -1383,7 +1381,7 @@ on_stream_read (GObject      *source,
   /* A POST stream ends soon after its answer, and the end is often here
    * already: taken before the answer goes out, the connection is free
    * again for the request the answer may prompt. */
-  if (fed && ex->kind == EXCHANGE_POST)
+  if (fed && ex->kind == MCP_HTTP_EXCHANGE_POST)
     {
       at_end = exchange_drain (ex, &error);
       fed = error == NULL;
@@ -1422,18 +1420,18 @@ on_stream_read (GObject      *source,
 
   /* A POST stream whose answer came is done; a resumed one may be kept open
    * by the server, and is closed here. */
-  if (ex->kind == EXCHANGE_RESUME && ex->out != NULL && ex->out->answered)
+  if (ex->kind == MCP_HTTP_EXCHANGE_RESUME && ex->out != NULL && ex->out->answered)
     {
-      exchange_stop (ex);
-      exchange_finish (ex);
+      _mcp_http_exchange_stop (ex);
+      _mcp_http_exchange_finish (ex);
       return;
     }
 
-  exchange_read_more (ex, on_stream_read);
+  _mcp_http_exchange_read_more (ex, on_stream_read);
 }
 
 static void
-exchange_read_stream (Exchange *ex)
+_mcp_http_exchange_read_stream (McpHttpExchange *ex)
 {
   if (ex->parser == NULL)
     {
@@ -1441,7 +1439,7 @@ exchange_read_stream (Exchange *ex)
       ex->parser = mcp_sse_parser_new (mcp_transport_get_max_message_size (MCP_TRANSPORT (ex->self)) + 16);
     }
 
-  exchange_read_more (ex, on_stream_read);
+  _mcp_http_exchange_read_more (ex, on_stream_read);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1453,22 +1451,22 @@ static void on_resume_sent (GObject      *source,
 
 static void
 start_resume (McpHttpTransport *self,
-              Outgoing         *out)
+              McpHttpOutgoing  *out)
 {
-  g_autoptr(Exchange) ex = exchange_new (self, EXCHANGE_RESUME, out, SOUP_METHOD_GET, self->uri);
+  g_autoptr(McpHttpExchange) ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_RESUME, out, SOUP_METHOD_GET, self->uri);
   SoupMessageHeaders *headers = soup_message_get_request_headers (ex->msg);
 
   soup_message_headers_replace (headers, "Accept", "text/event-stream");
   soup_message_headers_replace (headers, "Last-Event-ID", out->last_event_id);
-  exchange_add_session_headers (ex);
+  _mcp_http_exchange_add_session_headers (ex);
   out->exchange = ex;
-  exchange_send (ex, self->request_timeout_ms, on_resume_sent);
+  _mcp_http_exchange_send (ex, self->request_timeout_ms, on_resume_sent);
 }
 
 static gboolean
 on_resume_timer (gpointer data)
 {
-  Outgoing *out = data;
+  McpHttpOutgoing *out = data;
   McpHttpTransport *self = out->self;
 
   out->resume_timer_id = 0;
@@ -1480,7 +1478,7 @@ on_resume_timer (gpointer data)
 
 static void
 schedule_resume (McpHttpTransport *self,
-                 Outgoing         *out,
+                 McpHttpOutgoing  *out,
                  gint64            retry)
 {
   g_autoptr(GError) error = NULL;
@@ -1491,8 +1489,8 @@ schedule_resume (McpHttpTransport *self,
       error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                            _("The server ended the stream for “%s” before answering, and the stream cannot be "
                              "resumed (the server sent no event id); whether it was carried out is unknown"),
-                           outgoing_name (out));
-      close_with_error (self, error);
+                           _mcp_http_outgoing_name (out));
+      self->hooks->close (self, error);
       return;
     }
 
@@ -1503,8 +1501,8 @@ schedule_resume (McpHttpTransport *self,
                                         "The server ended the stream for “%s” before answering, and %u attempt to resume it failed",
                                         "The server ended the stream for “%s” before answering, and %u attempts to resume it failed",
                                         out->resume_attempts),
-                           outgoing_name (out), out->resume_attempts);
-      close_with_error (self, error);
+                           _mcp_http_outgoing_name (out), out->resume_attempts);
+      self->hooks->close (self, error);
       return;
     }
 
@@ -1512,9 +1510,9 @@ schedule_resume (McpHttpTransport *self,
   delay = retry_delay (self, retry >= 0 ? retry : self->last_retry, out->resume_attempts);
   _mcp_transport_emit_event (MCP_TRANSPORT (self),
                              _("The stream for “%s” ended before its answer; resuming it in %u ms (attempt %u of %u)"),
-                             outgoing_name (out), delay, out->resume_attempts, self->max_reconnect_attempts);
+                             _mcp_http_outgoing_name (out), delay, out->resume_attempts, self->max_reconnect_attempts);
   out->resume_timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, delay, on_resume_timer,
-                                             outgoing_ref (out), (GDestroyNotify)outgoing_unref);
+                                             _mcp_http_outgoing_ref (out), (GDestroyNotify)_mcp_http_outgoing_unref);
 }
 
 static void
@@ -1522,13 +1520,13 @@ on_resume_sent (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpExchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GInputStream) input = NULL;
-  Outgoing *out = ex->out;
+  McpHttpOutgoing *out = ex->out;
 
-  input = exchange_send_finish (result, &error);
+  input = _mcp_http_exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
@@ -1537,7 +1535,7 @@ on_resume_sent (GObject      *source,
     {
       gboolean deliberate = ex->stopping || self->closing || out->cancelled;
 
-      exchange_finish (ex);
+      _mcp_http_exchange_finish (ex);
       if (deliberate || out->answered)
         return;
       if (error->domain == MCP_ERROR)
@@ -1546,8 +1544,8 @@ on_resume_sent (GObject      *source,
           g_autoptr(GError) lost = g_error_new (MCP_ERROR, error->code,
                                                 _("The stream for “%s” ended before its answer and cannot be "
                                                   "resumed: %s"),
-                                                outgoing_name (out), error->message);
-          close_with_error (self, lost);
+                                                _mcp_http_outgoing_name (out), error->message);
+          self->hooks->close (self, lost);
           return;
         }
       schedule_resume (self, out, -1);
@@ -1557,13 +1555,13 @@ on_resume_sent (GObject      *source,
   ex->input = g_steal_pointer (&input);
   g_clear_handle_id (&ex->deadline_id, g_source_remove);
 
-  if (status_is_success (soup_message_get_status (ex->msg)) && media_type_is (ex->msg, "text/event-stream"))
+  if (_mcp_http_status_is_success (soup_message_get_status (ex->msg)) && _mcp_http_media_type_is (ex->msg, "text/event-stream"))
     {
-      exchange_read_stream (ex);
+      _mcp_http_exchange_read_stream (ex);
       return;
     }
 
-  exchange_finish (ex);
+  _mcp_http_exchange_finish (ex);
   if (!out->answered && !out->cancelled)
     {
       g_autoptr(GError) lost = NULL;
@@ -1571,8 +1569,8 @@ on_resume_sent (GObject      *source,
       lost = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                           _("The stream for “%s” ended before its answer and the server refused to resume it "
                             "(HTTP %u %s); whether it was carried out is unknown"),
-                          outgoing_name (out), soup_message_get_status (ex->msg), reason_phrase (ex->msg));
-      close_with_error (self, lost);
+                          _mcp_http_outgoing_name (out), soup_message_get_status (ex->msg), _mcp_http_reason_phrase (ex->msg));
+      self->hooks->close (self, lost);
     }
 }
 
@@ -1584,9 +1582,9 @@ static void on_stream_sent (GObject      *source,
                             gpointer      user_data);
 
 static void
-open_stream (McpHttpTransport *self)
+_mcp_http_open_stream (McpHttpTransport *self)
 {
-  g_autoptr(Exchange) ex = NULL;
+  g_autoptr(McpHttpExchange) ex = NULL;
   SoupMessageHeaders *headers;
 
   if (self->stream != NULL || self->closing || !self->want_stream || self->reinitializing ||
@@ -1595,14 +1593,14 @@ open_stream (McpHttpTransport *self)
 
   g_clear_handle_id (&self->stream_timer_id, g_source_remove);
 
-  ex = exchange_new (self, EXCHANGE_GET, NULL, SOUP_METHOD_GET, self->uri);
+  ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_GET, NULL, SOUP_METHOD_GET, self->uri);
   headers = soup_message_get_request_headers (ex->msg);
   soup_message_headers_replace (headers, "Accept", "text/event-stream");
   if (self->stream_last_event_id != NULL)
     soup_message_headers_replace (headers, "Last-Event-ID", self->stream_last_event_id);
-  exchange_add_session_headers (ex);
+  _mcp_http_exchange_add_session_headers (ex);
   self->stream = ex;
-  exchange_send (ex, self->request_timeout_ms, on_stream_sent);
+  _mcp_http_exchange_send (ex, self->request_timeout_ms, on_stream_sent);
 }
 
 static gboolean
@@ -1611,14 +1609,14 @@ on_stream_timer (gpointer data)
   McpHttpTransport *self = data;
 
   self->stream_timer_id = 0;
-  open_stream (self);
+  _mcp_http_open_stream (self);
 
   return G_SOURCE_REMOVE;
 }
 
 static void
 schedule_stream_reconnect (McpHttpTransport *self,
-                           Exchange         *ex)
+                           McpHttpExchange  *ex)
 {
   gint64 retry = ex->parser != NULL ? mcp_sse_parser_get_retry (ex->parser) : -1;
   guint delay;
@@ -1651,13 +1649,13 @@ on_stream_sent (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpExchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GInputStream) input = NULL;
   guint status;
 
-  input = exchange_send_finish (result, &error);
+  input = _mcp_http_exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
@@ -1666,23 +1664,14 @@ on_stream_sent (GObject      *source,
     {
       if (ex->stopping || self->closing)
         {
-          exchange_finish (ex);
-          return;
-        }
-
-      if (ex->kind == EXCHANGE_LEGACY_GET)
-        {
-          g_autoptr(GError) send_error = exchange_send_error (ex, error);
-
-          exchange_finish (ex);
-          legacy_connect_failed (self, send_error, FALSE);
+          _mcp_http_exchange_finish (ex);
           return;
         }
 
       _mcp_transport_emit_event (MCP_TRANSPORT (self),
                                  _("Could not open the stream for server messages: %s"),
                                  ex->timed_out ? _("no answer in time") : error->message);
-      exchange_finish (ex);
+      _mcp_http_exchange_finish (ex);
       /* A redirect that is not followed would be the answer again. */
       if (error->domain == MCP_ERROR)
         self->want_stream = FALSE;
@@ -1694,86 +1683,46 @@ on_stream_sent (GObject      *source,
   ex->input = g_steal_pointer (&input);
   status = soup_message_get_status (ex->msg);
 
-  if (status_is_success (status) && media_type_is (ex->msg, "text/event-stream"))
+  if (_mcp_http_status_is_success (status) && _mcp_http_media_type_is (ex->msg, "text/event-stream"))
     {
-      /* The legacy stream keeps its deadline until the endpoint arrives. */
-      if (ex->kind == EXCHANGE_GET)
-        g_clear_handle_id (&ex->deadline_id, g_source_remove);
-      exchange_read_stream (ex);
+      g_clear_handle_id (&ex->deadline_id, g_source_remove);
+      _mcp_http_exchange_read_stream (ex);
       return;
     }
 
-  exchange_finish (ex);
-
-  if (ex->kind == EXCHANGE_LEGACY_GET)
-    {
-      g_autoptr(GError) refused = NULL;
-
-      if (status_is_success (status))
-        refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                               _("The server answered the event stream request with content type “%s”, not an event stream"),
-                               soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg), NULL));
-      else
-        refused = g_error_new (MCP_ERROR, MCP_ERROR_HTTP_STATUS,
-                               _("The server answered the event stream request with HTTP %u %s"),
-                               status, reason_phrase (ex->msg));
-      legacy_connect_failed (self, refused, TRUE);
-      return;
-    }
+  _mcp_http_exchange_finish (ex);
 
   /* 405: no such stream; 400, 404 and 409 are also normal answers. */
   self->want_stream = FALSE;
   if (status == SOUP_STATUS_METHOD_NOT_ALLOWED)
     _mcp_transport_emit_event (MCP_TRANSPORT (self),
                                _("The server offers no stream for server messages (HTTP 405)"));
-  else if (status_is_success (status))
+  else if (_mcp_http_status_is_success (status))
     _mcp_transport_emit_event (MCP_TRANSPORT (self),
                                _("The server answered the request for a message stream with something else; continuing without one"));
   else
     _mcp_transport_emit_event (MCP_TRANSPORT (self),
                                _("The server declined a stream for server messages (HTTP %u %s); continuing without one"),
-                               status, reason_phrase (ex->msg));
+                               status, _mcp_http_reason_phrase (ex->msg));
 }
 
 /* ---------------------------------------------------------------------- */
 /* Legacy HTTP+SSE                                                         */
 
-static void
-legacy_connected (McpHttpTransport *self)
-{
-  g_autoptr(Outgoing) init = g_steal_pointer (&self->fallback_init);
-
-  self->legacy_connecting = FALSE;
-  if (self->detected_mode != MCP_HTTP_MODE_LEGACY_SSE)
-    {
-      self->detected_mode = MCP_HTTP_MODE_LEGACY_SSE;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETECTED_MODE]);
-    }
-  _mcp_transport_emit_event (MCP_TRANSPORT (self), _("Connected with the legacy HTTP+SSE transport"));
-
-  finish_open (self, NULL);
-
-  if (init != NULL)
-    dispatch_post (self, init);
-
-  flush_held (self);
-}
-
 /* @maybe_streamable: the failure is what a Streamable HTTP server would
  * answer (no endpoint event, a refused or non-stream GET) */
 static void
-legacy_connect_failed (McpHttpTransport *self,
-                       const GError     *error,
-                       gboolean          maybe_streamable)
+_mcp_http_legacy_connect_failed (McpHttpTransport *self,
+                                 const GError     *error,
+                                 gboolean          maybe_streamable)
 {
-  g_autoptr(Outgoing) init = g_steal_pointer (&self->fallback_init);
   g_autoptr(GError) failure = NULL;
 
   self->legacy_connecting = FALSE;
-  if (self->stream != NULL && self->stream->kind == EXCHANGE_LEGACY_GET)
-    exchange_stop (self->stream);
+  if (self->stream != NULL && self->stream->kind == MCP_HTTP_EXCHANGE_LEGACY_GET)
+    _mcp_http_exchange_stop (self->stream);
 
-  if (init != NULL && self->fallback_reason != NULL)
+  if (self->fallback_init != NULL && self->fallback_reason != NULL)
     failure = g_error_new (error->domain, error->code,
                            _("The server refused the initialize request (%s), and it is no HTTP+SSE server either: %s"),
                            self->fallback_reason, error->message);
@@ -1784,15 +1733,12 @@ legacy_connect_failed (McpHttpTransport *self,
   else
     failure = g_error_copy (error);
 
-  if (init != NULL)
-    outgoing_fail (init, failure);
-
-  close_with_error (self, failure);
+  self->hooks->legacy_failed (self, failure);
 }
 
 static void
-legacy_on_endpoint (Exchange   *ex,
-                    const char *data)
+legacy_on_endpoint (McpHttpExchange *ex,
+                    const char      *data)
 {
   McpHttpTransport *self = ex->self;
   g_autoptr(GError) error = NULL;
@@ -1810,7 +1756,7 @@ legacy_on_endpoint (Exchange   *ex,
     {
       g_autoptr(GError) invalid = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                                                _("The server's endpoint event does not hold a valid URL"));
-      legacy_connect_failed (self, invalid, FALSE);
+      _mcp_http_legacy_connect_failed (self, invalid, FALSE);
       return;
     }
 
@@ -1821,25 +1767,179 @@ legacy_on_endpoint (Exchange   *ex,
       g_autoptr(GError) refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_URL,
                                                _("The server named an endpoint on another origin (%s, not %s); refused"),
                                                theirs, ours);
-      legacy_connect_failed (self, refused, FALSE);
+      _mcp_http_legacy_connect_failed (self, refused, FALSE);
       return;
     }
 
   self->endpoint = g_steal_pointer (&endpoint);
   g_clear_handle_id (&ex->deadline_id, g_source_remove);
-  legacy_connected (self);
+  self->legacy_connecting = FALSE;
+  self->hooks->legacy_connected (self);
 }
 
 static void
-legacy_connect (McpHttpTransport *self)
+legacy_stream_event (McpHttpExchange *ex,
+                     McpSseEvent     *event)
 {
-  g_autoptr(Exchange) ex = exchange_new (self, EXCHANGE_LEGACY_GET, NULL, SOUP_METHOD_GET, self->uri);
+  if (strcmp (event->event, "endpoint") == 0)
+    legacy_on_endpoint (ex, event->data);
+  else
+    g_debug ("ignoring an SSE event of type “%s”", event->event);
+}
+
+/* The event stream is the session: its end ends it. */
+static void
+legacy_stream_ended (McpHttpExchange *ex,
+                     const GError    *error)
+{
+  McpHttpTransport *self = ex->self;
+
+  _mcp_http_exchange_finish (ex);
+
+  if (error != NULL && ex->timed_out)
+    {
+      g_autoptr(GError) timeout = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
+                                               _("The server did not name its message endpoint within %.1f s"),
+                                               ex->deadline_ms / 1000.0);
+      _mcp_http_legacy_connect_failed (self, timeout, TRUE);
+      return;
+    }
+
+  if (self->closing)
+    return;
+
+  if (self->legacy_connecting)
+    {
+      g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                                              _("The server closed the event stream before naming its endpoint%s%s"),
+                                              error != NULL ? ": " : "", error != NULL ? error->message : "");
+      _mcp_http_legacy_connect_failed (self, closed, FALSE);
+    }
+  else
+    {
+      g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                              _("The server closed the event stream, which ends an HTTP+SSE session%s%s"),
+                                              error != NULL ? ": " : "", error != NULL ? error->message : "");
+      self->hooks->close (self, closed);
+    }
+}
+
+static const McpHttpStreamOwner legacy_stream = {
+  .event = legacy_stream_event,
+  .ended = legacy_stream_ended,
+};
+
+static void
+on_legacy_sent (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(McpHttpExchange) ex = user_data;
+  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInputStream) input = NULL;
+  g_autoptr(GError) refused = NULL;
+  guint status;
+
+  input = _mcp_http_exchange_send_finish (result, &error);
+
+  if (self == NULL || ex->finished)
+    return;
+
+  if (input == NULL)
+    {
+      g_autoptr(GError) send_error = NULL;
+
+      if (ex->stopping || self->closing)
+        {
+          _mcp_http_exchange_finish (ex);
+          return;
+        }
+
+      send_error = _mcp_http_exchange_send_error (ex, error);
+      _mcp_http_exchange_finish (ex);
+      _mcp_http_legacy_connect_failed (self, send_error, FALSE);
+      return;
+    }
+
+  ex->input = g_steal_pointer (&input);
+  status = soup_message_get_status (ex->msg);
+
+  /* The stream keeps its deadline until the endpoint arrives. */
+  if (_mcp_http_status_is_success (status) && _mcp_http_media_type_is (ex->msg, "text/event-stream"))
+    {
+      _mcp_http_exchange_read_stream (ex);
+      return;
+    }
+
+  _mcp_http_exchange_finish (ex);
+
+  if (_mcp_http_status_is_success (status))
+    refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                           _("The server answered the event stream request with content type “%s”, not an event stream"),
+                           soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg), NULL));
+  else
+    refused = g_error_new (MCP_ERROR, MCP_ERROR_HTTP_STATUS,
+                           _("The server answered the event stream request with HTTP %u %s"),
+                           status, _mcp_http_reason_phrase (ex->msg));
+  _mcp_http_legacy_connect_failed (self, refused, TRUE);
+}
+
+/* Opens the event stream; messages wait until it names the endpoint to
+ * POST them to. */
+static void
+_mcp_http_legacy_connect (McpHttpTransport *self)
+{
+  g_autoptr(McpHttpExchange) ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_LEGACY_GET, NULL,
+                                                          SOUP_METHOD_GET, self->uri);
 
   soup_message_headers_replace (soup_message_get_request_headers (ex->msg), "Accept", "text/event-stream");
+  ex->stream_owner = &legacy_stream;
   self->legacy_connecting = TRUE;
   self->stream = ex;
-  exchange_send (ex, self->request_timeout_ms, on_stream_sent);
+  _mcp_http_exchange_send (ex, self->request_timeout_ms, on_legacy_sent);
 }
+
+/* ---------------------------------------------------------------------- */
+/* What the lower layers hand up                                           */
+
+static void
+hook_legacy_connected (McpHttpTransport *self)
+{
+  g_autoptr(McpHttpOutgoing) init = g_steal_pointer (&self->fallback_init);
+
+  if (self->detected_mode != MCP_HTTP_MODE_LEGACY_SSE)
+    {
+      self->detected_mode = MCP_HTTP_MODE_LEGACY_SSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETECTED_MODE]);
+    }
+  _mcp_transport_emit_event (MCP_TRANSPORT (self), _("Connected with the legacy HTTP+SSE transport"));
+
+  finish_open (self, NULL);
+
+  if (init != NULL)
+    dispatch_post (self, init);
+
+  flush_held (self);
+}
+
+static void
+hook_legacy_failed (McpHttpTransport *self,
+                    const GError     *error)
+{
+  g_autoptr(McpHttpOutgoing) init = g_steal_pointer (&self->fallback_init);
+
+  if (init != NULL)
+    outgoing_fail (init, error);
+
+  close_with_error (self, error);
+}
+
+static const McpHttpTransportHooks hooks = {
+  .close = close_with_error,
+  .legacy_connected = hook_legacy_connected,
+  .legacy_failed = hook_legacy_failed,
+};
 
 /* ---------------------------------------------------------------------- */
 /* POST                                                                    */
@@ -1848,7 +1948,7 @@ static void
 start_reinit (McpHttpTransport *self,
               guint             status)
 {
-  g_autoptr(Outgoing) init = NULL;
+  g_autoptr(McpHttpOutgoing) init = NULL;
 
   if (self->initialize_body == NULL)
     {
@@ -1861,7 +1961,7 @@ start_reinit (McpHttpTransport *self,
   self->reinitializing = TRUE;
   g_clear_pointer (&self->session_id, g_free);
   if (self->stream != NULL)
-    exchange_stop (self->stream);
+    _mcp_http_exchange_stop (self->stream);
   g_clear_handle_id (&self->stream_timer_id, g_source_remove);
   self->stream_attempts = 0;
   g_clear_pointer (&self->stream_last_event_id, g_free);
@@ -1870,16 +1970,16 @@ start_reinit (McpHttpTransport *self,
                              _("The server ended the session (HTTP %u); starting a new one and sending the request again"),
                              status);
 
-  init = outgoing_new (self, self->initialize_body, "initialize", self->initialize_id);
+  init = _mcp_http_outgoing_new (self, self->initialize_body, "initialize", self->initialize_id);
   init->internal = TRUE;
   dispatch_post (self, init);
 }
 
 static void
 handle_expiry (McpHttpTransport *self,
-               Exchange         *ex)
+               McpHttpExchange  *ex)
 {
-  Outgoing *out = ex->out;
+  McpHttpOutgoing *out = ex->out;
   guint status = soup_message_get_status (ex->msg);
 
   if (out->internal)
@@ -1894,7 +1994,7 @@ handle_expiry (McpHttpTransport *self,
     {
       g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
                                              _("The server ended the session again (HTTP %u) right after a new one started; “%s” was not sent again"),
-                                             status, outgoing_name (out));
+                                             status, _mcp_http_outgoing_name (out));
       outgoing_fail (out, error);
       return;
     }
@@ -1908,7 +2008,7 @@ handle_expiry (McpHttpTransport *self,
       return;
     }
 
-  g_queue_push_tail (&self->held, outgoing_ref (out));
+  g_queue_push_tail (&self->held, _mcp_http_outgoing_ref (out));
   if (!self->reinitializing)
     start_reinit (self, status);
 }
@@ -1929,11 +2029,11 @@ body_says_no_valid_session (GByteArray *body)
 }
 
 static void
-on_error_body (Exchange     *ex,
-               const GError *error)
+on_error_body (McpHttpExchange *ex,
+               const GError    *error)
 {
   McpHttpTransport *self = ex->self;
-  Outgoing *out = ex->out;
+  McpHttpOutgoing *out = ex->out;
   guint status = soup_message_get_status (ex->msg);
   g_autofree char *detail = NULL;
   g_autoptr(GError) status_error = NULL;
@@ -1943,28 +2043,28 @@ on_error_body (Exchange     *ex,
       (status == SOUP_STATUS_NOT_FOUND ||
        (status == SOUP_STATUS_BAD_REQUEST && body_says_no_valid_session (ex->body))))
     {
-      exchange_finish (ex);
+      _mcp_http_exchange_finish (ex);
       handle_expiry (self, ex);
       return;
     }
 
-  detail = ex->body != NULL ? summarize_body (ex->body->data, ex->body->len) : NULL;
+  detail = ex->body != NULL ? _mcp_http_summarize_body (ex->body->data, ex->body->len) : NULL;
 
   if (!legacy && !out->internal && self->mode == MCP_HTTP_MODE_AUTO &&
       self->detected_mode == MCP_HTTP_MODE_AUTO && g_strcmp0 (out->method, "initialize") == 0 &&
       (status == SOUP_STATUS_BAD_REQUEST || status == SOUP_STATUS_NOT_FOUND ||
        status == SOUP_STATUS_METHOD_NOT_ALLOWED))
     {
-      exchange_finish (ex);
+      _mcp_http_exchange_finish (ex);
       g_free (self->fallback_reason);
-      self->fallback_reason = g_strdup_printf ("HTTP %u %s%s%s", status, reason_phrase (ex->msg),
+      self->fallback_reason = g_strdup_printf ("HTTP %u %s%s%s", status, _mcp_http_reason_phrase (ex->msg),
                                                detail != NULL ? ": " : "", detail != NULL ? detail : "");
       _mcp_transport_emit_event (MCP_TRANSPORT (self),
                                  _("The server answered the initialize request with HTTP %u; trying the legacy HTTP+SSE transport"),
                                  status);
-      g_clear_pointer (&self->fallback_init, outgoing_unref);
-      self->fallback_init = outgoing_ref (out);
-      legacy_connect (self);
+      g_clear_pointer (&self->fallback_init, _mcp_http_outgoing_unref);
+      self->fallback_init = _mcp_http_outgoing_ref (out);
+      _mcp_http_legacy_connect (self);
       return;
     }
 
@@ -1977,67 +2077,67 @@ on_error_body (Exchange     *ex,
           JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         {
           JsonObject *object = json_node_get_object (json_parser_get_root (parser));
-          g_autofree char *key = id_key_from_node (json_object_get_member (object, "id"));
+          g_autofree char *key = _mcp_http_id_key_from_node (json_object_get_member (object, "id"));
 
           if (key != NULL && strcmp (key, out->id_key) == 0 && json_object_has_member (object, "error"))
             _mcp_transport_emit_message (MCP_TRANSPORT (self), json_parser_get_root (parser));
         }
     }
 
-  status_error = http_status_error (ex, detail);
-  exchange_finish (ex);
+  status_error = _mcp_http_exchange_status_error (ex, detail);
+  _mcp_http_exchange_finish (ex);
   outgoing_fail (out, status_error);
 }
 
 static void
-on_json_body (Exchange     *ex,
-              const GError *error)
+on_json_body (McpHttpExchange *ex,
+              const GError    *error)
 {
   McpHttpTransport *self = ex->self;
-  Outgoing *out = ex->out;
+  McpHttpOutgoing *out = ex->out;
   g_autoptr(GError) failure = NULL;
   gboolean emitted;
   gboolean utf8;
 
   if (error != NULL)
     {
-      exchange_finish (ex);
+      _mcp_http_exchange_finish (ex);
       outgoing_fail (out, error);
       return;
     }
 
   emitted = _mcp_transport_handle_text (MCP_TRANSPORT (self), (const char *)ex->body->data, ex->body->len);
   utf8 = emitted || g_utf8_validate_len ((const char *)ex->body->data, ex->body->len, NULL);
-  exchange_finish (ex);
+  _mcp_http_exchange_finish (ex);
 
   if (out->answered || self->closing)
     {
-      outgoing_succeed (out);
+      _mcp_http_outgoing_succeed (out);
       return;
     }
 
   if (!utf8)
     failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                            _("The server's reply to “%s” is not valid UTF-8"),
-                           outgoing_name (out));
+                           _mcp_http_outgoing_name (out));
   else if (!emitted)
     failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                            _("The server's reply to “%s” is not a JSON-RPC message"),
-                           outgoing_name (out));
+                           _mcp_http_outgoing_name (out));
   else
     failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                            _("The server's reply to “%s” does not answer it"),
-                           outgoing_name (out));
+                           _mcp_http_outgoing_name (out));
   outgoing_fail (out, failure);
 }
 
 static void
 capture_session (McpHttpTransport *self,
-                 Exchange         *ex)
+                 McpHttpExchange  *ex)
 {
   const char *id = soup_message_headers_get_one (soup_message_get_response_headers (ex->msg), "Mcp-Session-Id");
 
-  if (id != NULL && session_id_is_valid (id))
+  if (id != NULL && _mcp_http_session_id_is_valid (id))
     {
       g_free (self->session_id);
       self->session_id = g_strdup (id);
@@ -2054,17 +2154,17 @@ capture_session (McpHttpTransport *self,
 }
 
 static void
-on_post_answered (Exchange *ex)
+on_post_answered (McpHttpExchange *ex)
 {
   McpHttpTransport *self = ex->self;
-  Outgoing *out = ex->out;
+  McpHttpOutgoing *out = ex->out;
   const char *type;
 
   if (self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE)
     {
       /* Answers come on the event stream. */
-      exchange_finish (ex);
-      outgoing_succeed (out);
+      _mcp_http_exchange_finish (ex);
+      _mcp_http_outgoing_succeed (out);
       if (!out->internal && self->awaiting_initialized &&
           g_strcmp0 (out->method, "notifications/initialized") == 0)
         {
@@ -2081,8 +2181,8 @@ on_post_answered (Exchange *ex)
     {
       gboolean initialized = g_strcmp0 (out->method, "notifications/initialized") == 0;
 
-      exchange_finish (ex);
-      outgoing_succeed (out);
+      _mcp_http_exchange_finish (ex);
+      _mcp_http_outgoing_succeed (out);
       if (initialized)
         {
           self->want_stream = TRUE;
@@ -2092,7 +2192,7 @@ on_post_answered (Exchange *ex)
             {
               /* The GET stream goes out before the requests that waited,
                * so what the server sends about them has a way to come. */
-              open_stream (self);
+              _mcp_http_open_stream (self);
               self->awaiting_initialized = FALSE;
               flush_held (self);
             }
@@ -2105,22 +2205,22 @@ on_post_answered (Exchange *ex)
   if (soup_message_get_status (ex->msg) == SOUP_STATUS_ACCEPTED)
     {
       g_debug ("a request was answered 202; waiting for its answer on another stream");
-      exchange_finish (ex);
-      outgoing_succeed (out);
+      _mcp_http_exchange_finish (ex);
+      _mcp_http_outgoing_succeed (out);
       return;
     }
 
-  if (media_type_is (ex->msg, "application/json"))
+  if (_mcp_http_media_type_is (ex->msg, "application/json"))
     {
-      exchange_read_body (ex, mcp_transport_get_max_message_size (MCP_TRANSPORT (self)), FALSE, on_json_body);
+      _mcp_http_exchange_read_body (ex, mcp_transport_get_max_message_size (MCP_TRANSPORT (self)), FALSE, on_json_body);
       return;
     }
 
-  if (media_type_is (ex->msg, "text/event-stream"))
+  if (_mcp_http_media_type_is (ex->msg, "text/event-stream"))
     {
       g_clear_handle_id (&ex->deadline_id, g_source_remove);
-      outgoing_succeed (out);
-      exchange_read_stream (ex);
+      _mcp_http_outgoing_succeed (out);
+      _mcp_http_exchange_read_stream (ex);
       return;
     }
 
@@ -2128,8 +2228,8 @@ on_post_answered (Exchange *ex)
   {
     g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                                            _("The server answered “%s” with content type “%s”, not JSON or an event stream"),
-                                           outgoing_name (out), type != NULL ? type : _("none"));
-    exchange_finish (ex);
+                                           _mcp_http_outgoing_name (out), type != NULL ? type : _("none"));
+    _mcp_http_exchange_finish (ex);
     outgoing_fail (out, error);
   }
 }
@@ -2139,23 +2239,23 @@ on_post_sent (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpExchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GInputStream) input = NULL;
-  Outgoing *out = ex->out;
+  McpHttpOutgoing *out = ex->out;
 
-  input = exchange_send_finish (result, &error);
+  input = _mcp_http_exchange_send_finish (result, &error);
 
   if (self == NULL || ex->finished)
     return;
 
   if (input == NULL)
     {
-      g_autoptr(GError) send_error = exchange_send_error (ex, error);
-      gboolean unreachable = !ex->timed_out && error_is_unreachable (error);
+      g_autoptr(GError) send_error = _mcp_http_exchange_send_error (ex, error);
+      gboolean unreachable = !ex->timed_out && _mcp_http_error_is_unreachable (error);
 
-      exchange_finish (ex);
+      _mcp_http_exchange_finish (ex);
       if (!out->cancelled)
         outgoing_fail (out, send_error);
       if (unreachable)
@@ -2165,9 +2265,9 @@ on_post_sent (GObject      *source,
 
   ex->input = g_steal_pointer (&input);
 
-  if (!status_is_success (soup_message_get_status (ex->msg)))
+  if (!_mcp_http_status_is_success (soup_message_get_status (ex->msg)))
     {
-      exchange_read_body (ex, ERROR_BODY_LIMIT, TRUE, on_error_body);
+      _mcp_http_exchange_read_body (ex, ERROR_BODY_LIMIT, TRUE, on_error_body);
       return;
     }
 
@@ -2176,29 +2276,29 @@ on_post_sent (GObject      *source,
 
 static void
 dispatch_post (McpHttpTransport *self,
-               Outgoing         *out)
+               McpHttpOutgoing  *out)
 {
-  g_autoptr(Exchange) ex = NULL;
+  g_autoptr(McpHttpExchange) ex = NULL;
   gboolean legacy = self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE;
   SoupMessageHeaders *headers;
 
-  ex = exchange_new (self, EXCHANGE_POST, out, SOUP_METHOD_POST, legacy ? self->endpoint : self->uri);
+  ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_POST, out, SOUP_METHOD_POST, legacy ? self->endpoint : self->uri);
   headers = soup_message_get_request_headers (ex->msg);
   soup_message_set_request_body_from_bytes (ex->msg, "application/json", out->body);
   soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
 
   if (!legacy && g_strcmp0 (out->method, "initialize") != 0)
-    exchange_add_session_headers (ex);
+    _mcp_http_exchange_add_session_headers (ex);
 
   /* libsoup reuses a connection for a POST only when it may send it twice. */
   if (out->flags & MCP_SEND_FLAGS_IDEMPOTENT)
     soup_message_add_flags (ex->msg, SOUP_MESSAGE_IDEMPOTENT);
 
   if (out->id_key != NULL)
-    g_hash_table_replace (self->awaiting, g_strdup (out->id_key), outgoing_ref (out));
+    g_hash_table_replace (self->awaiting, g_strdup (out->id_key), _mcp_http_outgoing_ref (out));
 
   out->exchange = ex;
-  exchange_send (ex, self->request_timeout_ms, on_post_sent);
+  _mcp_http_exchange_send (ex, self->request_timeout_ms, on_post_sent);
 }
 
 static gboolean
@@ -2213,7 +2313,7 @@ flush_held (McpHttpTransport *self)
 {
   while (!is_gated (self) && !self->closing && !g_queue_is_empty (&self->held))
     {
-      g_autoptr(Outgoing) out = g_queue_pop_head (&self->held);
+      g_autoptr(McpHttpOutgoing) out = g_queue_pop_head (&self->held);
 
       if (out->cancelled)
         continue;
@@ -2227,7 +2327,7 @@ flush_held (McpHttpTransport *self)
 /* The caller gave up on @out: stop waiting for its answer and close its
  * stream, so the server sees the client go. */
 static void
-outgoing_abandon (Outgoing *out)
+_mcp_http_outgoing_abandon (McpHttpOutgoing *out)
 {
   McpHttpTransport *self = out->self;
   g_autoptr(GTask) task = NULL;
@@ -2237,13 +2337,13 @@ outgoing_abandon (Outgoing *out)
 
   task = g_steal_pointer (&out->task);
   out->cancelled = TRUE;
-  stop_awaiting (self, out);
+  _mcp_http_outgoing_stop_awaiting (self, out);
   g_clear_handle_id (&out->resume_timer_id, g_source_remove);
   if (self != NULL && g_queue_remove (&self->held, out))
-    outgoing_unref (out);
+    _mcp_http_outgoing_unref (out);
 
   if (out->exchange != NULL)
-    exchange_stop (out->exchange);
+    _mcp_http_exchange_stop (out->exchange);
 
   if (task != NULL)
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("The request was cancelled"));
@@ -2252,10 +2352,10 @@ outgoing_abandon (Outgoing *out)
 static gboolean
 on_cancel_idle (gpointer data)
 {
-  Outgoing *out = data;
+  McpHttpOutgoing *out = data;
 
   out->cancel_idle_id = 0;
-  outgoing_abandon (out);
+  _mcp_http_outgoing_abandon (out);
 
   return G_SOURCE_REMOVE;
 }
@@ -2263,37 +2363,37 @@ on_cancel_idle (gpointer data)
 /* A client that gives up on a request tells the server with
  * notifications/cancelled; on HTTP, that request's stream is closed too. */
 static void
-abandon_cancelled_request (McpHttpTransport *self,
-                           JsonObject       *notification)
+_mcp_http_abandon_cancelled_request (McpHttpTransport *self,
+                                     JsonObject       *notification)
 {
   g_autofree char *key = NULL;
   JsonNode *params = json_object_get_member (notification, "params");
-  Outgoing *out;
+  McpHttpOutgoing *out;
 
   if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
     return;
 
-  key = id_key_from_node (json_object_get_member (json_node_get_object (params), "requestId"));
+  key = _mcp_http_id_key_from_node (json_object_get_member (json_node_get_object (params), "requestId"));
   if (key == NULL || (out = g_hash_table_lookup (self->awaiting, key)) == NULL)
     return;
 
   g_debug ("closing the stream of a cancelled request");
-  outgoing_ref (out);
-  outgoing_abandon (out);
-  outgoing_unref (out);
+  _mcp_http_outgoing_ref (out);
+  _mcp_http_outgoing_abandon (out);
+  _mcp_http_outgoing_unref (out);
 }
 
 /* Runs inside g_cancellable_cancel(): do nothing here that could reach
  * g_cancellable_disconnect(); the work happens in an idle. */
 static void
-on_user_cancelled (GCancellable *cancellable,
-                   gpointer      data)
+_mcp_http_outgoing_user_cancelled (GCancellable *cancellable,
+                                   gpointer      data)
 {
-  Outgoing *out = data;
+  McpHttpOutgoing *out = data;
 
   if (out->cancel_idle_id == 0 && !out->cancelled)
     out->cancel_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, on_cancel_idle,
-                                           outgoing_ref (out), (GDestroyNotify)outgoing_unref);
+                                           _mcp_http_outgoing_ref (out), (GDestroyNotify)_mcp_http_outgoing_unref);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -2308,7 +2408,7 @@ on_open_cancelled_idle (gpointer data)
     {
       g_autoptr(GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
                                              _("Connecting to the server was cancelled"));
-      legacy_connect_failed (self, error, FALSE);
+      _mcp_http_legacy_connect_failed (self, error, FALSE);
     }
 
   return G_SOURCE_REMOVE;
@@ -2353,7 +2453,7 @@ mcp_http_transport_open_async (McpTransport        *transport,
     {
       /* Nothing can be sent before the endpoint is known. */
       self->open_task = g_steal_pointer (&task);
-      legacy_connect (self);
+      _mcp_http_legacy_connect (self);
       if (cancellable != NULL)
         {
           self->open_cancellable = g_object_ref (cancellable);
@@ -2388,7 +2488,7 @@ mcp_http_transport_send_async (McpTransport        *transport,
 {
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
   g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-  g_autoptr(Outgoing) out = NULL;
+  g_autoptr(McpHttpOutgoing) out = NULL;
   g_autoptr(GBytes) body = NULL;
   g_autofree char *id_key = NULL;
   const char *method = NULL;
@@ -2420,10 +2520,10 @@ mcp_http_transport_send_async (McpTransport        *transport,
   if (object != NULL && json_object_has_member (object, "method"))
     {
       method = json_object_get_string_member_with_default (object, "method", NULL);
-      id_key = id_key_from_node (json_object_get_member (object, "id"));
+      id_key = _mcp_http_id_key_from_node (json_object_get_member (object, "id"));
     }
 
-  out = outgoing_new (self, body, method, id_key);
+  out = _mcp_http_outgoing_new (self, body, method, id_key);
   out->flags = flags;
 
   if (g_strcmp0 (out->method, "initialize") == 0)
@@ -2440,13 +2540,13 @@ mcp_http_transport_send_async (McpTransport        *transport,
       self->initialized_body = g_bytes_ref (out->body);
     }
   else if (g_strcmp0 (out->method, "notifications/cancelled") == 0)
-    abandon_cancelled_request (self, object);
+    _mcp_http_abandon_cancelled_request (self, object);
 
   out->task = g_steal_pointer (&task);
   if (cancellable != NULL)
     {
       out->user_cancellable = g_object_ref (cancellable);
-      out->user_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_user_cancelled), out, NULL);
+      out->user_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (_mcp_http_outgoing_user_cancelled), out, NULL);
     }
 
   /* The initialize itself opens the gate; everything else waits its turn. */
@@ -2479,19 +2579,19 @@ on_delete_sent (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpExchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GTask) task = g_steal_pointer (&ex->close_task);
   g_autoptr(GInputStream) input = NULL;
   g_autoptr(GError) error = NULL;
 
-  input = exchange_send_finish (result, &error);
+  input = _mcp_http_exchange_send_finish (result, &error);
   if (input == NULL)
     g_debug ("DELETE failed: %s", error->message);
   else
     g_debug ("DELETE answered HTTP %u", soup_message_get_status (ex->msg));
 
-  exchange_finish (ex);
+  _mcp_http_exchange_finish (ex);
 
   if (self != NULL)
     close_with_error (self, NULL);
@@ -2507,7 +2607,7 @@ mcp_http_transport_close_async (McpTransport        *transport,
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
   g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
   g_autoptr(GError) error = NULL;
-  g_autoptr(Exchange) ex = NULL;
+  g_autoptr(McpHttpExchange) ex = NULL;
   g_autofree char *session_id = NULL;
 
   g_task_set_source_tag (task, mcp_http_transport_close_async);
@@ -2526,13 +2626,13 @@ mcp_http_transport_close_async (McpTransport        *transport,
 
   /* End the session on the server; whatever it answers (405 is fine), we
    * are closed when it has. */
-  ex = exchange_new (self, EXCHANGE_DELETE, NULL, SOUP_METHOD_DELETE, self->uri);
+  ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_DELETE, NULL, SOUP_METHOD_DELETE, self->uri);
   soup_message_headers_replace (soup_message_get_request_headers (ex->msg), "Mcp-Session-Id", session_id);
   if (self->protocol_version != NULL)
     soup_message_headers_replace (soup_message_get_request_headers (ex->msg),
                                   "MCP-Protocol-Version", self->protocol_version);
   ex->close_task = g_steal_pointer (&task);
-  exchange_send (ex, MIN (self->request_timeout_ms, CLOSE_TIMEOUT_MS), on_delete_sent);
+  _mcp_http_exchange_send (ex, MIN (self->request_timeout_ms, CLOSE_TIMEOUT_MS), on_delete_sent);
 }
 
 static gboolean
@@ -2560,10 +2660,10 @@ mcp_http_transport_dispose (GObject *object)
 
   /* Callbacks still due must not find us. */
   while (self->exchanges->len > 0)
-    exchange_finish (g_ptr_array_index (self->exchanges, 0));
+    _mcp_http_exchange_finish (g_ptr_array_index (self->exchanges, 0));
   {
     GHashTableIter iter;
-    Outgoing *out;
+    McpHttpOutgoing *out;
 
     g_hash_table_iter_init (&iter, self->outgoings);
     while (g_hash_table_iter_next (&iter, (gpointer *)&out, NULL))
@@ -2754,7 +2854,7 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
    */
   properties[PROP_RECONNECT_DELAY] =
     g_param_spec_uint ("reconnect-delay", NULL, NULL,
-                       0, MAX_BACKOFF_DELAY_MS, DEFAULT_RECONNECT_DELAY,
+                       0, MCP_HTTP_MAX_BACKOFF_DELAY_MS, DEFAULT_RECONNECT_DELAY,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -2773,6 +2873,7 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
 static void
 mcp_http_transport_init (McpHttpTransport *self)
 {
+  self->hooks = &hooks;
   self->header_names = g_ptr_array_new_with_free_func (g_free);
   self->header_values = g_ptr_array_new_with_free_func (g_free);
   self->request_timeout_ms = MCP_HTTP_DEFAULT_REQUEST_TIMEOUT_MS;
@@ -2781,7 +2882,7 @@ mcp_http_transport_init (McpHttpTransport *self)
   self->detected_mode = MCP_HTTP_MODE_AUTO;
   self->last_retry = -1;
   self->outgoings = g_hash_table_new (NULL, NULL);
-  self->awaiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)outgoing_unref);
+  self->awaiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)_mcp_http_outgoing_unref);
   self->exchanges = g_ptr_array_new ();
   g_queue_init (&self->held);
 
@@ -2924,7 +3025,7 @@ mcp_http_transport_set_reconnect_delay (McpHttpTransport *self,
 {
   g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
 
-  delay_ms = MIN (delay_ms, MAX_BACKOFF_DELAY_MS);
+  delay_ms = MIN (delay_ms, MCP_HTTP_MAX_BACKOFF_DELAY_MS);
   if (self->reconnect_delay_ms != delay_ms)
     {
       self->reconnect_delay_ms = delay_ms;

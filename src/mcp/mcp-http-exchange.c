@@ -587,6 +587,37 @@ _mcp_http_exchange_send_finish (GAsyncResult  *result,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/**
+ * _mcp_http_exchange_sent:
+ * @ex: the exchange of a callback of _mcp_http_exchange_send()
+ * @result: the result the callback was given
+ * @self: (out): a reference on the transport, if it is still there
+ * @error: (out): why there is no response
+ *
+ * Finishes the send, for its callback: the response, once its headers
+ * came, is @ex's input; without one, @error says why.
+ *
+ * Returns: %FALSE if the exchange no longer matters (its transport is
+ *   gone, or it finished): the callback stops there
+ */
+gboolean
+_mcp_http_exchange_sent (McpHttpExchange   *ex,
+                         GAsyncResult      *result,
+                         McpHttpTransport **self,
+                         GError           **error)
+{
+  g_autoptr(GInputStream) input = _mcp_http_exchange_send_finish (result, error);
+
+  *self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  if (*self == NULL || ex->finished)
+    return FALSE;
+
+  g_assert (ex->input == NULL);
+  ex->input = g_steal_pointer (&input);
+
+  return TRUE;
+}
+
 /* The error for a request that did not get its answer headers. */
 GError *
 _mcp_http_exchange_send_error (McpHttpExchange *ex,

@@ -153,18 +153,15 @@ on_legacy_sent (GObject      *source,
                 gpointer      user_data)
 {
   g_autoptr(McpHttpExchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(McpHttpTransport) self = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GInputStream) input = NULL;
   g_autoptr(GError) refused = NULL;
   guint status;
 
-  input = _mcp_http_exchange_send_finish (result, &error);
-
-  if (self == NULL || ex->finished)
+  if (!_mcp_http_exchange_sent (ex, result, &self, &error))
     return;
 
-  if (input == NULL)
+  if (ex->input == NULL)
     {
       g_autoptr(GError) send_error = NULL;
 
@@ -180,7 +177,6 @@ on_legacy_sent (GObject      *source,
       return;
     }
 
-  ex->input = g_steal_pointer (&input);
   status = soup_message_get_status (ex->msg);
 
   /* The stream keeps its deadline until the endpoint arrives. */

@@ -652,17 +652,14 @@ on_post_sent (GObject      *source,
               gpointer      user_data)
 {
   g_autoptr(McpHttpExchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(McpHttpTransport) self = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GInputStream) input = NULL;
   McpHttpOutgoing *out = ex->out;
 
-  input = _mcp_http_exchange_send_finish (result, &error);
-
-  if (self == NULL || ex->finished)
+  if (!_mcp_http_exchange_sent (ex, result, &self, &error))
     return;
 
-  if (input == NULL)
+  if (ex->input == NULL)
     {
       g_autoptr(GError) send_error = _mcp_http_exchange_send_error (ex, error);
       gboolean unreachable = !ex->timed_out && _mcp_http_error_is_unreachable (error);
@@ -674,8 +671,6 @@ on_post_sent (GObject      *source,
         _mcp_http_close_with_error (self, send_error);
       return;
     }
-
-  ex->input = g_steal_pointer (&input);
 
   if (!_mcp_http_status_is_success (soup_message_get_status (ex->msg)))
     {

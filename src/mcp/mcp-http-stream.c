@@ -340,17 +340,14 @@ on_resume_sent (GObject      *source,
                 gpointer      user_data)
 {
   g_autoptr(McpHttpExchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(McpHttpTransport) self = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GInputStream) input = NULL;
   McpHttpOutgoing *out = ex->out;
 
-  input = _mcp_http_exchange_send_finish (result, &error);
-
-  if (self == NULL || ex->finished)
+  if (!_mcp_http_exchange_sent (ex, result, &self, &error))
     return;
 
-  if (input == NULL)
+  if (ex->input == NULL)
     {
       gboolean deliberate = ex->stopping || self->closing || out->cancelled;
 
@@ -371,7 +368,6 @@ on_resume_sent (GObject      *source,
       return;
     }
 
-  ex->input = g_steal_pointer (&input);
   g_clear_handle_id (&ex->deadline_id, g_source_remove);
 
   if (_mcp_http_status_is_success (soup_message_get_status (ex->msg)) && _mcp_http_media_type_is (ex->msg, "text/event-stream"))
@@ -469,17 +465,14 @@ on_stream_sent (GObject      *source,
                 gpointer      user_data)
 {
   g_autoptr(McpHttpExchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
+  g_autoptr(McpHttpTransport) self = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GInputStream) input = NULL;
   guint status;
 
-  input = _mcp_http_exchange_send_finish (result, &error);
-
-  if (self == NULL || ex->finished)
+  if (!_mcp_http_exchange_sent (ex, result, &self, &error))
     return;
 
-  if (input == NULL)
+  if (ex->input == NULL)
     {
       if (ex->stopping || self->closing)
         {
@@ -499,7 +492,6 @@ on_stream_sent (GObject      *source,
       return;
     }
 
-  ex->input = g_steal_pointer (&input);
   status = soup_message_get_status (ex->msg);
 
   if (_mcp_http_status_is_success (status) && _mcp_http_media_type_is (ex->msg, "text/event-stream"))

@@ -223,6 +223,10 @@ void             _mcp_http_exchange_send                (McpHttpExchange      *e
                                                          GAsyncReadyCallback   callback);
 GInputStream    *_mcp_http_exchange_send_finish         (GAsyncResult         *result,
                                                          GError              **error);
+gboolean         _mcp_http_exchange_sent                (McpHttpExchange      *ex,
+                                                         GAsyncResult         *result,
+                                                         McpHttpTransport    **self,
+                                                         GError              **error);
 GError          *_mcp_http_exchange_send_error          (McpHttpExchange      *ex,
                                                          const GError         *error);
 GError          *_mcp_http_exchange_status_error        (McpHttpExchange      *ex,

@@ -42,14 +42,14 @@ retry_delay (McpHttpTransport *self,
   guint64 delay;
 
   if (retry >= 0)
-    return (guint)MIN (retry, MCP_HTTP_MAX_RETRY_DELAY_MS);
+    return (guint)MIN (retry, (gint64)self->retry_delay_max_ms);
 
   /* No retry field: a growing wait. */
   delay = self->reconnect_delay_ms;
-  for (guint i = 1; i < attempt && delay < MCP_HTTP_MAX_BACKOFF_DELAY_MS; i++)
+  for (guint i = 1; i < attempt && delay < self->reconnect_delay_max_ms; i++)
     delay *= 2;
 
-  return (guint)MIN (delay, MCP_HTTP_MAX_BACKOFF_DELAY_MS);
+  return (guint)MIN (delay, self->reconnect_delay_max_ms);
 }
 
 static gboolean

@@ -30,10 +30,6 @@ G_BEGIN_DECLS
 
 /* Reads of a response body or a stream, a chunk at a time */
 #define MCP_HTTP_READ_BUFFER_SIZE     (16 * 1024)
-/* The longest wait a server's `retry` may ask for before resuming */
-#define MCP_HTTP_MAX_RETRY_DELAY_MS   60000
-/* The longest wait of the growing backoff when it gives none */
-#define MCP_HTTP_MAX_BACKOFF_DELAY_MS 30000
 
 typedef struct _McpHttpExchange McpHttpExchange;
 typedef struct _McpHttpOutgoing McpHttpOutgoing;
@@ -141,6 +137,8 @@ struct _McpHttpTransport
   GPtrArray                   *header_values;
   guint                        request_timeout_ms;
   guint                        reconnect_delay_ms;
+  guint                        reconnect_delay_max_ms;
+  guint                        retry_delay_max_ms;
   guint                        max_reconnect_attempts;
 
   /* Connection */

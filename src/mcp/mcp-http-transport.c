@@ -36,7 +36,6 @@
 #define MAX_CONNS_PER_HOST      8
 #define MAX_CONNS               32
 #define CLOSE_TIMEOUT_MS        5000
-#define DEFAULT_RECONNECT_DELAY 1000
 #define DEFAULT_RECONNECTS      5
 
 G_DEFINE_FINAL_TYPE (McpHttpTransport, mcp_http_transport, MCP_TYPE_TRANSPORT)
@@ -54,6 +53,8 @@ enum {
   PROP_PROTOCOL_VERSION,
   PROP_REQUEST_TIMEOUT,
   PROP_RECONNECT_DELAY,
+  PROP_RECONNECT_DELAY_MAX,
+  PROP_RETRY_DELAY_MAX,
   PROP_MAX_RECONNECT_ATTEMPTS,
   N_PROPS
 };
@@ -454,6 +455,14 @@ mcp_http_transport_get_property (GObject    *object,
       g_value_set_uint (value, self->reconnect_delay_ms);
       break;
 
+    case PROP_RECONNECT_DELAY_MAX:
+      g_value_set_uint (value, self->reconnect_delay_max_ms);
+      break;
+
+    case PROP_RETRY_DELAY_MAX:
+      g_value_set_uint (value, self->retry_delay_max_ms);
+      break;
+
     case PROP_MAX_RECONNECT_ATTEMPTS:
       g_value_set_uint (value, self->max_reconnect_attempts);
       break;
@@ -487,6 +496,14 @@ mcp_http_transport_set_property (GObject      *object,
 
     case PROP_RECONNECT_DELAY:
       mcp_http_transport_set_reconnect_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_RECONNECT_DELAY_MAX:
+      mcp_http_transport_set_reconnect_delay_max (self, g_value_get_uint (value));
+      break;
+
+    case PROP_RETRY_DELAY_MAX:
+      mcp_http_transport_set_retry_delay_max (self, g_value_get_uint (value));
       break;
 
     case PROP_MAX_RECONNECT_ATTEMPTS:
@@ -568,11 +585,34 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
    * McpHttpTransport:reconnect-delay:
    *
    * Milliseconds to wait before resuming a dropped stream when the server
-   * gave no `retry`; doubled at each attempt, up to 30 s.
+   * gave no `retry`; doubled at each attempt, up to
+   * #McpHttpTransport:reconnect-delay-max. At most 30 s.
    */
   properties[PROP_RECONNECT_DELAY] =
     g_param_spec_uint ("reconnect-delay", NULL, NULL,
-                       0, MCP_HTTP_MAX_BACKOFF_DELAY_MS, DEFAULT_RECONNECT_DELAY,
+                       0, MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS, MCP_HTTP_DEFAULT_RECONNECT_DELAY_MS,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:reconnect-delay-max:
+   *
+   * Milliseconds the doubled wait before resuming a dropped stream grows
+   * to at most.
+   */
+  properties[PROP_RECONNECT_DELAY_MAX] =
+    g_param_spec_uint ("reconnect-delay-max", NULL, NULL,
+                       0, G_MAXUINT, MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:retry-delay-max:
+   *
+   * Milliseconds a server's `retry` field may make us wait at most before
+   * resuming a dropped stream.
+   */
+  properties[PROP_RETRY_DELAY_MAX] =
+    g_param_spec_uint ("retry-delay-max", NULL, NULL,
+                       0, G_MAXUINT, MCP_HTTP_DEFAULT_RETRY_DELAY_MAX_MS,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -595,7 +635,9 @@ mcp_http_transport_init (McpHttpTransport *self)
   self->header_names = g_ptr_array_new_with_free_func (g_free);
   self->header_values = g_ptr_array_new_with_free_func (g_free);
   self->request_timeout_ms = MCP_HTTP_DEFAULT_REQUEST_TIMEOUT_MS;
-  self->reconnect_delay_ms = DEFAULT_RECONNECT_DELAY;
+  self->reconnect_delay_ms = MCP_HTTP_DEFAULT_RECONNECT_DELAY_MS;
+  self->reconnect_delay_max_ms = MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS;
+  self->retry_delay_max_ms = MCP_HTTP_DEFAULT_RETRY_DELAY_MAX_MS;
   self->max_reconnect_attempts = DEFAULT_RECONNECTS;
   self->detected_mode = MCP_HTTP_MODE_AUTO;
   self->last_retry = -1;
@@ -743,11 +785,53 @@ mcp_http_transport_set_reconnect_delay (McpHttpTransport *self,
 {
   g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
 
-  delay_ms = MIN (delay_ms, MCP_HTTP_MAX_BACKOFF_DELAY_MS);
+  delay_ms = MIN (delay_ms, MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS);
   if (self->reconnect_delay_ms != delay_ms)
     {
       self->reconnect_delay_ms = delay_ms;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECT_DELAY]);
+    }
+}
+
+guint
+mcp_http_transport_get_reconnect_delay_max (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), 0);
+
+  return self->reconnect_delay_max_ms;
+}
+
+void
+mcp_http_transport_set_reconnect_delay_max (McpHttpTransport *self,
+                                            guint             delay_ms)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+
+  if (self->reconnect_delay_max_ms != delay_ms)
+    {
+      self->reconnect_delay_max_ms = delay_ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECT_DELAY_MAX]);
+    }
+}
+
+guint
+mcp_http_transport_get_retry_delay_max (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), 0);
+
+  return self->retry_delay_max_ms;
+}
+
+void
+mcp_http_transport_set_retry_delay_max (McpHttpTransport *self,
+                                        guint             delay_ms)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+
+  if (self->retry_delay_max_ms != delay_ms)
+    {
+      self->retry_delay_max_ms = delay_ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RETRY_DELAY_MAX]);
     }
 }
 

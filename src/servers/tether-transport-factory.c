@@ -57,9 +57,10 @@ create_stdio (TetherServerConfig         *config,
 }
 
 static McpTransport *
-create_http (TetherServerConfig  *config,
-             McpHttpMode          mode,
-             GError             **error)
+create_http (TetherServerConfig         *config,
+             const TetherServerTimings  *timings,
+             McpHttpMode                 mode,
+             GError                    **error)
 {
   g_autoptr(McpHttpTransport) transport = NULL;
   g_auto(GStrv) names = tether_server_config_dup_header_names (config);
@@ -69,6 +70,9 @@ create_http (TetherServerConfig  *config,
     return NULL;
 
   transport = mcp_http_transport_new (url, mode);
+  mcp_http_transport_set_reconnect_delay (transport, timings->stream_resume_delay_ms);
+  mcp_http_transport_set_reconnect_delay_max (transport, timings->stream_resume_delay_max_ms);
+  mcp_http_transport_set_retry_delay_max (transport, timings->stream_retry_max_ms);
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
@@ -84,7 +88,8 @@ create_http (TetherServerConfig  *config,
 /**
  * tether_transport_factory_create:
  * @config: a server's configuration
- * @timings: its timings (the stop graces)
+ * @timings: its timings (the stop graces, the waits before an HTTP event
+ *   stream is resumed)
  * @remembered: for a URL of kind auto, the transport that worked last time
  *   (%MCP_HTTP_MODE_AUTO to detect it again)
  * @shell_environment: (nullable): for a command, the resolved login shell
@@ -112,13 +117,13 @@ tether_transport_factory_create (TetherServerConfig         *config,
       return create_stdio (config, timings, shell_environment, error);
 
     case TETHER_SERVER_KIND_HTTP:
-      return create_http (config, MCP_HTTP_MODE_STREAMABLE_HTTP, error);
+      return create_http (config, timings, MCP_HTTP_MODE_STREAMABLE_HTTP, error);
 
     case TETHER_SERVER_KIND_SSE:
-      return create_http (config, MCP_HTTP_MODE_LEGACY_SSE, error);
+      return create_http (config, timings, MCP_HTTP_MODE_LEGACY_SSE, error);
 
     case TETHER_SERVER_KIND_AUTO:
     default:
-      return create_http (config, remembered, error);
+      return create_http (config, timings, remembered, error);
     }
 }

@@ -15,6 +15,7 @@
 
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
+#include "tether-flatpak.h"
 #include "tether-host-process.h"
 #include "tether-native-process.h"
 #include "tether-spawn.h"
@@ -32,12 +33,12 @@ use_info (const char *contents)
   if (contents == NULL)
     {
       g_unlink (path);
-      tether_host_process_set_flatpak_info_path (path);
+      tether_flatpak_set_info_path (path);
       return;
     }
 
   g_assert_true (g_file_set_contents (path, contents, -1, &error));
-  tether_host_process_set_flatpak_info_path (path);
+  tether_flatpak_set_info_path (path);
 }
 
 static const char granted[] =
@@ -97,8 +98,8 @@ test_granted (void)
   g_autoptr(GError) error = NULL;
 
   use_info (granted);
-  g_assert_true (tether_host_process_is_sandboxed ());
-  g_assert_true (tether_host_process_check_permission (&error));
+  g_assert_true (tether_flatpak_is_sandboxed ());
+  g_assert_true (tether_flatpak_check_host_permission (&error));
   g_assert_no_error (error);
 
   process = tether_spawn_new_process (argv);
@@ -113,13 +114,13 @@ test_denied (void)
   g_autofree char *app_id = NULL;
 
   use_info (denied);
-  g_assert_true (tether_host_process_is_sandboxed ());
-  g_assert_false (tether_host_process_check_permission (&error));
+  g_assert_true (tether_flatpak_is_sandboxed ());
+  g_assert_false (tether_flatpak_check_host_permission (&error));
   assert_denied_message (error, "io.github.tethermcp.Tether");
 
-  app_id = tether_host_process_dup_app_id ();
+  app_id = tether_flatpak_dup_app_id ();
   g_assert_cmpstr (app_id, ==, "io.github.tethermcp.Tether");
-  command = tether_host_process_dup_override_command ();
+  command = tether_flatpak_dup_override_command ();
   g_assert_cmpstr (command, ==, OVERRIDE "io.github.tethermcp.Tether");
 }
 
@@ -133,7 +134,7 @@ test_denied_devel (void)
   info = g_strdup_printf ("[Application]\nname=io.github.tethermcp.Tether.Devel\n\n"
                           "[Session Bus Policy]\norg.freedesktop.portal.*=talk\n");
   use_info (info);
-  g_assert_false (tether_host_process_check_permission (&error));
+  g_assert_false (tether_flatpak_check_host_permission (&error));
   assert_denied_message (error, "io.github.tethermcp.Tether.Devel");
 }
 
@@ -162,8 +163,8 @@ test_policies (void)
 
       use_info (cases[i].info);
       g_test_message ("case %u: %s", i, cases[i].permitted ? "permitted" : "denied");
-      g_assert_true (tether_host_process_is_sandboxed ());
-      g_assert_cmpint (tether_host_process_check_permission (&error), ==, cases[i].permitted);
+      g_assert_true (tether_flatpak_is_sandboxed ());
+      g_assert_cmpint (tether_flatpak_check_host_permission (&error), ==, cases[i].permitted);
       if (!cases[i].permitted)
         g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_PERMISSION_DENIED);
     }
@@ -177,8 +178,8 @@ test_build_sandbox (void)
   g_autoptr(TetherProcess) process = NULL;
 
   use_info ("[Application]\nname=io.github.tethermcp.Tether\n\n[Instance]\nbuild=true\n");
-  g_assert_false (tether_host_process_is_sandboxed ());
-  g_assert_true (tether_host_process_check_permission (NULL));
+  g_assert_false (tether_flatpak_is_sandboxed ());
+  g_assert_true (tether_flatpak_check_host_permission (NULL));
 
   process = tether_spawn_new_process (argv);
   g_assert_true (TETHER_IS_NATIVE_PROCESS (process));
@@ -191,8 +192,8 @@ test_not_sandboxed (void)
   g_autoptr(TetherProcess) process = NULL;
 
   use_info (NULL);
-  g_assert_false (tether_host_process_is_sandboxed ());
-  g_assert_true (tether_host_process_check_permission (NULL));
+  g_assert_false (tether_flatpak_is_sandboxed ());
+  g_assert_true (tether_flatpak_check_host_permission (NULL));
 
   process = tether_spawn_new_process (argv);
   g_assert_true (TETHER_IS_NATIVE_PROCESS (process));
@@ -283,7 +284,7 @@ test_transport_refused (void)
   g_autofree char *saved_bus = use_no_bus ();
 
   use_info (denied);
-  g_assert_false (tether_host_process_check_permission (&expected));
+  g_assert_false (tether_flatpak_check_host_permission (&expected));
   process = tether_spawn_new_process (argv);
   g_assert_true (TETHER_IS_HOST_PROCESS (process));
   transport = mcp_stdio_transport_new (process);
@@ -321,7 +322,7 @@ main (int   argc,
   ret = g_test_run ();
 
   use_info (NULL);
-  tether_host_process_set_flatpak_info_path (NULL);
+  tether_flatpak_set_info_path (NULL);
   g_rmdir (dir);
   g_free (dir);
 

@@ -18,6 +18,7 @@
 
 #include <glib/gstdio.h>
 
+#include "tether-flatpak.h"
 #include "tether-host-process.h"
 #include "mcp-stdio-transport.h"
 #include "tether-server.h"
@@ -61,8 +62,8 @@ fixture_setup (Fixture       *fixture,
   fixture->count_file = g_build_filename (fixture->dir, "counts", NULL);
   fixture->info = g_build_filename (fixture->dir, "flatpak-info", NULL);
   g_assert_true (g_file_set_contents (fixture->info, info, -1, &error));
-  tether_host_process_set_flatpak_info_path (fixture->info);
-  g_assert_true (tether_host_process_is_sandboxed ());
+  tether_flatpak_set_info_path (fixture->info);
+  g_assert_true (tether_flatpak_is_sandboxed ());
 
   /* A fresh one per test: the default is resolved once per process. */
   fixture->environment = tether_shell_environment_new ();
@@ -84,7 +85,7 @@ fixture_teardown (Fixture       *fixture,
   test_assert_no_processes_matching (fixture->dir, 5000);
   test_assert_no_leftovers (fixture->fds_before, 0, 5000);
 
-  tether_host_process_set_flatpak_info_path (NULL);
+  tether_flatpak_set_info_path (NULL);
   test_remove_tree (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);
   g_clear_pointer (&fixture->count_file, g_free);

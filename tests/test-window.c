@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tether-host-process.h"
+#include "tether-flatpak.h"
 #include "mcp-tool.h"
 #include "tether-application.h"
 #include "tether-config-banner.h"
@@ -2043,7 +2043,7 @@ diagnostics_denied_body (Fixture *fixture)
   g_assert_true (g_file_set_contents (info,
                                       "[Application]\nname=io.github.tethermcp.Tether\n\n"
                                       "[Context]\nshared=network;ipc;\n", -1, NULL));
-  tether_host_process_set_flatpak_info_path (info);
+  tether_flatpak_set_info_path (info);
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.diagnostics", NULL);
   wait_until (fixture, diagnostics_idle, NULL, 10000, "the diagnostics");
@@ -2061,7 +2061,7 @@ diagnostics_denied_body (Fixture *fixture)
   copied = read_clipboard (fixture);
   g_assert_cmpstr (copied, ==, DENIED_OVERRIDE);
 
-  tether_host_process_set_flatpak_info_path (NULL);
+  tether_flatpak_set_info_path (NULL);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -9,10 +9,12 @@
 
 #include <gio/gio.h>
 
+#include "tether-flatpak.h"
+
 G_BEGIN_DECLS
 
 /* org.freedesktop.Flatpak.Development, of flatpak-session-helper */
-#define FLATPAK_BUS_NAME     "org.freedesktop.Flatpak"
+#define FLATPAK_BUS_NAME     TETHER_FLATPAK_BUS_NAME
 #define DEVELOPMENT_PATH     "/org/freedesktop/Flatpak/Development"
 #define DEVELOPMENT_IFACE    "org.freedesktop.Flatpak.Development"
 

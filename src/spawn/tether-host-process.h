@@ -15,15 +15,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TetherHostProcess, tether_host_process, TETHER, HOST_PROCESS, TetherProcess)
 
-TetherProcess *tether_host_process_new                   (const char * const  *argv);
-guint32        tether_host_process_get_pid               (TetherHostProcess   *self);
-const char    *tether_host_process_get_program           (TetherHostProcess   *self);
-
-gboolean       tether_host_process_is_sandboxed          (void);
-gboolean       tether_host_process_check_permission      (GError             **error);
-char          *tether_host_process_dup_app_id            (void);
-char          *tether_host_process_dup_override_command  (void);
-const char    *tether_host_process_get_flatpak_info_path (void);
-void           tether_host_process_set_flatpak_info_path (const char          *path);
+TetherProcess *tether_host_process_new         (const char * const *argv);
+guint32        tether_host_process_get_pid     (TetherHostProcess  *self);
+const char    *tether_host_process_get_program (TetherHostProcess  *self);
 
 G_END_DECLS

@@ -14,7 +14,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "tether-host-process.h"
+#include "tether-flatpak.h"
 #include "tether-spawn-error.h"
 #include "tether-spawn.h"
 
@@ -588,7 +588,7 @@ fall_back (TetherShellEnvironment *self)
 
       /* Our own environment is the sandbox's; the host session's is the
        * next best thing, if we may run anything there at all. */
-      if (tether_host_process_check_permission (NULL))
+      if (tether_flatpak_check_host_permission (NULL))
         {
           run_async (argv, self->timeout_ms, host_session_cb, g_object_ref (self));
           return;
@@ -782,7 +782,7 @@ tether_shell_environment_resolve_async (TetherShellEnvironment *self,
   if (start)
     {
       self->started = g_get_monotonic_time ();
-      self->on_host = tether_host_process_is_sandboxed ();
+      self->on_host = tether_flatpak_is_sandboxed ();
       start_login_shell (self, TRUE);
     }
 }

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "tether-flatpak.h"
 #include "tether-host-process.h"
 #include "tether-native-process.h"
 #include "tether-spawn.h"
@@ -25,7 +26,7 @@
  * @argv: the command and its arguments
  *
  * Creates a process of the backend that fits where we run: inside the
- * Flatpak sandbox (see tether_host_process_is_sandboxed()) a
+ * Flatpak sandbox (see tether_flatpak_is_sandboxed()) a
  * #TetherHostProcess, which runs the command on the host; otherwise a
  * #TetherNativeProcess.
  *
@@ -36,7 +37,7 @@ tether_spawn_new_process (const char * const *argv)
 {
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
 
-  if (tether_host_process_is_sandboxed ())
+  if (tether_flatpak_is_sandboxed ())
     return tether_host_process_new (argv);
 
   return tether_native_process_new (argv);

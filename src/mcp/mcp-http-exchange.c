@@ -501,8 +501,8 @@ static void
 exchange_follow (McpHttpExchange *ex,
                  GUri            *target)
 {
-  g_autoptr(SoupMessage) next = mcp_http_redirect_message_new (ex->msg, target,
-                                                               ex->kind == MCP_HTTP_EXCHANGE_POST ? ex->out->body : NULL);
+  GBytes *body = ex->kind == MCP_HTTP_EXCHANGE_POST ? ex->out->body : NULL;
+  g_autoptr(SoupMessage) next = mcp_http_redirect_message_new (ex->msg, target, body);
   g_autofree char *text = g_uri_to_string (target);
   g_autofree char *shown = mcp_url_mask (text);
 

@@ -624,7 +624,8 @@ on_post_answered (McpHttpExchange *ex)
 
   if (_mcp_http_media_type_is (ex->msg, "application/json"))
     {
-      _mcp_http_exchange_read_body (ex, mcp_transport_get_max_message_size (MCP_TRANSPORT (self)), FALSE, on_json_body);
+      _mcp_http_exchange_read_body (ex, mcp_transport_get_max_message_size (MCP_TRANSPORT (self)), FALSE,
+                                    on_json_body);
       return;
     }
 
@@ -689,7 +690,8 @@ _mcp_http_dispatch_post (McpHttpTransport *self,
   gboolean legacy = self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE;
   SoupMessageHeaders *headers;
 
-  ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_POST, out, SOUP_METHOD_POST, legacy ? self->endpoint : self->uri);
+  ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_POST, out, SOUP_METHOD_POST,
+                               legacy ? self->endpoint : self->uri);
   headers = soup_message_get_request_headers (ex->msg);
   soup_message_set_request_body_from_bytes (ex->msg, "application/json", out->body);
   soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");

@@ -272,7 +272,8 @@ static void
 start_resume (McpHttpTransport *self,
               McpHttpOutgoing  *out)
 {
-  g_autoptr(McpHttpExchange) ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_RESUME, out, SOUP_METHOD_GET, self->uri);
+  g_autoptr(McpHttpExchange) ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_RESUME, out,
+                                                          SOUP_METHOD_GET, self->uri);
   SoupMessageHeaders *headers = soup_message_get_request_headers (ex->msg);
 
   soup_message_headers_replace (headers, "Accept", "text/event-stream");
@@ -370,7 +371,8 @@ on_resume_sent (GObject      *source,
 
   g_clear_handle_id (&ex->deadline_id, g_source_remove);
 
-  if (_mcp_http_status_is_success (soup_message_get_status (ex->msg)) && _mcp_http_media_type_is (ex->msg, "text/event-stream"))
+  if (_mcp_http_status_is_success (soup_message_get_status (ex->msg)) &&
+      _mcp_http_media_type_is (ex->msg, "text/event-stream"))
     {
       _mcp_http_exchange_read_stream (ex);
       return;
@@ -384,7 +386,8 @@ on_resume_sent (GObject      *source,
       lost = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                           _("The stream for “%s” ended before its answer and the server refused to resume it "
                             "(HTTP %u %s); whether it was carried out is unknown"),
-                          _mcp_http_outgoing_name (out), soup_message_get_status (ex->msg), _mcp_http_reason_phrase (ex->msg));
+                          _mcp_http_outgoing_name (out), soup_message_get_status (ex->msg),
+                          _mcp_http_reason_phrase (ex->msg));
       self->hooks->close (self, lost);
     }
 }

@@ -265,7 +265,8 @@ mcp_http_transport_send_async (McpTransport        *transport,
   if (cancellable != NULL)
     {
       out->user_cancellable = g_object_ref (cancellable);
-      out->user_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (_mcp_http_outgoing_user_cancelled), out, NULL);
+      out->user_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (_mcp_http_outgoing_user_cancelled),
+                                                   out, NULL);
     }
 
   /* The initialize itself opens the gate; everything else waits its turn. */

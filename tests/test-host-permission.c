@@ -14,8 +14,11 @@
 #include <glib/gstdio.h>
 
 #include "mcp-error.h"
-#include "mcp-host-process.h"
-#include "mcp-native-process.h"
+#include "mcp-stdio-transport.h"
+#include "tether-flatpak.h"
+#include "tether-host-process.h"
+#include "tether-native-process.h"
+#include "tether-spawn.h"
 
 #define OVERRIDE "flatpak override --user --talk-name=org.freedesktop.Flatpak "
 
@@ -30,12 +33,12 @@ use_info (const char *contents)
   if (contents == NULL)
     {
       g_unlink (path);
-      mcp_host_process_set_flatpak_info_path (path);
+      tether_flatpak_set_info_path (path);
       return;
     }
 
   g_assert_true (g_file_set_contents (path, contents, -1, &error));
-  mcp_host_process_set_flatpak_info_path (path);
+  tether_flatpak_set_info_path (path);
 }
 
 static const char granted[] =
@@ -69,7 +72,7 @@ assert_denied_message (const GError *error,
   g_autofree char *first_line = NULL;
   const char *newline;
 
-  g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
+  g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_PERMISSION_DENIED);
   g_test_message ("%s", error->message);
 
   newline = strchr (error->message, '\n');
@@ -91,16 +94,16 @@ static void
 test_granted (void)
 {
   const char *argv[] = { "true", NULL };
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_autoptr(GError) error = NULL;
 
   use_info (granted);
-  g_assert_true (mcp_host_process_is_sandboxed ());
-  g_assert_true (mcp_host_process_check_permission (&error));
+  g_assert_true (tether_flatpak_is_sandboxed ());
+  g_assert_true (tether_flatpak_check_host_permission (&error));
   g_assert_no_error (error);
 
-  process = mcp_process_new (argv);
-  g_assert_true (MCP_IS_HOST_PROCESS (process));
+  process = tether_spawn_new_process (argv);
+  g_assert_true (TETHER_IS_HOST_PROCESS (process));
 }
 
 static void
@@ -111,13 +114,13 @@ test_denied (void)
   g_autofree char *app_id = NULL;
 
   use_info (denied);
-  g_assert_true (mcp_host_process_is_sandboxed ());
-  g_assert_false (mcp_host_process_check_permission (&error));
+  g_assert_true (tether_flatpak_is_sandboxed ());
+  g_assert_false (tether_flatpak_check_host_permission (&error));
   assert_denied_message (error, "io.github.tethermcp.Tether");
 
-  app_id = mcp_host_process_dup_app_id ();
+  app_id = tether_flatpak_dup_app_id ();
   g_assert_cmpstr (app_id, ==, "io.github.tethermcp.Tether");
-  command = mcp_host_process_dup_override_command ();
+  command = tether_flatpak_dup_override_command ();
   g_assert_cmpstr (command, ==, OVERRIDE "io.github.tethermcp.Tether");
 }
 
@@ -131,7 +134,7 @@ test_denied_devel (void)
   info = g_strdup_printf ("[Application]\nname=io.github.tethermcp.Tether.Devel\n\n"
                           "[Session Bus Policy]\norg.freedesktop.portal.*=talk\n");
   use_info (info);
-  g_assert_false (mcp_host_process_check_permission (&error));
+  g_assert_false (tether_flatpak_check_host_permission (&error));
   assert_denied_message (error, "io.github.tethermcp.Tether.Devel");
 }
 
@@ -160,10 +163,10 @@ test_policies (void)
 
       use_info (cases[i].info);
       g_test_message ("case %u: %s", i, cases[i].permitted ? "permitted" : "denied");
-      g_assert_true (mcp_host_process_is_sandboxed ());
-      g_assert_cmpint (mcp_host_process_check_permission (&error), ==, cases[i].permitted);
+      g_assert_true (tether_flatpak_is_sandboxed ());
+      g_assert_cmpint (tether_flatpak_check_host_permission (&error), ==, cases[i].permitted);
       if (!cases[i].permitted)
-        g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
+        g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_PERMISSION_DENIED);
     }
 }
 
@@ -172,28 +175,28 @@ static void
 test_build_sandbox (void)
 {
   const char *argv[] = { "true", NULL };
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
 
   use_info ("[Application]\nname=io.github.tethermcp.Tether\n\n[Instance]\nbuild=true\n");
-  g_assert_false (mcp_host_process_is_sandboxed ());
-  g_assert_true (mcp_host_process_check_permission (NULL));
+  g_assert_false (tether_flatpak_is_sandboxed ());
+  g_assert_true (tether_flatpak_check_host_permission (NULL));
 
-  process = mcp_process_new (argv);
-  g_assert_true (MCP_IS_NATIVE_PROCESS (process));
+  process = tether_spawn_new_process (argv);
+  g_assert_true (TETHER_IS_NATIVE_PROCESS (process));
 }
 
 static void
 test_not_sandboxed (void)
 {
   const char *argv[] = { "true", NULL };
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
 
   use_info (NULL);
-  g_assert_false (mcp_host_process_is_sandboxed ());
-  g_assert_true (mcp_host_process_check_permission (NULL));
+  g_assert_false (tether_flatpak_is_sandboxed ());
+  g_assert_true (tether_flatpak_check_host_permission (NULL));
 
-  process = mcp_process_new (argv);
-  g_assert_true (MCP_IS_NATIVE_PROCESS (process));
+  process = tether_spawn_new_process (argv);
+  g_assert_true (TETHER_IS_NATIVE_PROCESS (process));
 }
 
 static void
@@ -211,43 +214,89 @@ wait_for (GAsyncResult **result)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* A session bus that is not there; returns the address to restore. */
+static char *
+use_no_bus (void)
+{
+  char *saved = g_strdup (g_getenv ("DBUS_SESSION_BUS_ADDRESS"));
+
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/tether-test-bus", TRUE);
+
+  return saved;
+}
+
+static void
+restore_bus (const char *saved)
+{
+  if (saved != NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", saved, TRUE);
+  else
+    g_unsetenv ("DBUS_SESSION_BUS_ADDRESS");
+}
+
 /* Refused at once, before any bus is touched (there is none here). */
 static void
 test_spawn_refused (void)
 {
   const char *argv[] = { "/bin/true", NULL };
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_autoptr(GAsyncResult) spawned = NULL;
   g_autoptr(GAsyncResult) found = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *program = NULL;
-  g_autofree char *saved_bus = g_strdup (g_getenv ("DBUS_SESSION_BUS_ADDRESS"));
+  g_autofree char *saved_bus = use_no_bus ();
   gint64 start = g_get_monotonic_time ();
 
-  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/tether-test-bus", TRUE);
   use_info (denied);
-  process = mcp_process_new (argv);
-  g_assert_true (MCP_IS_HOST_PROCESS (process));
+  process = tether_spawn_new_process (argv);
+  g_assert_true (TETHER_IS_HOST_PROCESS (process));
 
-  mcp_process_spawn_async (process, NULL, store_result, &spawned);
+  tether_process_spawn_async (process, NULL, store_result, &spawned);
   wait_for (&spawned);
-  g_assert_false (mcp_process_spawn_finish (process, spawned, &error));
+  g_assert_false (tether_process_spawn_finish (process, spawned, &error));
   assert_denied_message (error, "io.github.tethermcp.Tether");
-  g_assert_cmpuint (mcp_host_process_get_pid (MCP_HOST_PROCESS (process)), ==, 0);
+  g_assert_cmpuint (tether_host_process_get_pid (TETHER_HOST_PROCESS (process)), ==, 0);
   g_clear_error (&error);
 
-  mcp_process_find_program_async (process, NULL, store_result, &found);
+  tether_process_find_program_async (process, NULL, store_result, &found);
   wait_for (&found);
-  program = mcp_process_find_program_finish (process, found, &error);
+  program = tether_process_find_program_finish (process, found, &error);
   g_assert_null (program);
   assert_denied_message (error, "io.github.tethermcp.Tether");
 
   g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, 1000);
 
-  if (saved_bus != NULL)
-    g_setenv ("DBUS_SESSION_BUS_ADDRESS", saved_bus, TRUE);
-  else
-    g_unsetenv ("DBUS_SESSION_BUS_ADDRESS");
+  restore_bus (saved_bus);
+}
+
+/* The stdio transport reports the refusal in its own domain, in the code
+ * that says so (a server that may not start is not retried), with the
+ * message that says how to allow it. */
+static void
+test_transport_refused (void)
+{
+  const char *argv[] = { "/bin/true", NULL };
+  g_autoptr(TetherProcess) process = NULL;
+  g_autoptr(McpTransport) transport = NULL;
+  g_autoptr(GAsyncResult) opened = NULL;
+  g_autoptr(GError) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved_bus = use_no_bus ();
+
+  use_info (denied);
+  g_assert_false (tether_flatpak_check_host_permission (&expected));
+  process = tether_spawn_new_process (argv);
+  g_assert_true (TETHER_IS_HOST_PROCESS (process));
+  transport = mcp_stdio_transport_new (process);
+
+  mcp_transport_open_async (transport, NULL, store_result, &opened);
+  wait_for (&opened);
+  g_assert_false (mcp_transport_open_finish (transport, opened, &error));
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_PERMISSION_DENIED);
+  g_assert_cmpstr (error->message, ==, expected->message);
+  g_assert_true (mcp_transport_is_closed (transport));
+
+  restore_bus (saved_bus);
 }
 
 int
@@ -268,11 +317,12 @@ main (int   argc,
   g_test_add_func ("/Mcp/HostPermission/build-sandbox", test_build_sandbox);
   g_test_add_func ("/Mcp/HostPermission/not-sandboxed", test_not_sandboxed);
   g_test_add_func ("/Mcp/HostPermission/spawn-refused", test_spawn_refused);
+  g_test_add_func ("/Mcp/HostPermission/transport-refused", test_transport_refused);
 
   ret = g_test_run ();
 
   use_info (NULL);
-  mcp_host_process_set_flatpak_info_path (NULL);
+  tether_flatpak_set_info_path (NULL);
   g_rmdir (dir);
   g_free (dir);
 

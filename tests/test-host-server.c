@@ -6,8 +6,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A fake /.flatpak-info makes mcp_process_new() pick McpHostProcess, as in
- * the sandbox; the helper is the real one, activated on the session bus of
+ * A fake /.flatpak-info makes tether_spawn_new_process() pick
+ * TetherHostProcess, as in the sandbox; the helper is the real one, activated on the session bus of
  * dbus-run-session, so the processes really are its children. Suite
  * host-only: flatpak-builder's sandbox has no such bus.
  */
@@ -18,11 +18,12 @@
 
 #include <glib/gstdio.h>
 
-#include "mcp-error.h"
-#include "mcp-host-process.h"
+#include "tether-flatpak.h"
+#include "tether-host-process.h"
 #include "mcp-stdio-transport.h"
 #include "tether-server.h"
 #include "tether-shell-environment.h"
+#include "tether-spawn-error.h"
 #include "fake/fake-http-server.h"
 #include "test-server-util.h"
 #include "test-util.h"
@@ -61,8 +62,8 @@ fixture_setup (Fixture       *fixture,
   fixture->count_file = g_build_filename (fixture->dir, "counts", NULL);
   fixture->info = g_build_filename (fixture->dir, "flatpak-info", NULL);
   g_assert_true (g_file_set_contents (fixture->info, info, -1, &error));
-  mcp_host_process_set_flatpak_info_path (fixture->info);
-  g_assert_true (mcp_host_process_is_sandboxed ());
+  tether_flatpak_set_info_path (fixture->info);
+  g_assert_true (tether_flatpak_is_sandboxed ());
 
   /* A fresh one per test: the default is resolved once per process. */
   fixture->environment = tether_shell_environment_new ();
@@ -84,7 +85,7 @@ fixture_teardown (Fixture       *fixture,
   test_assert_no_processes_matching (fixture->dir, 5000);
   test_assert_no_leftovers (fixture->fds_before, 0, 5000);
 
-  mcp_host_process_set_flatpak_info_path (NULL);
+  tether_flatpak_set_info_path (NULL);
   test_remove_tree (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);
   g_clear_pointer (&fixture->count_file, g_free);
@@ -114,20 +115,20 @@ new_server (Fixture            *fixture,
   return server;
 }
 
-static McpHostProcess *
+static TetherHostProcess *
 host_process (TetherServer *server)
 {
   McpClient *client = tether_server_get_client (server);
   McpTransport *transport;
-  McpProcess *process;
+  TetherProcess *process;
 
   g_assert_nonnull (client);
   transport = mcp_client_get_transport (client);
   g_assert_true (MCP_IS_STDIO_TRANSPORT (transport));
   process = mcp_stdio_transport_get_process (MCP_STDIO_TRANSPORT (transport));
-  g_assert_true (MCP_IS_HOST_PROCESS (process));
+  g_assert_true (TETHER_IS_HOST_PROCESS (process));
 
-  return MCP_HOST_PROCESS (process);
+  return TETHER_HOST_PROCESS (process);
 }
 
 static gboolean
@@ -211,7 +212,7 @@ test_runs_on_host (Fixture       *fixture,
   const char *args[] = { "--count-file", fixture->count_file, "--grandchildren", "2",
                          "--ignore-stdin-eof", "--ignore-sigterm", NULL };
   TetherServer *server;
-  McpHostProcess *process;
+  TetherHostProcess *process;
   pid_t pgid;
   gint64 start;
 
@@ -225,9 +226,9 @@ test_runs_on_host (Fixture       *fixture,
   g_assert_true (tether_shell_environment_get_on_host (fixture->environment));
 
   process = host_process (server);
-  pgid = (pid_t)mcp_host_process_get_pid (process);
+  pgid = (pid_t)tether_host_process_get_pid (process);
   g_assert_cmpint (pgid, >, 0);
-  g_assert_cmpstr (mcp_host_process_get_program (process), ==, FAKE_MCP_SERVER);
+  g_assert_cmpstr (tether_host_process_get_program (process), ==, FAKE_MCP_SERVER);
   g_assert_cmpuint (test_read_count (fixture->count_file, "initialize"), ==, 1);
 
   /* The leader and its two grandchildren, in a group of their own */
@@ -295,7 +296,7 @@ test_login_shell_on_host (Fixture       *fixture,
   test_wait_for (&result);
   found = tether_shell_environment_find_program_finish (fixture->environment, result, &error);
   g_assert_null (found);
-  g_assert_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND);
+  g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "on the host"));
   g_assert_nonnull (strstr (error->message, prefix));
@@ -305,7 +306,7 @@ test_login_shell_on_host (Fixture       *fixture,
   tether_server_start (server);
   test_server_wait_settled (server, "waiting for the server to connect on the host");
   g_assert_cmpstr (tether_server_get_error_message (server), ==, NULL);
-  g_assert_cmpstr (mcp_host_process_get_program (host_process (server)), ==, link);
+  g_assert_cmpstr (tether_host_process_get_program (host_process (server)), ==, link);
   test_server_stop (server);
 }
 

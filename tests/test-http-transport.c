@@ -293,6 +293,45 @@ test_resumption_exhausted (Fixture       *f,
   g_assert_cmpuint (fake_http_server_count (f->server, "GET", NULL), >=, 2);
 }
 
+/* The waits before a stream is resumed are the transport's to set, so that
+ * tests, and TetherServerTimings, can shorten them: the growing wait stops
+ * at McpHttpTransport:reconnect-delay-max, a server's `retry` is capped by
+ * McpHttpTransport:retry-delay-max. */
+static void
+test_resumption_delays (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->server->reply = FAKE_REPLY_SSE;
+  f->server->get_status = 0;
+  make_transport (f, MCP_HTTP_MODE_AUTO);
+  mcp_http_transport_set_reconnect_delay_max (f->transport, 70);
+  mcp_http_transport_set_retry_delay_max (f->transport, 40);
+  g_assert_cmpuint (mcp_http_transport_get_reconnect_delay_max (f->transport), ==, 70);
+  g_assert_cmpuint (mcp_http_transport_get_retry_delay_max (f->transport), ==, 40);
+  open_and_initialize (f);
+
+  /* No retry from the server: 50 ms, then 100 ms capped at 70. */
+  WAIT_FOR (fake_http_server_n_streams (f->server) == 1);
+  fake_http_server_end_streams (f->server);
+  WAIT_FOR (fake_http_server_count (f->server, "GET", NULL) == 2 && fake_http_server_n_streams (f->server) == 1);
+  fake_http_server_end_streams (f->server);
+  WAIT_FOR (fake_http_server_count (f->server, "GET", NULL) == 3 && fake_http_server_n_streams (f->server) == 1);
+  g_assert_true (some_event_contains (f, "reopening it in 50 ms"));
+  g_assert_true (some_event_contains (f, "reopening it in 70 ms"));
+  g_assert_false (some_event_contains (f, "reopening it in 100 ms"));
+
+  /* A retry of ten minutes: 40 ms. */
+  error = send_json (f, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"test/drop\",\"params\":{\"retry\":600000}}",
+                     MCP_SEND_FLAGS_NONE);
+  g_assert_no_error (error);
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (wait_answer (f, 5), "result"),
+                                                 "resumed"));
+  g_assert_true (some_event_contains (f, "resuming it in 40 ms"));
+  g_assert_cmpuint (f->n_closed, ==, 0);
+}
+
 static void
 expiry_test (Fixture *f,
              guint    status)
@@ -1398,6 +1437,7 @@ main (int   argc,
   ADD ("resumption-mid-event", test_resumption_mid_event);
   ADD ("resumption-without-id", test_resumption_without_id);
   ADD ("resumption-exhausted", test_resumption_exhausted);
+  ADD ("resumption-delays", test_resumption_delays);
   ADD ("expiry-404", test_expiry_404);
   ADD ("expiry-400", test_expiry_400);
   ADD ("expiry-sse", test_expiry_sse);

@@ -1028,8 +1028,8 @@ test_pagination (void)
   tools = list_tools (client, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (tools->len, ==, 30);
-  g_assert_cmpstr (mcp_tool_get_name (g_ptr_array_index (tools, 0)), ==, "echo");
-  g_assert_cmpstr (mcp_tool_get_name (g_ptr_array_index (tools, 29)), ==, "tool-00020");
+  g_assert_cmpstr (mcp_item_get_name (MCP_ITEM (g_ptr_array_index (tools, 0))), ==, "echo");
+  g_assert_cmpstr (mcp_item_get_name (MCP_ITEM (g_ptr_array_index (tools, 29))), ==, "tool-00020");
   g_assert_cmpuint (fake_mcp_core_get_count (mcp_test_transport_get_core (transport), "tools/list"), ==, 10);
 
   /* Lists may be delivered twice: they are idempotent. */
@@ -1142,7 +1142,7 @@ test_many_tools (void)
   tools = mcp_client_list_tools_finish (client, result, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (tools->len, ==, 10010);
-  g_assert_cmpstr (mcp_tool_get_name (g_ptr_array_index (tools, 10009)), ==, "tool-10000");
+  g_assert_cmpstr (mcp_item_get_name (MCP_ITEM (g_ptr_array_index (tools, 10009))), ==, "tool-10000");
 
   close_client (client);
 }
@@ -1174,9 +1174,9 @@ test_items (void)
   fail = g_ptr_array_index (tools, 3);
 
   /* label: title → annotations.title → name */
-  g_assert_cmpstr (mcp_tool_get_label (echo), ==, "Echo");
-  g_assert_cmpstr (mcp_tool_get_label (add), ==, "Add numbers");
-  g_assert_cmpstr (mcp_tool_get_label (fail), ==, "fail");
+  g_assert_cmpstr (mcp_item_get_label (MCP_ITEM (echo)), ==, "Echo");
+  g_assert_cmpstr (mcp_item_get_label (MCP_ITEM (add)), ==, "Add numbers");
+  g_assert_cmpstr (mcp_item_get_label (MCP_ITEM (fail)), ==, "fail");
   schema = json_to_string (mcp_tool_get_input_schema (echo), FALSE);
   g_assert_nonnull (strstr (schema, "\"required\":[\"message\"]"));
   g_assert_nonnull (mcp_tool_get_output_schema (add));
@@ -1199,7 +1199,7 @@ test_items (void)
   g_assert_no_error (error);
   g_assert_cmpuint (resources->len, ==, 2);
   g_assert_cmpstr (mcp_resource_get_mime_type (g_ptr_array_index (resources, 0)), ==, "text/markdown");
-  g_assert_cmpstr (mcp_resource_get_label (g_ptr_array_index (resources, 1)), ==, "pixel");
+  g_assert_cmpstr (mcp_item_get_label (MCP_ITEM (g_ptr_array_index (resources, 1))), ==, "pixel");
 
   json_object_set_string_member (args, "name", "Ada");
   mcp_client_get_prompt_async (client, "greeting", args, NULL, NULL, test_store_result, &r3);

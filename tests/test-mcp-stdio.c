@@ -3,7 +3,7 @@
  * process or fd left behind.
  *
  * With TETHER_TEST_PROCESS_BACKEND=host the same tests run every server
- * through McpHostProcess, on the session bus's flatpak-session-helper: the
+ * through TetherHostProcess, on the session bus's flatpak-session-helper: the
  * transport must not be able to tell the difference.
  *
  * Copyright 2026 The Tether authors
@@ -20,8 +20,9 @@
 
 #include "mcp-client.h"
 #include "mcp-error.h"
-#include "mcp-host-process.h"
-#include "mcp-native-process.h"
+#include "tether-host-process.h"
+#include "tether-native-process.h"
+#include "tether-spawn-error.h"
 #include "mcp-stdio-transport.h"
 #include "test-util.h"
 
@@ -35,27 +36,27 @@ static gboolean on_host;
 static GPtrArray *captured;
 
 /* The backend under test */
-static McpProcess *
+static TetherProcess *
 new_process (const char * const *argv)
 {
   if (on_host)
-    return mcp_host_process_new (argv);
+    return tether_host_process_new (argv);
 
-  return mcp_native_process_new (argv);
+  return tether_native_process_new (argv);
 }
 
 static pid_t
-process_pid (McpProcess *process)
+process_pid (TetherProcess *process)
 {
-  if (MCP_IS_HOST_PROCESS (process))
-    return (pid_t)mcp_host_process_get_pid (MCP_HOST_PROCESS (process));
+  if (TETHER_IS_HOST_PROCESS (process))
+    return (pid_t)tether_host_process_get_pid (TETHER_HOST_PROCESS (process));
 
-  return mcp_native_process_get_pid (MCP_NATIVE_PROCESS (process));
+  return tether_native_process_get_pid (TETHER_NATIVE_PROCESS (process));
 }
 
 typedef struct
 {
-  McpProcess   *process;
+  TetherProcess   *process;
   McpTransport *transport;
   McpClient    *client;
   GPtrArray    *events;
@@ -209,7 +210,7 @@ harness_finish (Harness *h,
   {
     McpClient *client = h->client;
     McpTransport *transport = h->transport;
-    McpProcess *process = h->process;
+    TetherProcess *process = h->process;
 
     g_object_add_weak_pointer (G_OBJECT (client), (gpointer *)&client);
     g_object_add_weak_pointer (G_OBJECT (transport), (gpointer *)&transport);
@@ -327,14 +328,14 @@ test_command_not_found (void)
 {
   guint fds = test_count_fds ();
   const char *argv[] = { "tether-no-such-command", "--flag", NULL };
-  g_autoptr(McpProcess) process = new_process (argv);
+  g_autoptr(TetherProcess) process = new_process (argv);
   g_autoptr(McpTransport) transport = NULL;
   g_autoptr(McpClient) client = NULL;
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   gint64 start = g_get_monotonic_time ();
 
-  mcp_process_set_search_path (process, "/nonexistent/bin:/also/missing");
+  tether_process_set_search_path (process, "/nonexistent/bin:/also/missing");
   transport = mcp_stdio_transport_new (process);
   client = mcp_client_new (transport);
 
@@ -351,11 +352,11 @@ test_command_not_found (void)
   g_clear_error (&error);
   {
     const char *argv2[] = { "./no/such/server", NULL };
-    g_autoptr(McpProcess) p2 = new_process (argv2);
-    g_autofree char *resolved = mcp_process_resolve_command (p2, &error);
+    g_autoptr(TetherProcess) p2 = new_process (argv2);
+    g_autofree char *resolved = tether_process_resolve_command (p2, &error);
 
     g_assert_null (resolved);
-    g_assert_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND);
+    g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND);
     g_assert_cmpstr (error->message, ==, "command not found: ./no/such/server");
   }
 
@@ -793,8 +794,8 @@ test_environment (void)
   g_setenv ("BASH_FUNC_x%%", "() { echo; }", TRUE);
 
   h = harness_new (NULL);
-  mcp_process_set_environment (h->process, env);
-  mcp_process_set_search_path (h->process, "/tether/test/bin:/usr/bin:/bin");
+  tether_process_set_environment (h->process, env);
+  tether_process_set_search_path (h->process, "/tether/test/bin:/usr/bin:/bin");
   g_assert_true (harness_connect (h, &error));
 
   path = g_strdup_printf ("/proc/%d/environ", (int)h->pgid);
@@ -881,7 +882,7 @@ test_group_token (void)
   h = harness_new ("--grandchildren", "2", NULL);
   g_signal_connect (h->client, "event", G_CALLBACK (capture_event), NULL);
   g_signal_connect (h->client, "stderr-line", G_CALLBACK (capture_event), NULL);
-  mcp_process_set_environment (h->process, env);
+  tether_process_set_environment (h->process, env);
   g_assert_true (harness_connect (h, &error));
   g_assert_no_error (error);
   reply = call_tool (h, "echo", "{\"message\":\"hello\"}", NULL, &error);

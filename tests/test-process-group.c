@@ -27,10 +27,11 @@
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
-#include "mcp-group-ledger.h"
-#include "mcp-group-ledger-private.h"
-#include "mcp-host-group-private.h"
-#include "mcp-process-group-private.h"
+#include "tether-group-ledger.h"
+#include "tether-group-ledger-private.h"
+#include "tether-host-group-private.h"
+#include "tether-process-group-private.h"
+#include "tether-process.h"
 #include "test-util.h"
 
 #define SLEEPER_S 300
@@ -94,10 +95,10 @@ count_sleepers (pid_t pgid)
       g_autofree char *path = NULL;
       g_autofree char *cmdline = NULL;
       gsize length;
-      McpProcStat stat;
+      TetherProcStat stat;
       pid_t pid;
 
-      if (!_mcp_parse_pid (name, &pid) || !_mcp_proc_read_stat (pid, &stat) || stat.pgrp != pgid)
+      if (!_tether_parse_pid (name, &pid) || !_tether_proc_read_stat (pid, &stat) || stat.pgrp != pgid)
         continue;
 
       path = g_strdup_printf ("/proc/%d/cmdline", (int)pid);
@@ -146,23 +147,23 @@ group_new (gboolean token,
                                                                        G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
                                                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) env = g_environ_unsetenv (g_get_environ (), MCP_GROUP_TOKEN_VARIABLE);
+  g_auto(GStrv) env = g_environ_unsetenv (g_get_environ (), TETHER_GROUP_TOKEN_VARIABLE);
   g_autofree char *script = g_strdup_printf ("\"$0\" --sleeper & %s\"$0\" --sleeper & read tether_line; exit 0",
-                                             stranger ? "env -u " MCP_GROUP_TOKEN_VARIABLE " " : "");
+                                             stranger ? "env -u " TETHER_GROUP_TOKEN_VARIABLE " " : "");
   const char *argv[] = { "/bin/sh", "-c", script, self_exe, NULL };
   Group *group = g_new0 (Group, 1);
 
-  group->token = _mcp_process_group_new_token ();
+  group->token = _tether_process_group_new_token ();
   g_assert_nonnull (group->token);
-  group->digest = _mcp_process_group_digest (group->token);
+  group->digest = _tether_process_group_digest (group->token);
   if (token)
-    env = _mcp_process_group_add_token (g_steal_pointer (&env), group->token);
+    env = _tether_process_group_add_token (g_steal_pointer (&env), group->token);
 
   g_subprocess_launcher_set_environ (launcher, env);
   g_subprocess_launcher_set_child_setup (launcher, new_session, NULL, NULL);
   group->leader = g_subprocess_launcher_spawnv (launcher, argv, &error);
   g_assert_no_error (error);
-  g_assert_true (_mcp_parse_pid (g_subprocess_get_identifier (group->leader), &group->pgid));
+  g_assert_true (_tether_parse_pid (g_subprocess_get_identifier (group->leader), &group->pgid));
   wait_for_sleepers (group->pgid);
 
   return group;
@@ -210,10 +211,10 @@ group_members (pid_t pgid)
 
   while ((name = g_dir_read_name (dir)) != NULL)
     {
-      McpProcStat stat;
+      TetherProcStat stat;
       pid_t pid;
 
-      if (_mcp_parse_pid (name, &pid) && pid != pgid && _mcp_proc_read_stat (pid, &stat) &&
+      if (_tether_parse_pid (name, &pid) && pid != pgid && _tether_proc_read_stat (pid, &stat) &&
           stat.pgrp == pgid && stat.state != 'Z' && stat.state != 'X')
         g_array_append_val (pids, pid);
     }
@@ -249,7 +250,7 @@ ledger_setup (Ledger        *ledger,
 {
   ledger->dir = g_dir_make_tmp ("tether-ledger-XXXXXX", NULL);
   g_assert_nonnull (ledger->dir);
-  _mcp_group_ledger_set_directory (ledger->dir);
+  _tether_group_ledger_set_directory (ledger->dir);
   reset_kills (FALSE);
 }
 
@@ -269,7 +270,7 @@ ledger_teardown (Ledger        *ledger,
     }
   g_assert_cmpint (g_rmdir (ledger->dir), ==, 0);
   g_clear_pointer (&ledger->dir, g_free);
-  _mcp_group_ledger_set_directory (NULL);
+  _tether_group_ledger_set_directory (NULL);
   reset_kills (FALSE);
 }
 
@@ -375,7 +376,7 @@ test_ledger_bad_names (Ledger        *ledger,
   record_by_dead_owner (ledger, getpgrp (), group->digest);
   record_by_dead_owner (ledger, getpid (), group->digest);
 
-  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (tether_group_ledger_sweep (), ==, 0);
   g_assert_cmpuint (kill_calls->len, ==, 0);
   g_assert_cmpuint (count_entries (ledger), ==, 0);
   assert_members_alive (members);
@@ -422,7 +423,7 @@ test_ledger_odd_files (Ledger        *ledger,
   /* Another Tether's entry being written: left as it is */
   write_entry (ledger, dotted, text);
 
-  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (tether_group_ledger_sweep (), ==, 0);
   g_assert_cmpuint (kill_calls->len, ==, 0);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK));
   g_assert_false (g_file_test (second_path, G_FILE_TEST_EXISTS));
@@ -450,7 +451,7 @@ check_sweep_leaves_group (Ledger   *ledger,
   g_assert_cmpuint (count_entries (ledger), ==, 1);
   group_end_leader (group);
 
-  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (tether_group_ledger_sweep (), ==, 0);
   g_assert_cmpuint (kill_calls->len, ==, 0);
   g_assert_cmpuint (count_entries (ledger), ==, 0);
   assert_members_alive (members);
@@ -487,7 +488,7 @@ test_ledger_kills_group_with_token (Ledger        *ledger,
   g_assert_cmpuint (count_entries (ledger), ==, 1);
   group_end_leader (group);
 
-  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 2);
+  g_assert_cmpuint (tether_group_ledger_sweep (), ==, 2);
   g_assert_cmpuint (kill_calls->len, ==, 1);
   call = g_array_index (kill_calls, KillCall, 0);
   g_assert_cmpint (call.pid, ==, -group->pgid);
@@ -496,7 +497,7 @@ test_ledger_kills_group_with_token (Ledger        *ledger,
   assert_members_gone (members);
 
   /* Nothing left to find */
-  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (tether_group_ledger_sweep (), ==, 0);
   g_assert_cmpuint (kill_calls->len, ==, 1);
 }
 
@@ -509,15 +510,15 @@ test_ledger_leaves_live_owner (Ledger        *ledger,
   g_autoptr(GArray) members = group_members (group->pgid);
 
   reset_kills (TRUE);
-  mcp_group_ledger_record (group->pgid, group->digest);
+  tether_group_ledger_record (group->pgid, group->digest);
   group_end_leader (group);
 
-  g_assert_cmpuint (mcp_group_ledger_sweep (), ==, 0);
+  g_assert_cmpuint (tether_group_ledger_sweep (), ==, 0);
   g_assert_cmpuint (kill_calls->len, ==, 0);
   g_assert_cmpuint (count_entries (ledger), ==, 1);
   assert_members_alive (members);
 
-  mcp_group_ledger_forget (group->pgid);
+  tether_group_ledger_forget (group->pgid);
   g_assert_cmpuint (count_entries (ledger), ==, 0);
 }
 
@@ -535,42 +536,42 @@ test_parse_numbers (void)
 
   for (guint i = 0; good[i] != NULL; i++)
     {
-      g_assert_true (_mcp_parse_pid (good[i], &pid));
+      g_assert_true (_tether_parse_pid (good[i], &pid));
       g_assert_cmpint (pid, ==, atoi (good[i]));
     }
   for (guint i = 0; bad[i] != NULL; i++)
     {
       g_test_message ("refused: \"%s\"", bad[i]);
-      g_assert_false (_mcp_parse_pid (bad[i], &pid));
+      g_assert_false (_tether_parse_pid (bad[i], &pid));
     }
 
-  g_assert_true (_mcp_parse_decimal ("18446744073709551615", 20, G_MAXUINT64, &value));
+  g_assert_true (_tether_parse_decimal ("18446744073709551615", 20, G_MAXUINT64, &value));
   g_assert_cmpuint (value, ==, G_MAXUINT64);
-  g_assert_false (_mcp_parse_decimal ("18446744073709551616", 20, G_MAXUINT64, &value));
-  g_assert_true (_mcp_parse_decimal ("0", 1, G_MAXUINT64, &value));
+  g_assert_false (_tether_parse_decimal ("18446744073709551616", 20, G_MAXUINT64, &value));
+  g_assert_true (_tether_parse_decimal ("0", 1, G_MAXUINT64, &value));
   g_assert_cmpuint (value, ==, 0);
-  g_assert_false (_mcp_parse_decimal ("7", 1, 5, &value));
-  g_assert_true (_mcp_parse_decimal ("12", 1, 5, &value));   /* only the length given */
+  g_assert_false (_tether_parse_decimal ("7", 1, 5, &value));
+  g_assert_true (_tether_parse_decimal ("12", 1, 5, &value));   /* only the length given */
   g_assert_cmpuint (value, ==, 1);
 
-  g_assert_false (_mcp_process_group_is_signallable (-1));
-  g_assert_false (_mcp_process_group_is_signallable (0));
-  g_assert_false (_mcp_process_group_is_signallable (1));
-  g_assert_false (_mcp_process_group_is_signallable (getpgrp ()));
-  g_assert_false (_mcp_process_group_is_signallable (getpid ()));
+  g_assert_false (_tether_process_group_is_signallable (-1));
+  g_assert_false (_tether_process_group_is_signallable (0));
+  g_assert_false (_tether_process_group_is_signallable (1));
+  g_assert_false (_tether_process_group_is_signallable (getpgrp ()));
+  g_assert_false (_tether_process_group_is_signallable (getpid ()));
 
-  g_assert_false (_mcp_host_group_is_signallable (0));
-  g_assert_false (_mcp_host_group_is_signallable (1));
-  g_assert_false (_mcp_host_group_is_signallable ((guint32)G_MAXINT + 1));
-  g_assert_false (_mcp_host_group_is_signallable (G_MAXUINT32));
-  g_assert_true (_mcp_host_group_is_signallable (2));
+  g_assert_false (_tether_host_group_is_signallable (0));
+  g_assert_false (_tether_host_group_is_signallable (1));
+  g_assert_false (_tether_host_group_is_signallable ((guint32)G_MAXINT + 1));
+  g_assert_false (_tether_host_group_is_signallable (G_MAXUINT32));
+  g_assert_true (_tether_host_group_is_signallable (2));
 
   /* Nothing refused reaches kill(), whoever asks */
   reset_kills (FALSE);
   errno = 0;
-  g_assert_cmpint (_mcp_process_group_kill (1, SIGKILL), ==, -1);
+  g_assert_cmpint (_tether_process_group_kill (1, SIGKILL), ==, -1);
   g_assert_cmpint (errno, ==, EINVAL);
-  g_assert_cmpint (_mcp_process_group_kill (getpgrp (), SIGKILL), ==, -1);
+  g_assert_cmpint (_tether_process_group_kill (getpgrp (), SIGKILL), ==, -1);
   g_assert_cmpuint (kill_calls->len, ==, 0);
 }
 
@@ -580,43 +581,43 @@ test_prove (void)
   g_autoptr(Group) ours = group_new (TRUE, FALSE);
   g_autoptr(Group) theirs = group_new (FALSE, FALSE);
   g_autoptr(Group) mixed = group_new (TRUE, TRUE);
-  g_autofree char *other_token = _mcp_process_group_new_token ();
-  g_autofree char *other_digest = _mcp_process_group_digest (other_token);
+  g_autofree char *other_token = _tether_process_group_new_token ();
+  g_autofree char *other_digest = _tether_process_group_digest (other_token);
   guint n;
   pid_t stranger;
 
   group_end_leader (ours);
-  g_assert_cmpuint (strlen (ours->token), ==, MCP_GROUP_TOKEN_LENGTH);
-  g_assert_true (_mcp_process_group_is_digest (ours->digest));
-  g_assert_false (_mcp_process_group_is_digest (ours->token));
+  g_assert_cmpuint (strlen (ours->token), ==, TETHER_GROUP_TOKEN_LENGTH);
+  g_assert_true (_tether_process_group_is_digest (ours->digest));
+  g_assert_false (_tether_process_group_is_digest (ours->token));
   g_assert_cmpstr (ours->token, !=, other_token);
 
-  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, ours->digest, &n, &stranger), ==, MCP_GROUP_OURS);
+  g_assert_cmpint (_tether_process_group_prove (ours->pgid, ours->digest, &n, &stranger), ==, TETHER_GROUP_OURS);
   g_assert_cmpuint (n, ==, 2);
   g_assert_cmpint (stranger, ==, 0);
 
   /* Another token's digest, or none */
-  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, other_digest, &n, &stranger), ==, MCP_GROUP_NOT_OURS);
-  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, NULL, NULL, NULL), ==, MCP_GROUP_NOT_OURS);
-  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, ours->token, NULL, NULL), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (_tether_process_group_prove (ours->pgid, other_digest, &n, &stranger), ==, TETHER_GROUP_NOT_OURS);
+  g_assert_cmpint (_tether_process_group_prove (ours->pgid, NULL, NULL, NULL), ==, TETHER_GROUP_NOT_OURS);
+  g_assert_cmpint (_tether_process_group_prove (ours->pgid, ours->token, NULL, NULL), ==, TETHER_GROUP_NOT_OURS);
 
-  g_assert_cmpint (_mcp_process_group_prove (theirs->pgid, theirs->digest, &n, &stranger), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (_tether_process_group_prove (theirs->pgid, theirs->digest, &n, &stranger), ==, TETHER_GROUP_NOT_OURS);
   g_assert_cmpint (stranger, >, 0);
 
   /* One member that dropped the token spoils the group */
-  g_assert_cmpint (_mcp_process_group_prove (mixed->pgid, mixed->digest, &n, &stranger), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (_tether_process_group_prove (mixed->pgid, mixed->digest, &n, &stranger), ==, TETHER_GROUP_NOT_OURS);
   g_assert_cmpint (stranger, >, 0);
   g_assert_cmpint (stranger, !=, mixed->pgid);
 
   /* Our own group and group 1, whatever they carry */
-  g_assert_cmpint (_mcp_process_group_prove (getpgrp (), ours->digest, NULL, NULL), ==, MCP_GROUP_NOT_OURS);
-  g_assert_cmpint (_mcp_process_group_prove (1, ours->digest, NULL, NULL), ==, MCP_GROUP_NOT_OURS);
+  g_assert_cmpint (_tether_process_group_prove (getpgrp (), ours->digest, NULL, NULL), ==, TETHER_GROUP_NOT_OURS);
+  g_assert_cmpint (_tether_process_group_prove (1, ours->digest, NULL, NULL), ==, TETHER_GROUP_NOT_OURS);
 
   /* Gone */
   g_assert_cmpint (kill (-ours->pgid, SIGKILL), ==, 0);
   while (test_count_group (ours->pgid) > 0)
     g_usleep (1000);
-  g_assert_cmpint (_mcp_process_group_prove (ours->pgid, ours->digest, &n, NULL), ==, MCP_GROUP_EMPTY);
+  g_assert_cmpint (_tether_process_group_prove (ours->pgid, ours->digest, &n, NULL), ==, TETHER_GROUP_EMPTY);
   g_assert_cmpuint (n, ==, 0);
 }
 
@@ -639,10 +640,10 @@ run_kill_script (const char *signal_name,
   int status;
 
   script = g_strconcat (fake ? "kill () { printf 'kill %s\\n' \"$*\"; }\n" : "",
-                        _mcp_host_group_get_kill_script (), NULL);
+                        _tether_host_group_get_kill_script (), NULL);
   argv[2] = script;
   if (token != NULL)
-    env = g_environ_setenv (env, MCP_HOST_GROUP_EXPECTED_TOKEN, token, TRUE);
+    env = g_environ_setenv (env, TETHER_HOST_GROUP_EXPECTED_TOKEN, token, TRUE);
 
   g_spawn_sync ("/", (char **)argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error);
   g_assert_no_error (error);
@@ -721,6 +722,40 @@ test_kill_script_token (void)
   assert_members_gone (our_members);
 }
 
+/* How a server ended, in words: every signal the C library names, not
+ * only the common ones; a number it does not name stays a number. */
+static void
+test_describe_exit (void)
+{
+  const struct {
+    int         exit_status;
+    int         term_signal;
+    const char *said;   /* after "was killed by signal N" if a signal */
+  } cases[] = {
+    { 3, 0, "exited with status 3" },
+    { 0, 0, "exited with status 0" },
+    { -1, 0, "ended" },
+    { -1, SIGKILL, " (SIGKILL)" },
+    { -1, SIGTERM, " (SIGTERM)" },
+    { -1, SIGSYS, " (SIGSYS)" },
+    { -1, SIGXCPU, " (SIGXCPU)" },
+    { -1, 200, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *said = tether_process_describe_exit (cases[i].exit_status, cases[i].term_signal);
+      g_autofree char *expected = NULL;
+
+      if (cases[i].term_signal == 0)
+        expected = g_strdup (cases[i].said);
+      else
+        expected = g_strdup_printf ("was killed by signal %d%s", cases[i].term_signal, cases[i].said);
+
+      g_assert_cmpstr (said, ==, expected);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -736,8 +771,8 @@ main (int   argc,
   /* An owner that writes a group down and ends */
   if (argc == 5 && g_str_equal (argv[1], "--record-group"))
     {
-      _mcp_group_ledger_set_directory (argv[4]);
-      mcp_group_ledger_record ((pid_t)atoi (argv[2]), argv[3]);
+      _tether_group_ledger_set_directory (argv[4]);
+      tether_group_ledger_record ((pid_t)atoi (argv[2]), argv[3]);
       return 0;
     }
 
@@ -746,8 +781,9 @@ main (int   argc,
   self_exe = g_file_read_link ("/proc/self/exe", NULL);
   g_assert_nonnull (self_exe);
   kill_calls = g_array_new (FALSE, FALSE, sizeof (KillCall));
-  _mcp_process_group_set_kill_func (record_kill);
+  _tether_process_group_set_kill_func (record_kill);
 
+  g_test_add_func ("/Mcp/Process/describe-exit", test_describe_exit);
   g_test_add_func ("/Mcp/ProcessGroup/parse-numbers", test_parse_numbers);
   g_test_add_func ("/Mcp/ProcessGroup/prove", test_prove);
   g_test_add ("/Mcp/GroupLedger/bad-names", Ledger, NULL,

@@ -9,7 +9,7 @@
 
 #include <glib/gstdio.h>
 
-#include "mcp-process.h"
+#include "tether-process.h"
 #include "mcp-stdio-transport.h"
 #include "tether-server-manager.h"
 #include "test-util.h"
@@ -145,13 +145,13 @@ static pid_t
 pid_of (TetherServer *server)
 {
   McpClient *client = tether_server_get_client (server);
-  McpProcess *process;
+  TetherProcess *process;
 
   if (client == NULL)
     return 0;
   process = mcp_stdio_transport_get_process (MCP_STDIO_TRANSPORT (mcp_client_get_transport (client)));
 
-  return (pid_t)g_ascii_strtoll (mcp_process_get_identifier (process), NULL, 10);
+  return (pid_t)g_ascii_strtoll (tether_process_get_identifier (process), NULL, 10);
 }
 
 static void

@@ -10,6 +10,7 @@
 #include "tether-config-error.h"
 #include "tether-server-config.h"
 #include "tether-server-timings.h"
+#include "tether-transport-factory.h"
 
 static void
 test_defaults (void)
@@ -26,6 +27,9 @@ test_defaults (void)
   g_assert_cmpuint (t.reconnect_delay_max_ms, ==, 60000);
   g_assert_cmpuint (t.ping_interval_ms, ==, 0);
   g_assert_cmpuint (t.config_lock_wait_ms, ==, 10000);
+  g_assert_cmpuint (t.stream_resume_delay_ms, ==, 1000);
+  g_assert_cmpuint (t.stream_resume_delay_max_ms, ==, 30000);
+  g_assert_cmpuint (t.stream_retry_max_ms, ==, 60000);
 }
 
 /* Rule 1: waits of 0 s, 1 s, 2 s before attempts 1, 2, 3. */
@@ -119,6 +123,43 @@ test_apply_config (void)
   g_assert_cmpuint (t.ping_interval_ms, ==, 30000);
 }
 
+/* The waits before an HTTP server's dropped event stream is resumed are
+ * timings like the others: parsed from TETHER_TIMINGS, and given to the
+ * transport of every HTTP server. */
+static void
+test_http_stream_waits (void)
+{
+  const TetherServerKind kinds[] = { TETHER_SERVER_KIND_HTTP, TETHER_SERVER_KIND_SSE, TETHER_SERVER_KIND_AUTO };
+  TetherServerTimings t;
+  g_autoptr(GError) error = NULL;
+
+  tether_server_timings_init_defaults (&t);
+  g_assert_true (tether_server_timings_parse (&t, "stream_resume_delay_ms=20,stream_resume_delay_max_ms=40,"
+                                                  "stream_retry_max_ms=80", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (t.stream_resume_delay_ms, ==, 20);
+  g_assert_cmpuint (t.stream_resume_delay_max_ms, ==, 40);
+  g_assert_cmpuint (t.stream_retry_max_ms, ==, 80);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autoptr(TetherServerConfig) config = tether_server_config_new ("h");
+      g_autoptr(McpTransport) transport = NULL;
+      McpHttpTransport *http;
+
+      tether_server_config_set_kind (config, kinds[i]);
+      tether_server_config_set_url (config, "http://127.0.0.1:1/mcp");
+      transport = tether_transport_factory_create (config, &t, MCP_HTTP_MODE_AUTO, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (MCP_IS_HTTP_TRANSPORT (transport));
+
+      http = MCP_HTTP_TRANSPORT (transport);
+      g_assert_cmpuint (mcp_http_transport_get_reconnect_delay (http), ==, 20);
+      g_assert_cmpuint (mcp_http_transport_get_reconnect_delay_max (http), ==, 40);
+      g_assert_cmpuint (mcp_http_transport_get_retry_delay_max (http), ==, 80);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -130,6 +171,7 @@ main (int   argc,
   g_test_add_func ("/Tether/Timings/reconnect-backoff", test_reconnect_backoff);
   g_test_add_func ("/Tether/Timings/parse", test_parse);
   g_test_add_func ("/Tether/Timings/apply-config", test_apply_config);
+  g_test_add_func ("/Tether/Timings/http-stream-waits", test_http_stream_waits);
 
   return g_test_run ();
 }

@@ -18,7 +18,7 @@
 
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
-#include "mcp-process.h"
+#include "tether-process.h"
 #include "tether-log-entry.h"
 #include "tether-server.h"
 #include "fake/fake-http-server.h"
@@ -220,7 +220,7 @@ server_pid (TetherServer *server)
   g_assert_nonnull (client);
   transport = mcp_client_get_transport (client);
   g_assert_true (MCP_IS_STDIO_TRANSPORT (transport));
-  id = mcp_process_get_identifier (mcp_stdio_transport_get_process (MCP_STDIO_TRANSPORT (transport)));
+  id = tether_process_get_identifier (mcp_stdio_transport_get_process (MCP_STDIO_TRANSPORT (transport)));
   g_assert_nonnull (id);
 
   return (pid_t)g_ascii_strtoll (id, NULL, 10);

@@ -17,9 +17,9 @@
 
 #include <glib/gstdio.h>
 
-#include "mcp-error.h"
 #include "tether-server.h"
 #include "tether-shell-environment.h"
+#include "tether-spawn-error.h"
 #include "test-server-util.h"
 #include "test-util.h"
 
@@ -220,7 +220,7 @@ test_login_path (Fixture       *fixture,
   g_clear_pointer (&found, g_free);
   found = find_program (environment, "tether-no-such-command", &error);
   g_assert_null (found);
-  g_assert_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND);
+  g_assert_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "tether-no-such-command"));
   g_assert_nonnull (strstr (error->message, tether_shell_environment_get_path (environment)));
 

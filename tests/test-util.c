@@ -657,7 +657,7 @@ test_read_count (const char *count_file,
 
 #ifdef FAKE_MCP_SERVER
 #include "mcp-client.h"
-#include "mcp-process.h"
+#include "tether-spawn.h"
 #include "mcp-stdio-transport.h"
 
 static void
@@ -675,7 +675,7 @@ void
 test_warm_up (void)
 {
   const char *argv[] = { FAKE_MCP_SERVER, NULL };
-  g_autoptr(McpProcess) process = mcp_process_new (argv);
+  g_autoptr(TetherProcess) process = tether_spawn_new_process (argv);
   g_autoptr(McpTransport) transport = mcp_stdio_transport_new (process);
   g_autoptr(McpClient) client = mcp_client_new (transport);
   g_autoptr(GAsyncResult) result = NULL;

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mcp-host-process.h"
+#include "tether-flatpak.h"
 #include "mcp-tool.h"
 #include "tether-application.h"
 #include "tether-config-banner.h"
@@ -1403,7 +1403,7 @@ capabilities_body (Fixture *fixture)
   {
     g_autoptr(GObject) tool = gtk_tree_list_row_get_item (first);
 
-    g_assert_cmpstr (mcp_tool_get_name (MCP_TOOL (tool)), ==, "echo");
+    g_assert_cmpstr (mcp_item_get_name (MCP_ITEM (tool)), ==, "echo");
   }
   /* A click on the row opens it. */
   g_signal_emit_by_name (tools, "activate", 0);
@@ -2043,7 +2043,7 @@ diagnostics_denied_body (Fixture *fixture)
   g_assert_true (g_file_set_contents (info,
                                       "[Application]\nname=io.github.tethermcp.Tether\n\n"
                                       "[Context]\nshared=network;ipc;\n", -1, NULL));
-  mcp_host_process_set_flatpak_info_path (info);
+  tether_flatpak_set_info_path (info);
 
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.diagnostics", NULL);
   wait_until (fixture, diagnostics_idle, NULL, 10000, "the diagnostics");
@@ -2061,7 +2061,7 @@ diagnostics_denied_body (Fixture *fixture)
   copied = read_clipboard (fixture);
   g_assert_cmpstr (copied, ==, DENIED_OVERRIDE);
 
-  mcp_host_process_set_flatpak_info_path (NULL);
+  tether_flatpak_set_info_path (NULL);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

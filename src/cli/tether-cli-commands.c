@@ -391,7 +391,7 @@ print_tools (TetherCliRun *run,
     {
       g_autoptr(JsonObject) out = json_object_new ();
 
-      json_object_set_array_member (out, "tools", items_to_json (tools, (gpointer)mcp_tool_get_json));
+      json_object_set_array_member (out, "tools", items_to_json (tools, (gpointer)mcp_item_get_json));
       print_json_object (out);
     }
   else
@@ -399,14 +399,14 @@ print_tools (TetherCliRun *run,
       for (guint i = 0; i < tools->len; i++)
         {
           McpTool *tool = g_ptr_array_index (tools, i);
-          g_autofree char *name = tether_cli_escape (mcp_tool_get_name (tool));
-          g_autofree char *label = tether_cli_escape (mcp_tool_get_label (tool));
+          g_autofree char *name = tether_cli_escape (mcp_item_get_name (MCP_ITEM (tool)));
+          g_autofree char *label = tether_cli_escape (mcp_item_get_label (MCP_ITEM (tool)));
 
           if (g_strcmp0 (label, name) != 0)
             printf ("%s — %s\n", name, label);
           else
             printf ("%s\n", name);
-          print_indented (mcp_tool_get_description (tool), "    ");
+          print_indented (mcp_item_get_description (MCP_ITEM (tool)), "    ");
           print_arguments (mcp_tool_get_input_schema (tool));
         }
       if (tools->len == 0)
@@ -470,7 +470,7 @@ print_prompts (TetherCliRun *run,
     {
       g_autoptr(JsonObject) out = json_object_new ();
 
-      json_object_set_array_member (out, "prompts", items_to_json (prompts, (gpointer)mcp_prompt_get_json));
+      json_object_set_array_member (out, "prompts", items_to_json (prompts, (gpointer)mcp_item_get_json));
       print_json_object (out);
     }
   else
@@ -479,14 +479,14 @@ print_prompts (TetherCliRun *run,
         {
           McpPrompt *prompt = g_ptr_array_index (prompts, i);
           JsonNode *arguments = mcp_prompt_get_arguments (prompt);
-          g_autofree char *name = tether_cli_escape (mcp_prompt_get_name (prompt));
-          g_autofree char *label = tether_cli_escape (mcp_prompt_get_label (prompt));
+          g_autofree char *name = tether_cli_escape (mcp_item_get_name (MCP_ITEM (prompt)));
+          g_autofree char *label = tether_cli_escape (mcp_item_get_label (MCP_ITEM (prompt)));
 
           if (g_strcmp0 (label, name) != 0)
             printf ("%s — %s\n", name, label);
           else
             printf ("%s\n", name);
-          print_indented (mcp_prompt_get_description (prompt), "    ");
+          print_indented (mcp_item_get_description (MCP_ITEM (prompt)), "    ");
 
           if (arguments != NULL && JSON_NODE_HOLDS_ARRAY (arguments) &&
               json_array_get_length (json_node_get_array (arguments)) > 0)
@@ -554,14 +554,14 @@ print_resource (McpResource *resource)
   g_autofree char *where = tether_cli_escape (mcp_resource_get_uri (resource) != NULL
                                                 ? mcp_resource_get_uri (resource)
                                                 : mcp_resource_get_uri_template (resource));
-  g_autofree char *label = tether_cli_escape (mcp_resource_get_label (resource));
+  g_autofree char *label = tether_cli_escape (mcp_item_get_label (MCP_ITEM (resource)));
   g_autofree char *mime_type = tether_cli_escape (mcp_resource_get_mime_type (resource));
 
   printf ("%s  %s", where, label);
   if (mime_type != NULL)
     printf (" (%s)", mime_type);
   printf ("\n");
-  print_indented (mcp_resource_get_description (resource), "    ");
+  print_indented (mcp_item_get_description (MCP_ITEM (resource)), "    ");
 }
 
 static void print_resources (TetherCliRun *run,
@@ -603,8 +603,8 @@ print_resources (TetherCliRun *run,
     {
       g_autoptr(JsonObject) out = json_object_new ();
 
-      json_object_set_array_member (out, "resources", items_to_json (resources, (gpointer)mcp_resource_get_json));
-      json_object_set_array_member (out, "resourceTemplates", items_to_json (templates, (gpointer)mcp_resource_get_json));
+      json_object_set_array_member (out, "resources", items_to_json (resources, (gpointer)mcp_item_get_json));
+      json_object_set_array_member (out, "resourceTemplates", items_to_json (templates, (gpointer)mcp_item_get_json));
       print_json_object (out);
     }
   else

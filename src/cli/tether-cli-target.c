@@ -16,6 +16,7 @@
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-url.h"
+#include "tether-spawn.h"
 #include "tether-cli-config.h"
 #include "tether-cli-target.h"
 
@@ -294,7 +295,7 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_autoptr(McpTransport) transport = NULL;
   g_autoptr(McpClient) client = NULL;
   GTask *task;
@@ -323,7 +324,7 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
     }
   else
     {
-      process = mcp_process_new ((const char * const *)target->argv);
+      process = tether_spawn_new_process ((const char * const *)target->argv);
       transport = mcp_stdio_transport_new (process);
     }
   client = mcp_client_new (transport);

@@ -210,7 +210,7 @@ rebuild (TetherHubCatalog *self)
       for (guint j = 0; j < g_list_model_get_n_items (tools); j++)
         {
           g_autoptr(McpTool) tool = g_list_model_get_item (tools, j);
-          const char *original = mcp_tool_get_name (tool);
+          const char *original = mcp_item_get_name (MCP_ITEM (tool));
           char *name;
 
           if (!tether_server_config_is_tool_enabled (config, original))
@@ -218,7 +218,7 @@ rebuild (TetherHubCatalog *self)
           name = tether_hub_names_make (server_name, original, taken);
           if (online)
             add_entry (self, KIND_TOOLS, name, server_name, original, tool,
-                       renamed (mcp_tool_get_json (tool), name, server_name, mcp_tool_get_label (tool)));
+                       renamed (mcp_item_get_json (MCP_ITEM (tool)), name, server_name, mcp_item_get_label (MCP_ITEM (tool))));
           else
             {
               Entry *entry = g_new0 (Entry, 1);
@@ -237,11 +237,11 @@ rebuild (TetherHubCatalog *self)
       for (guint j = 0; j < g_list_model_get_n_items (prompts); j++)
         {
           g_autoptr(McpPrompt) prompt = g_list_model_get_item (prompts, j);
-          const char *original = mcp_prompt_get_name (prompt);
+          const char *original = mcp_item_get_name (MCP_ITEM (prompt));
           char *name = tether_hub_names_make (server_name, original, taken);
 
           add_entry (self, KIND_PROMPTS, name, server_name, original, prompt,
-                     renamed (mcp_prompt_get_json (prompt), name, server_name, mcp_prompt_get_label (prompt)));
+                     renamed (mcp_item_get_json (MCP_ITEM (prompt)), name, server_name, mcp_item_get_label (MCP_ITEM (prompt))));
         }
 
       for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
@@ -267,7 +267,7 @@ rebuild (TetherHubCatalog *self)
                   continue;
                 }
               add_entry (self, kind, g_strdup (uri), server_name, uri, resource,
-                         copy_object (mcp_resource_get_json (resource)));
+                         copy_object (mcp_item_get_json (MCP_ITEM (resource))));
             }
         }
     }

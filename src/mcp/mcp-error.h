@@ -15,7 +15,10 @@ G_BEGIN_DECLS
  * MCP_ERROR:
  *
  * Failures of the transport or the session, as opposed to an error the peer
- * answered with (see %MCP_RPC_ERROR).
+ * answered with (see %MCP_RPC_ERROR). A server command that could not be
+ * started (%TETHER_SPAWN_ERROR) is reported by the stdio transport as
+ * %MCP_ERROR_SPAWN_FAILED, %MCP_ERROR_COMMAND_NOT_FOUND or
+ * %MCP_ERROR_PERMISSION_DENIED, with the same message.
  */
 #define MCP_ERROR (mcp_error_quark ())
 

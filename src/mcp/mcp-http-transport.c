@@ -16,172 +16,27 @@
 
 #include "mcp-error.h"
 #include "mcp-http-check.h"
-#include "mcp-http-redirect.h"
-#include "mcp-http-transport.h"
-#include "mcp-sse-parser.h"
+#include "mcp-http-transport-private.h"
 #include "mcp-transport-private.h"
-#include "mcp-url.h"
 
-/*
- * How it works
+/* Streamable HTTP and the legacy HTTP+SSE transport, as one McpTransport.
  *
- * Every message the client sends is an Outgoing. Every HTTP request is an
- * Exchange: the POST of an Outgoing, a GET that resumes an Outgoing's stream,
- * the GET stream for server-initiated messages, the legacy SSE stream, the
- * DELETE on close. Both are reference counted: libsoup may call back long
- * after a cancel (platform-notes §5, trap 3), so the callbacks own them.
- *
- * Sending completes when the POST is answered: for a JSON reply once the body
- * is read and emitted, for an SSE reply at the headers (the stream is then
- * read on), for a notification at any 2xx. Answers are matched to requests by
- * id whatever stream carries them (self->awaiting). A stream that ends before
- * its answer is resumed with GET + Last-Event-ID; if it cannot be, the answer
- * is lost and the transport closes with the reason, as a broken pipe would.
- *
- * Messages wait in self->held while there is no session to send them in: the
- * first `initialize` is unanswered, a new session is being started after the
- * old one expired, or the legacy SSE stream has not named its endpoint yet.
- *
- * Deadlines are per request (g_timeout_add → cancel), never libsoup's
- * session-wide timeout, which would also kill idle event streams.
- *
- * Redirects are ours to follow, not libsoup's, which would carry the
- * configured headers to wherever the server points: every request goes out
- * with SOUP_MESSAGE_NO_REDIRECT, and a 3xx is followed or refused by the
- * rules of mcp-http-redirect.c before the request's own callback sees it.
- */
+ * This file is the class: opening (legacy SSE connects first; Streamable
+ * HTTP has no connection of its own, its first POST is the initialize),
+ * sending (a message waits while there is no session to send it in, else
+ * it is POSTed), closing (the session is ended with DELETE), the
+ * properties and the public API. Below it, each calling only those
+ * further down: the session (mcp-http-session.c), the legacy connection
+ * (mcp-http-legacy.c), event streams (mcp-http-stream.c) and single HTTP
+ * requests (mcp-http-exchange.c); mcp-http-transport-private.h has the
+ * picture. Answers are matched to requests by id, whatever stream carries
+ * them; a reply stream that ends before its answer is resumed, and if it
+ * cannot be, the transport closes with the reason, as a broken pipe would. */
 
 #define MAX_CONNS_PER_HOST      8
 #define MAX_CONNS               32
-#define READ_BUFFER_SIZE        (16 * 1024)
-#define ERROR_BODY_LIMIT        (16 * 1024)
-#define MAX_RETRY_DELAY_MS      60000
-#define MAX_BACKOFF_DELAY_MS    30000
 #define CLOSE_TIMEOUT_MS        5000
-#define DEFAULT_RECONNECT_DELAY 1000
 #define DEFAULT_RECONNECTS      5
-
-typedef struct _Exchange Exchange;
-typedef struct _Outgoing Outgoing;
-
-typedef enum
-{
-  EXCHANGE_POST,
-  EXCHANGE_RESUME,
-  EXCHANGE_GET,
-  EXCHANGE_LEGACY_GET,
-  EXCHANGE_DELETE,
-} ExchangeKind;
-
-typedef void (*BodyDone) (Exchange     *ex,
-                          const GError *error);
-
-struct _Outgoing
-{
-  grefcount         ref_count;
-  McpHttpTransport *self;             /* not owned, NULL after dispose */
-  GBytes           *body;
-  char             *method;           /* NULL for a response */
-  char             *id_key;           /* a request's id, NULL otherwise */
-  McpSendFlags      flags;
-  GTask            *task;             /* until the send completes */
-  GCancellable     *user_cancellable;
-  gulong            user_cancel_id;
-  guint             cancel_idle_id;
-  Exchange         *exchange;         /* the live POST or resumption, not owned */
-  char             *last_event_id;    /* of its stream, to resume from */
-  guint             resume_attempts;
-  guint             resume_timer_id;
-
-  guint             internal : 1;     /* a replayed initialize or initialized */
-  guint             retried : 1;      /* already sent again after an expiry */
-  guint             answered : 1;
-  guint             cancelled : 1;
-};
-
-struct _Exchange
-{
-  grefcount         ref_count;
-  McpHttpTransport *self;             /* not owned, NULL after dispose */
-  ExchangeKind      kind;
-  Outgoing         *out;              /* POST and RESUME */
-  SoupMessage      *msg;
-  GCancellable     *cancellable;
-  GInputStream     *input;
-  McpSseParser     *parser;
-  GByteArray       *body;
-  gsize             body_limit;
-  BodyDone          body_done;
-  guint8           *buffer;
-  guint             deadline_id;
-  guint             deadline_ms;
-  guint             generation;       /* of the session it was sent in */
-  guint             redirects;        /* followed so far */
-  GTask            *send_task;        /* until the response headers, past redirects */
-  GTask            *close_task;       /* DELETE: the close_async() it ends */
-
-  guint             sent_session : 1; /* carried a session id */
-  guint             wrote_body : 1;
-  guint             timed_out : 1;
-  guint             stopping : 1;     /* cancelled on purpose */
-  guint             finished : 1;
-  guint             delivered : 1;    /* a stream dispatched a message */
-  guint             truncate_body : 1;
-};
-
-struct _McpHttpTransport
-{
-  McpTransport      parent_instance;
-
-  /* Configuration */
-  char             *url;
-  GUri             *uri;
-  McpHttpMode       mode;
-  GPtrArray        *header_names;
-  GPtrArray        *header_values;
-  guint             request_timeout_ms;
-  guint             reconnect_delay_ms;
-  guint             max_reconnect_attempts;
-
-  /* Connection */
-  SoupSession      *session;
-  McpHttpMode       detected_mode;
-  char             *session_id;
-  char             *protocol_version;
-  GUri             *endpoint;          /* legacy: where messages are POSTed */
-  guint             generation;        /* bumped by each new session */
-
-  /* What a new session replays */
-  GBytes           *initialize_body;
-  char             *initialize_id;
-  GBytes           *initialized_body;
-
-  /* In flight */
-  GHashTable       *outgoings;         /* every live Outgoing, to detach on dispose */
-  GHashTable       *awaiting;          /* id key → Outgoing */
-  GQueue            held;              /* Outgoing */
-  GPtrArray        *exchanges;         /* Exchange */
-  Exchange         *stream;            /* the GET stream, or the legacy SSE stream */
-  char             *stream_last_event_id;
-  guint             stream_attempts;
-  guint             stream_timer_id;
-  gint64            last_retry;
-
-  GTask            *open_task;         /* legacy SSE: until the endpoint */
-  GCancellable     *open_cancellable;
-  gulong            open_cancel_id;
-  Outgoing         *fallback_init;     /* auto: initialize waiting for legacy SSE */
-  char             *fallback_reason;
-
-  guint             awaiting_initialize : 1;
-  guint             awaiting_initialized : 1;
-  guint             reinitializing : 1;
-  guint             legacy_connecting : 1;
-  guint             want_stream : 1;
-  guint             redirect_said : 1;
-  guint             opened : 1;
-  guint             closing : 1;
-};
 
 G_DEFINE_FINAL_TYPE (McpHttpTransport, mcp_http_transport, MCP_TYPE_TRANSPORT)
 
@@ -198,28 +53,16 @@ enum {
   PROP_PROTOCOL_VERSION,
   PROP_REQUEST_TIMEOUT,
   PROP_RECONNECT_DELAY,
+  PROP_RECONNECT_DELAY_MAX,
+  PROP_RETRY_DELAY_MAX,
   PROP_MAX_RECONNECT_ATTEMPTS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-static void dispatch_post            (McpHttpTransport *self,
-                                      Outgoing         *out);
-static void flush_held               (McpHttpTransport *self);
-static void close_with_error         (McpHttpTransport *self,
-                                      const GError     *error);
-static void open_stream              (McpHttpTransport *self);
-static void exchange_read_stream     (Exchange         *ex);
-static void reinit_failed            (McpHttpTransport *self,
-                                      const GError     *error);
-static void legacy_connect           (McpHttpTransport *self);
-static void legacy_connect_failed    (McpHttpTransport *self,
-                                      const GError     *error,
-                                      gboolean          maybe_streamable);
-
 /* ---------------------------------------------------------------------- */
-/* Small helpers                                                           */
+/* Small helpers                                                          */
 
 /**
  * mcp_http_mode_to_string:
@@ -272,2036 +115,8 @@ mcp_http_mode_from_string (const char  *string,
   return FALSE;
 }
 
-/* A request id as a hash key: integers as digits, strings quoted, so that
- * 1 and "1" differ. */
-static char *
-id_key_from_node (JsonNode *node)
-{
-  GType type;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return NULL;
-
-  type = json_node_get_value_type (node);
-  if (type == G_TYPE_INT64)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-
-  if (type == G_TYPE_DOUBLE)
-    {
-      double d = json_node_get_double (node);
-
-      if (d == (double)(gint64)d)
-        return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64)d);
-      return g_strdup_printf ("%.17g", d);
-    }
-
-  if (type == G_TYPE_STRING)
-    return g_strconcat ("\"", json_node_get_string (node), NULL);
-
-  return NULL;
-}
-
-static gboolean
-media_type_is (SoupMessage *msg,
-               const char  *essence)
-{
-  const char *type = soup_message_headers_get_content_type (soup_message_get_response_headers (msg), NULL);
-
-  return type != NULL && g_ascii_strcasecmp (type, essence) == 0;
-}
-
-static gboolean
-status_is_success (guint status)
-{
-  return status >= 200 && status < 300;
-}
-
-static const char *
-reason_phrase (SoupMessage *msg)
-{
-  const char *reason = soup_message_get_reason_phrase (msg);
-
-  if (reason == NULL || *reason == '\0')
-    reason = soup_status_get_phrase (soup_message_get_status (msg));
-
-  return reason != NULL ? reason : "";
-}
-
-/* A session id must be visible ASCII (0x21–0x7E), or it cannot go back in a
- * header unchanged. */
-static gboolean
-session_id_is_valid (const char *id)
-{
-  if (id == NULL || *id == '\0')
-    return FALSE;
-
-  for (const char *p = id; *p != '\0'; p++)
-    {
-      if (*p < 0x21 || *p > 0x7E)
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
-/* Errors that mean the server cannot be reached at all: the next message
- * would fail the same way, so the transport closes. */
-static gboolean
-error_is_unreachable (const GError *error)
-{
-  if (error->domain == G_RESOLVER_ERROR || error->domain == G_TLS_ERROR)
-    return TRUE;
-
-  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_NOT_FOUND) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_FAILED) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_AUTH_FAILED) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PROXY_NOT_ALLOWED);
-}
-
-/* Where a request went, as messages show it: the whole URL, path included
- * (a wrong path is a common mistake), with its secrets masked. */
-static char *
-describe_url (GUri *uri)
-{
-  g_autofree char *text = g_uri_to_string (uri);
-
-  return mcp_url_mask (text);
-}
-
-/* What an error body says, short and printable: the message of a JSON-RPC
- * error if it is one, otherwise the start of the text. */
-static char *
-summarize_body (const guint8 *data,
-                gsize         length)
-{
-  g_autoptr(JsonParser) parser = NULL;
-  g_autofree char *text = NULL;
-  GString *out;
-  const gsize max_shown = 200;
-
-  if (length == 0)
-    return NULL;
-
-  parser = json_parser_new_immutable ();
-  if (length <= G_MAXSSIZE &&
-      json_parser_load_from_data (parser, (const char *)data, (gssize)length, NULL))
-    {
-      JsonNode *root = json_parser_get_root (parser);
-
-      if (JSON_NODE_HOLDS_OBJECT (root))
-        {
-          JsonObject *object = json_node_get_object (root);
-          JsonNode *error = json_object_get_member (object, "error");
-
-          if (error != NULL && JSON_NODE_HOLDS_OBJECT (error) &&
-              json_object_has_member (json_node_get_object (error), "message"))
-            {
-              const char *message = json_object_get_string_member_with_default (json_node_get_object (error),
-                                                                                 "message", NULL);
-              if (message != NULL && *message != '\0')
-                return g_utf8_make_valid (message, -1);
-            }
-        }
-    }
-
-  text = g_utf8_make_valid ((const char *)data, (gssize)MIN (length, G_MAXSSIZE));
-  out = g_string_new (NULL);
-  for (const char *p = text; *p != '\0' && g_utf8_strlen (out->str, -1) < (glong)max_shown; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_isspace (c) || g_unichar_iscntrl (c))
-        {
-          if (out->len > 0 && out->str[out->len - 1] != ' ')
-            g_string_append_c (out, ' ');
-        }
-      else
-        g_string_append_unichar (out, c);
-    }
-  while (out->len > 0 && out->str[out->len - 1] == ' ')
-    g_string_truncate (out, out->len - 1);
-  if (*text != '\0' && g_utf8_strlen (text, -1) > (glong)max_shown)
-    g_string_append (out, "…");
-
-  if (out->len == 0)
-    {
-      g_string_free (out, TRUE);
-      return NULL;
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-static const char *
-outgoing_name (Outgoing *out)
-{
-  return out->method != NULL ? out->method : _("a response");
-}
-
 /* ---------------------------------------------------------------------- */
-/* Outgoing                                                                */
-
-static Outgoing *
-outgoing_ref (Outgoing *out)
-{
-  g_ref_count_inc (&out->ref_count);
-  return out;
-}
-
-static void
-outgoing_unref (Outgoing *out)
-{
-  if (!g_ref_count_dec (&out->ref_count))
-    return;
-
-  g_assert (out->task == NULL);
-  g_assert (out->cancel_idle_id == 0);
-  g_assert (out->resume_timer_id == 0);
-
-  if (out->self != NULL)
-    g_hash_table_remove (out->self->outgoings, out);
-  if (out->user_cancellable != NULL)
-    g_cancellable_disconnect (out->user_cancellable, out->user_cancel_id);
-  g_clear_object (&out->user_cancellable);
-  g_clear_pointer (&out->body, g_bytes_unref);
-  g_clear_pointer (&out->method, g_free);
-  g_clear_pointer (&out->id_key, g_free);
-  g_clear_pointer (&out->last_event_id, g_free);
-  g_free (out);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Outgoing, outgoing_unref)
-
-static Outgoing *
-outgoing_new (McpHttpTransport *self,
-              GBytes           *body,
-              const char       *method,
-              const char       *id_key)
-{
-  Outgoing *out = g_new0 (Outgoing, 1);
-
-  g_ref_count_init (&out->ref_count);
-  out->self = self;
-  out->body = g_bytes_ref (body);
-  out->method = g_strdup (method);
-  out->id_key = g_strdup (id_key);
-  g_hash_table_add (self->outgoings, out);
-
-  return out;
-}
-
-static void
-stop_awaiting (McpHttpTransport *self,
-               Outgoing         *out)
-{
-  if (self != NULL && out->id_key != NULL &&
-      g_hash_table_lookup (self->awaiting, out->id_key) == out)
-    g_hash_table_remove (self->awaiting, out->id_key);
-}
-
-/* The send completed: the message reached the server. */
-static void
-outgoing_succeed (Outgoing *out)
-{
-  g_autoptr(GTask) task = g_steal_pointer (&out->task);
-
-  if (task != NULL)
-    g_task_return_boolean (task, TRUE);
-}
-
-/* The message could not be delivered, or its answer is lost. */
-static void
-outgoing_fail (Outgoing     *out,
-               const GError *error)
-{
-  McpHttpTransport *self = out->self;
-  g_autoptr(GTask) task = g_steal_pointer (&out->task);
-
-  stop_awaiting (self, out);
-  g_clear_handle_id (&out->resume_timer_id, g_source_remove);
-
-  if (out->internal && self != NULL && self->reinitializing)
-    {
-      reinit_failed (self, error);
-      return;
-    }
-
-  if (task != NULL)
-    g_task_return_error (task, g_error_copy (error));
-
-  /* An initialize that never reached the server, or whose connection
-   * broke, leaves no session to speak of: the transport closes, and says
-   * why. (An HTTP status or a JSON-RPC error is the client's to judge.) */
-  if (self != NULL && !out->internal && !self->closing &&
-      g_strcmp0 (out->method, "initialize") == 0 &&
-      (g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) ||
-       g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED)))
-    {
-      close_with_error (self, error);
-      return;
-    }
-
-  /* Without an initialize answer, what waits for it goes out as it is. */
-  if (self != NULL && !out->internal && self->awaiting_initialize &&
-      g_strcmp0 (out->method, "initialize") == 0)
-    {
-      self->awaiting_initialize = FALSE;
-      flush_held (self);
-    }
-  else if (self != NULL && !out->internal && self->awaiting_initialized &&
-           g_strcmp0 (out->method, "notifications/initialized") == 0)
-    {
-      self->awaiting_initialized = FALSE;
-      flush_held (self);
-    }
-}
-
-/* ---------------------------------------------------------------------- */
-/* Exchange                                                                */
-
-static Exchange *
-exchange_ref (Exchange *ex)
-{
-  g_ref_count_inc (&ex->ref_count);
-  return ex;
-}
-
-static void
-exchange_unref (Exchange *ex)
-{
-  if (!g_ref_count_dec (&ex->ref_count))
-    return;
-
-  g_assert (ex->deadline_id == 0);
-  g_assert (ex->send_task == NULL);
-
-  g_clear_object (&ex->close_task);
-  g_clear_pointer (&ex->out, outgoing_unref);
-  g_clear_object (&ex->msg);
-  g_clear_object (&ex->cancellable);
-  g_clear_object (&ex->input);
-  g_clear_object (&ex->parser);
-  g_clear_pointer (&ex->body, g_byte_array_unref);
-  g_clear_pointer (&ex->buffer, g_free);
-  g_free (ex);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Exchange, exchange_unref)
-
-static void
-on_wrote_body (SoupMessage *msg,
-               Exchange    *ex)
-{
-  ex->wrote_body = TRUE;
-}
-
-static Exchange *
-exchange_new (McpHttpTransport *self,
-              ExchangeKind      kind,
-              Outgoing         *out,
-              const char       *method,
-              GUri             *uri)
-{
-  Exchange *ex = g_new0 (Exchange, 1);
-  SoupMessageHeaders *headers;
-
-  g_ref_count_init (&ex->ref_count);
-  ex->self = self;
-  ex->kind = kind;
-  ex->out = out != NULL ? outgoing_ref (out) : NULL;
-  ex->cancellable = g_cancellable_new ();
-  ex->generation = self->generation;
-  ex->msg = soup_message_new_from_uri (method, uri);
-  soup_message_add_flags (ex->msg, SOUP_MESSAGE_NO_REDIRECT);
-  g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
-
-  headers = soup_message_get_request_headers (ex->msg);
-  for (guint i = 0; i < self->header_names->len; i++)
-    soup_message_headers_replace (headers,
-                                  g_ptr_array_index (self->header_names, i),
-                                  g_ptr_array_index (self->header_values, i));
-
-  g_ptr_array_add (self->exchanges, exchange_ref (ex));
-
-  return ex;
-}
-
-/* Session headers for Streamable HTTP, on everything after initialize. */
-static void
-exchange_add_session_headers (Exchange *ex)
-{
-  McpHttpTransport *self = ex->self;
-  SoupMessageHeaders *headers = soup_message_get_request_headers (ex->msg);
-
-  if (self->session_id != NULL)
-    {
-      soup_message_headers_replace (headers, "Mcp-Session-Id", self->session_id);
-      ex->sent_session = TRUE;
-    }
-  if (self->protocol_version != NULL)
-    soup_message_headers_replace (headers, "MCP-Protocol-Version", self->protocol_version);
-}
-
-static gboolean
-on_exchange_deadline (gpointer data)
-{
-  Exchange *ex = data;
-
-  ex->deadline_id = 0;
-  ex->timed_out = TRUE;
-  g_cancellable_cancel (ex->cancellable);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-exchange_set_deadline (Exchange *ex,
-                       guint     timeout_ms)
-{
-  g_clear_handle_id (&ex->deadline_id, g_source_remove);
-  ex->deadline_ms = timeout_ms;
-  if (timeout_ms > 0)
-    ex->deadline_id = g_timeout_add_full (G_PRIORITY_DEFAULT, timeout_ms,
-                                          on_exchange_deadline,
-                                          exchange_ref (ex),
-                                          (GDestroyNotify)exchange_unref);
-}
-
-/* Done with it: no more reads, no deadline, out of the live list. An
- * unfinished body is dropped with the connection. */
-static void
-exchange_finish (Exchange *ex)
-{
-  McpHttpTransport *self = ex->self;
-
-  if (ex->finished)
-    return;
-
-  ex->finished = TRUE;
-  g_clear_handle_id (&ex->deadline_id, g_source_remove);
-  g_clear_object (&ex->input);
-  g_clear_pointer (&ex->buffer, g_free);
-
-  if (ex->out != NULL && ex->out->exchange == ex)
-    ex->out->exchange = NULL;
-
-  /* Callbacks still due find a finished exchange and stop there. */
-  ex->self = NULL;
-  if (self != NULL)
-    {
-      if (self->stream == ex)
-        self->stream = NULL;
-      if (g_ptr_array_remove_fast (self->exchanges, ex))
-        exchange_unref (ex);
-    }
-}
-
-static void
-exchange_stop (Exchange *ex)
-{
-  ex->stopping = TRUE;
-  g_cancellable_cancel (ex->cancellable);
-}
-
-/* The same request again, to where a redirect within the origin points. */
-static void
-exchange_follow (Exchange *ex,
-                 GUri     *target)
-{
-  g_autoptr(SoupMessage) next = mcp_http_redirect_message_new (ex->msg, target,
-                                                               ex->kind == EXCHANGE_POST ? ex->out->body : NULL);
-  g_autofree char *text = g_uri_to_string (target);
-  g_autofree char *shown = mcp_url_mask (text);
-
-  /* Said once: a server that moved says so on every request. */
-  if (!ex->self->redirect_said)
-    _mcp_transport_emit_event (MCP_TRANSPORT (ex->self),
-                               _("The server redirects (HTTP %u) to %s; following (that URL may be the one to use)"),
-                               soup_message_get_status (ex->msg), shown);
-  ex->self->redirect_said = TRUE;
-
-  g_signal_handlers_disconnect_by_func (ex->msg, on_wrote_body, ex);
-  g_set_object (&ex->msg, next);
-  g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
-  ex->wrote_body = FALSE;
-  ex->redirects++;
-}
-
-static void
-on_exchange_sent (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(Exchange) ex = user_data;
-  g_autoptr(GTask) task = g_steal_pointer (&ex->send_task);
-  g_autoptr(GInputStream) input = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GUri) target = NULL;
-  McpHttpTransport *self = ex->self;
-
-  input = soup_session_send_finish (SOUP_SESSION (source), result, &error);
-
-  if (input != NULL && self != NULL && !ex->finished)
-    {
-      switch (mcp_http_redirect_check (ex->msg, self->uri, self->url, ex->redirects, &target, &error))
-        {
-        case MCP_HTTP_REDIRECT_FOLLOW:
-          /* The body of the redirect goes with its connection. */
-          g_clear_object (&input);
-          exchange_follow (ex, target);
-          ex->send_task = g_steal_pointer (&task);
-          soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
-                                   ex->cancellable, on_exchange_sent, exchange_ref (ex));
-          return;
-
-        case MCP_HTTP_REDIRECT_REFUSE:
-          g_clear_object (&input);
-          break;
-
-        case MCP_HTTP_REDIRECT_NONE:
-        default:
-          break;
-        }
-    }
-
-  if (input == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, g_steal_pointer (&input), g_object_unref);
-}
-
-/* Sends the request; @callback gets the response, once redirects are
- * followed, from exchange_send_finish(). */
-static void
-exchange_send (Exchange            *ex,
-               guint                timeout_ms,
-               GAsyncReadyCallback  callback)
-{
-  McpHttpTransport *self = ex->self;
-
-  g_assert (ex->send_task == NULL);
-
-  exchange_set_deadline (ex, timeout_ms);
-  ex->send_task = g_task_new (NULL, NULL, callback, exchange_ref (ex));
-  soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT,
-                           ex->cancellable, on_exchange_sent, exchange_ref (ex));
-}
-
-static GInputStream *
-exchange_send_finish (GAsyncResult  *result,
-                      GError       **error)
-{
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-/* The error for a request that did not get its answer headers. */
-static GError *
-exchange_send_error (Exchange     *ex,
-                     const GError *error)
-{
-  McpHttpTransport *self = ex->self;
-  const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
-  g_autofree char *url = describe_url (soup_message_get_uri (ex->msg));
-
-  if (ex->timed_out)
-    {
-      if (!ex->wrote_body)
-        return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                            _("Could not send “%s” to %s within %.1f s"),
-                            name, url, ex->deadline_ms / 1000.0);
-      return g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
-                          _("The server did not answer “%s” within %.1f s"),
-                          name, ex->deadline_ms / 1000.0);
-    }
-
-  /* A redirect that was not followed says why itself. */
-  if (error->domain == MCP_ERROR)
-    return g_error_copy (error);
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      if (self != NULL && self->closing)
-        return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                            _("The connection to the server was closed before it answered “%s”"),
-                            name);
-      return g_error_copy (error);
-    }
-
-  if (!ex->wrote_body)
-    return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
-                        _("Could not reach the server at %s: %s"), url, error->message);
-
-  return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                      _("The connection broke before the server answered “%s”: %s"),
-                      name, error->message);
-}
-
-static GError *
-http_status_error (Exchange   *ex,
-                   const char *detail)
-{
-  guint status = soup_message_get_status (ex->msg);
-  const char *name = ex->out != NULL ? outgoing_name (ex->out) : soup_message_get_method (ex->msg);
-  g_autofree char *url = describe_url (soup_message_get_uri (ex->msg));
-  GString *message = g_string_new (NULL);
-
-  /* Translators: The server at https://example.com/mcp answered “initialize” with HTTP 401 Unauthorized */
-  g_string_append_printf (message, _("The server at %s answered “%s” with HTTP %u %s"),
-                          url, name, status, reason_phrase (ex->msg));
-  if (detail != NULL)
-    g_string_append_printf (message, ": %s", detail);
-  if (status == SOUP_STATUS_UNAUTHORIZED || status == SOUP_STATUS_FORBIDDEN)
-    g_string_append_printf (message, " (%s)",
-                            _("the server wants authorization: check the Authorization header"));
-
-  {
-    g_autofree char *text = g_string_free (message, FALSE);
-
-    return g_error_new_literal (MCP_ERROR, MCP_ERROR_HTTP_STATUS, text);
-  }
-}
-
-/* ---------------------------------------------------------------------- */
-/* Reading bodies                                                          */
-
-static void on_body_read (GObject      *source,
-                          GAsyncResult *result,
-                          gpointer      user_data);
-
-static void
-exchange_read_more (Exchange *ex,
-                    GAsyncReadyCallback callback)
-{
-  if (ex->buffer == NULL)
-    ex->buffer = g_malloc (READ_BUFFER_SIZE);
-
-  g_input_stream_read_async (ex->input, ex->buffer, READ_BUFFER_SIZE,
-                             G_PRIORITY_DEFAULT, ex->cancellable,
-                             callback, exchange_ref (ex));
-}
-
-/* Reads the whole body (a JSON reply or an error text) into ex->body, up to
- * @limit bytes: beyond it, an error, or with @truncate the body so far. */
-static void
-exchange_read_body (Exchange *ex,
-                    gsize     limit,
-                    gboolean  truncate,
-                    BodyDone  done)
-{
-  goffset length = soup_message_headers_get_content_length (soup_message_get_response_headers (ex->msg));
-
-  ex->body = g_byte_array_sized_new (length > 0 && (gsize)length <= limit ? (guint)length : 0);
-  ex->body_limit = limit;
-  ex->truncate_body = truncate;
-  ex->body_done = done;
-  exchange_read_more (ex, on_body_read);
-}
-
-static void
-on_body_read (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(Exchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
-  g_autoptr(GError) error = NULL;
-  gssize n;
-
-  n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
-
-  if (self == NULL || ex->finished)
-    return;
-
-  if (n < 0)
-    {
-      g_autoptr(GError) send_error = exchange_send_error (ex, error);
-
-      ex->body_done (ex, send_error);
-      return;
-    }
-
-  if (n == 0)
-    {
-      ex->body_done (ex, NULL);
-      return;
-    }
-
-  if (ex->body->len + (gsize)n > ex->body_limit)
-    {
-      g_autoptr(GError) too_large = NULL;
-
-      if (ex->truncate_body)
-        {
-          g_byte_array_append (ex->body, ex->buffer, ex->body_limit - ex->body->len);
-          ex->body_done (ex, NULL);
-          return;
-        }
-
-      too_large = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
-                               _("The server's reply to “%s” is larger than the limit of %" G_GSIZE_FORMAT " bytes"),
-                               ex->out != NULL ? outgoing_name (ex->out) : "?", ex->body_limit);
-      ex->body_done (ex, too_large);
-      return;
-    }
-
-  g_byte_array_append (ex->body, ex->buffer, n);
-  exchange_read_more (ex, on_body_read);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Closing                                                                 */
-
-/* Completes a pending legacy open_async(), with @error or success. */
-static void
-finish_open (McpHttpTransport *self,
-             const GError     *error)
-{
-  g_autoptr(GTask) task = g_steal_pointer (&self->open_task);
-
-  if (self->open_cancellable != NULL)
-    g_cancellable_disconnect (self->open_cancellable, self->open_cancel_id);
-  self->open_cancel_id = 0;
-  g_clear_object (&self->open_cancellable);
-
-  if (task == NULL)
-    return;
-
-  if (error != NULL)
-    g_task_return_error (task, g_error_copy (error));
-  else
-    {
-      self->opened = TRUE;
-      g_task_return_boolean (task, TRUE);
-    }
-}
-
-static void
-fail_everything (McpHttpTransport *self,
-                 const GError     *error)
-{
-  g_autoptr(GPtrArray) exchanges = NULL;
-  g_autoptr(GList) awaiting = NULL;
-  Outgoing *out;
-
-  g_clear_handle_id (&self->stream_timer_id, g_source_remove);
-  self->reinitializing = FALSE;
-  self->legacy_connecting = FALSE;
-
-  while ((out = g_queue_pop_head (&self->held)) != NULL)
-    {
-      outgoing_fail (out, error);
-      outgoing_unref (out);
-    }
-
-  if (self->fallback_init != NULL)
-    {
-      out = g_steal_pointer (&self->fallback_init);
-      outgoing_fail (out, error);
-      outgoing_unref (out);
-    }
-
-  awaiting = g_hash_table_get_values (self->awaiting);
-  for (GList *l = awaiting; l != NULL; l = l->next)
-    outgoing_ref (l->data);
-  g_hash_table_remove_all (self->awaiting);
-  for (GList *l = awaiting; l != NULL; l = l->next)
-    {
-      outgoing_fail (l->data, error);
-      outgoing_unref (l->data);
-    }
-
-  /* Cancelling may call back at once: work on a copy. */
-  exchanges = g_ptr_array_new_with_free_func ((GDestroyNotify)exchange_unref);
-  for (guint i = 0; i < self->exchanges->len; i++)
-    g_ptr_array_add (exchanges, exchange_ref (g_ptr_array_index (self->exchanges, i)));
-  for (guint i = 0; i < exchanges->len; i++)
-    {
-      Exchange *ex = g_ptr_array_index (exchanges, i);
-
-      if (ex->kind == EXCHANGE_DELETE)
-        continue;
-      if (ex->out != NULL)
-        {
-          g_clear_handle_id (&ex->out->resume_timer_id, g_source_remove);
-          outgoing_fail (ex->out, error);
-        }
-      exchange_stop (ex);
-    }
-
-  finish_open (self, error);
-}
-
-static void
-close_with_error (McpHttpTransport *self,
-                  const GError     *error)
-{
-  if (mcp_transport_is_closed (MCP_TRANSPORT (self)))
-    return;
-
-  g_debug ("closing: %s", error != NULL ? error->message : "by request");
-  self->closing = TRUE;
-  fail_everything (self, error);
-  _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Answers                                                                 */
-
-static void
-reinit_done (McpHttpTransport *self)
-{
-  self->reinitializing = FALSE;
-  self->generation++;
-  _mcp_transport_emit_event (MCP_TRANSPORT (self), _("A new session with the server started"));
-  open_stream (self);
-  flush_held (self);
-}
-
-static void
-reinit_failed (McpHttpTransport *self,
-               const GError     *error)
-{
-  g_autoptr(GError) expired = NULL;
-
-  if (!self->reinitializing)
-    return;
-
-  self->reinitializing = FALSE;
-  expired = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
-                         _("The server ended the session, and starting a new one failed: %s"),
-                         error->message);
-  close_with_error (self, expired);
-}
-
-static void
-reinit_on_answer (McpHttpTransport *self,
-                  JsonObject       *answer)
-{
-  g_autoptr(Outgoing) initialized = NULL;
-
-  if (json_object_has_member (answer, "error"))
-    {
-      g_autofree char *detail = NULL;
-      g_autoptr(GError) error = NULL;
-      JsonNode *node = json_object_get_member (answer, "error");
-
-      if (JSON_NODE_HOLDS_OBJECT (node))
-        detail = g_strdup (json_object_get_string_member_with_default (json_node_get_object (node),
-                                                                        "message", NULL));
-      error = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                           _("the server refused the new initialize: %s"),
-                           detail != NULL ? detail : _("no reason given"));
-      reinit_failed (self, error);
-      return;
-    }
-
-  if (self->initialized_body == NULL)
-    {
-      reinit_done (self);
-      return;
-    }
-
-  initialized = outgoing_new (self, self->initialized_body, "notifications/initialized", NULL);
-  initialized->internal = TRUE;
-  dispatch_post (self, initialized);
-}
-
-static void
-on_initialize_answer (McpHttpTransport *self,
-                      JsonObject       *answer)
-{
-  JsonNode *result = json_object_get_member (answer, "result");
-
-  if (result != NULL && JSON_NODE_HOLDS_OBJECT (result))
-    {
-      const char *version = json_object_get_string_member_with_default (json_node_get_object (result),
-                                                                         "protocolVersion", NULL);
-
-      if (version != NULL && session_id_is_valid (version) &&
-          g_strcmp0 (version, self->protocol_version) != 0)
-        {
-          g_free (self->protocol_version);
-          self->protocol_version = g_strdup (version);
-          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROTOCOL_VERSION]);
-        }
-    }
-
-  if (self->reinitializing)
-    {
-      /* The client knows nothing of this session: keep the answer. */
-      g_signal_stop_emission_by_name (self, "message-received");
-      reinit_on_answer (self, answer);
-      return;
-    }
-
-  if (self->awaiting_initialize)
-    {
-      self->awaiting_initialize = FALSE;
-      flush_held (self);
-    }
-}
-
-/* Runs first on every message this transport emits: routes answers by id,
- * whatever stream carried them, and learns the negotiated version. */
-static void
-on_message_received (McpTransport *transport,
-                     JsonNode     *message,
-                     gpointer      user_data)
-{
-  McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
-  g_autofree char *key = NULL;
-  JsonObject *object;
-  Outgoing *out;
-
-  if (!JSON_NODE_HOLDS_OBJECT (message))
-    return;
-
-  object = json_node_get_object (message);
-  if (json_object_has_member (object, "method"))
-    return;
-
-  key = id_key_from_node (json_object_get_member (object, "id"));
-  if (key == NULL)
-    return;
-
-  out = g_hash_table_lookup (self->awaiting, key);
-  if (out != NULL)
-    {
-      out->answered = TRUE;
-      g_hash_table_remove (self->awaiting, key);
-    }
-
-  if (self->initialize_id != NULL && strcmp (key, self->initialize_id) == 0 &&
-      (self->awaiting_initialize || self->reinitializing))
-    on_initialize_answer (self, object);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Event streams: POST replies, resumptions, the GET stream, legacy SSE    */
-
-static void
-schedule_resume (McpHttpTransport *self,
-                 Outgoing         *out,
-                 gint64            retry);
-
-static void
-schedule_stream_reconnect (McpHttpTransport *self,
-                           Exchange         *ex);
-
-static void
-legacy_on_endpoint (Exchange   *ex,
-                    const char *data);
-
-static guint
-retry_delay (McpHttpTransport *self,
-             gint64            retry,
-             guint             attempt)
-{
-  guint64 delay;
-
-  if (retry >= 0)
-    return (guint)MIN (retry, MAX_RETRY_DELAY_MS);
-
-  /* No retry field: a growing wait. */
-  delay = self->reconnect_delay_ms;
-  for (guint i = 1; i < attempt && delay < MAX_BACKOFF_DELAY_MS; i++)
-    delay *= 2;
-
-  return (guint)MIN (delay, MAX_BACKOFF_DELAY_MS);
-}
-
-static gboolean
-exchange_handle_event (Exchange    *ex,
-                       McpSseEvent *event)
-{
-  McpHttpTransport *self = ex->self;
-
-  if (strcmp (event->event, "message") == 0)
-    {
-      ex->delivered = TRUE;
-      /* What arrives on a request's stream belongs to that request. */
-      if ((ex->kind == EXCHANGE_POST || ex->kind == EXCHANGE_RESUME) && ex->out != NULL)
-        _mcp_transport_set_related_request (MCP_TRANSPORT (self), ex->out->id_key);
-      _mcp_transport_handle_text (MCP_TRANSPORT (self), event->data, event->data_length);
-      _mcp_transport_set_related_request (MCP_TRANSPORT (self), NULL);
-    }
-  else if (strcmp (event->event, "endpoint") == 0 && ex->kind == EXCHANGE_LEGACY_GET)
-    legacy_on_endpoint (ex, event->data);
-  else
-    g_debug ("ignoring an SSE event of type “%s”", event->event);
-
-  /* A handler may have closed us, or dropped this stream. */
-  return !ex->finished && ex->self != NULL && !self->closing;
-}
-
-static void
-exchange_stream_ended (Exchange     *ex,
-                       const GError *error)
-{
-  McpHttpTransport *self = ex->self;
-  Outgoing *out = ex->out;
-  gint64 retry = ex->parser != NULL ? mcp_sse_parser_get_retry (ex->parser) : -1;
-
-  if (retry >= 0)
-    self->last_retry = retry;
-
-  if (out != NULL && ex->parser != NULL && *mcp_sse_parser_get_last_event_id (ex->parser) != '\0')
-    {
-      g_free (out->last_event_id);
-      out->last_event_id = g_strdup (mcp_sse_parser_get_last_event_id (ex->parser));
-    }
-
-  switch (ex->kind)
-    {
-    case EXCHANGE_POST:
-    case EXCHANGE_RESUME:
-      g_assert (out != NULL);
-      outgoing_ref (out);
-      exchange_finish (ex);
-      if (!out->answered && !out->cancelled && !self->closing && out->id_key != NULL)
-        {
-          if (g_error_matches (error, MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE))
-            {
-              g_autoptr(GError) too_large = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
-                                                         _("The server's answer to “%s” is too large: %s"),
-                                                         outgoing_name (out), error->message);
-              close_with_error (self, too_large);
-            }
-          else
-            schedule_resume (self, out, retry);
-        }
-      outgoing_unref (out);
-      break;
-
-    case EXCHANGE_GET:
-      if (ex->parser != NULL && *mcp_sse_parser_get_last_event_id (ex->parser) != '\0')
-        {
-          g_free (self->stream_last_event_id);
-          self->stream_last_event_id = g_strdup (mcp_sse_parser_get_last_event_id (ex->parser));
-        }
-      exchange_finish (ex);
-      if (!self->closing)
-        schedule_stream_reconnect (self, ex);
-      break;
-
-    case EXCHANGE_LEGACY_GET:
-      exchange_finish (ex);
-      if (self->closing)
-        break;
-      if (self->legacy_connecting)
-        {
-          g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                                                  _("The server closed the event stream before naming its endpoint%s%s"),
-                                                  error != NULL ? ": " : "", error != NULL ? error->message : "");
-          legacy_connect_failed (self, closed, FALSE);
-        }
-      else
-        {
-          g_autoptr(GError) closed = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                                  _("The server closed the event stream, which ends an HTTP+SSE session%s%s"),
-                                                  error != NULL ? ": " : "", error != NULL ? error->message : "");
-          close_with_error (self, closed);
-        }
-      break;
-
-    case EXCHANGE_DELETE:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/* Feeds the parser what the stream already holds, without waiting.
- * Returns TRUE at its end. A read error is left for the next read. */
-static gboolean
-exchange_drain (Exchange  *ex,
-                GError   **error)
-{
-  GPollableInputStream *pollable;
-
-  if (!G_IS_POLLABLE_INPUT_STREAM (ex->input) ||
-      !g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (ex->input)))
-    return FALSE;
-
-  pollable = G_POLLABLE_INPUT_STREAM (ex->input);
-  for (;;)
-    {
-      gssize n = g_pollable_input_stream_read_nonblocking (pollable, ex->buffer, READ_BUFFER_SIZE,
-                                                           ex->cancellable, NULL);
-
-      if (n == 0)
-        return TRUE;
-      if (n < 0 || !mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, error))
-        return FALSE;
-    }
-}
-
-static void
-on_stream_read (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(Exchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
-  g_autoptr(GError) error = NULL;
-  McpSseEvent *event;
-  gboolean at_end = FALSE;
-  gboolean fed;
-  gssize n;
-
-  n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
-
-  if (self == NULL || ex->finished)
-    return;
-
-  if (n < 0)
-    {
-      if (ex->stopping || self->closing)
-        {
-          exchange_finish (ex);
-          return;
-        }
-      if (ex->timed_out && ex->kind == EXCHANGE_LEGACY_GET)
-        {
-          g_autoptr(GError) timeout = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
-                                                   _("The server did not name its message endpoint within %.1f s"),
-                                                   ex->deadline_ms / 1000.0);
-          exchange_finish (ex);
-          legacy_connect_failed (self, timeout, TRUE);
-          return;
-        }
-      exchange_stream_ended (ex, error);
-      return;
-    }
-
-  if (n == 0)
-    {
-      exchange_stream_ended (ex, NULL);
-      return;
-    }
-
-  fed = mcp_sse_parser_feed (ex->parser, (const char *)ex->buffer, n, &error);
-
-  /* A POST stream ends soon after its answer, and the end is often here
-   * already: taken before the answer goes out, the connection is free
-   * again for the request the answer may prompt. */
-  if (fed && ex->kind == EXCHANGE_POST)
-    {
-      at_end = exchange_drain (ex, &error);
-      fed = error == NULL;
-    }
-
-  if (!fed)
-    {
-      /* The events before the one that is too large still count. */
-      while ((event = mcp_sse_parser_pop_event (ex->parser)) != NULL)
-        {
-          gboolean go_on = exchange_handle_event (ex, event);
-
-          mcp_sse_event_free (event);
-          if (!go_on)
-            return;
-        }
-      _mcp_transport_emit_invalid (MCP_TRANSPORT (self), "", 0, error->message);
-      exchange_stream_ended (ex, error);
-      return;
-    }
-
-  while ((event = mcp_sse_parser_pop_event (ex->parser)) != NULL)
-    {
-      gboolean go_on = exchange_handle_event (ex, event);
-
-      mcp_sse_event_free (event);
-      if (!go_on)
-        return;
-    }
-
-  if (at_end)
-    {
-      exchange_stream_ended (ex, NULL);
-      return;
-    }
-
-  /* A POST stream whose answer came is done; a resumed one may be kept open
-   * by the server, and is closed here. */
-  if (ex->kind == EXCHANGE_RESUME && ex->out != NULL && ex->out->answered)
-    {
-      exchange_stop (ex);
-      exchange_finish (ex);
-      return;
-    }
-
-  exchange_read_more (ex, on_stream_read);
-}
-
-static void
-exchange_read_stream (Exchange *ex)
-{
-  if (ex->parser == NULL)
-    {
-      /* Room for the "data: " in front of a message of the largest size. */
-      ex->parser = mcp_sse_parser_new (mcp_transport_get_max_message_size (MCP_TRANSPORT (ex->self)) + 16);
-    }
-
-  exchange_read_more (ex, on_stream_read);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Resuming a POST stream                                                  */
-
-static void on_resume_sent (GObject      *source,
-                            GAsyncResult *result,
-                            gpointer      user_data);
-
-static void
-start_resume (McpHttpTransport *self,
-              Outgoing         *out)
-{
-  g_autoptr(Exchange) ex = exchange_new (self, EXCHANGE_RESUME, out, SOUP_METHOD_GET, self->uri);
-  SoupMessageHeaders *headers = soup_message_get_request_headers (ex->msg);
-
-  soup_message_headers_replace (headers, "Accept", "text/event-stream");
-  soup_message_headers_replace (headers, "Last-Event-ID", out->last_event_id);
-  exchange_add_session_headers (ex);
-  out->exchange = ex;
-  exchange_send (ex, self->request_timeout_ms, on_resume_sent);
-}
-
-static gboolean
-on_resume_timer (gpointer data)
-{
-  Outgoing *out = data;
-  McpHttpTransport *self = out->self;
-
-  out->resume_timer_id = 0;
-  if (self != NULL && !self->closing && !out->answered && !out->cancelled)
-    start_resume (self, out);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_resume (McpHttpTransport *self,
-                 Outgoing         *out,
-                 gint64            retry)
-{
-  g_autoptr(GError) error = NULL;
-  guint delay;
-
-  if (out->last_event_id == NULL)
-    {
-      error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                           _("The server ended the stream for “%s” before answering, and the stream cannot be "
-                             "resumed (the server sent no event id); whether it was carried out is unknown"),
-                           outgoing_name (out));
-      close_with_error (self, error);
-      return;
-    }
-
-  if (out->resume_attempts >= self->max_reconnect_attempts)
-    {
-      error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                           g_dngettext (GETTEXT_PACKAGE,
-                                        "The server ended the stream for “%s” before answering, and %u attempt to resume it failed",
-                                        "The server ended the stream for “%s” before answering, and %u attempts to resume it failed",
-                                        out->resume_attempts),
-                           outgoing_name (out), out->resume_attempts);
-      close_with_error (self, error);
-      return;
-    }
-
-  out->resume_attempts++;
-  delay = retry_delay (self, retry >= 0 ? retry : self->last_retry, out->resume_attempts);
-  _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                             _("The stream for “%s” ended before its answer; resuming it in %u ms (attempt %u of %u)"),
-                             outgoing_name (out), delay, out->resume_attempts, self->max_reconnect_attempts);
-  out->resume_timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, delay, on_resume_timer,
-                                             outgoing_ref (out), (GDestroyNotify)outgoing_unref);
-}
-
-static void
-on_resume_sent (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(Exchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GInputStream) input = NULL;
-  Outgoing *out = ex->out;
-
-  input = exchange_send_finish (result, &error);
-
-  if (self == NULL || ex->finished)
-    return;
-
-  if (input == NULL)
-    {
-      gboolean deliberate = ex->stopping || self->closing || out->cancelled;
-
-      exchange_finish (ex);
-      if (deliberate || out->answered)
-        return;
-      if (error->domain == MCP_ERROR)
-        {
-          /* A redirect elsewhere: asking again gets the same answer. */
-          g_autoptr(GError) lost = g_error_new (MCP_ERROR, error->code,
-                                                _("The stream for “%s” ended before its answer and cannot be "
-                                                  "resumed: %s"),
-                                                outgoing_name (out), error->message);
-          close_with_error (self, lost);
-          return;
-        }
-      schedule_resume (self, out, -1);
-      return;
-    }
-
-  ex->input = g_steal_pointer (&input);
-  g_clear_handle_id (&ex->deadline_id, g_source_remove);
-
-  if (status_is_success (soup_message_get_status (ex->msg)) && media_type_is (ex->msg, "text/event-stream"))
-    {
-      exchange_read_stream (ex);
-      return;
-    }
-
-  exchange_finish (ex);
-  if (!out->answered && !out->cancelled)
-    {
-      g_autoptr(GError) lost = NULL;
-
-      lost = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                          _("The stream for “%s” ended before its answer and the server refused to resume it "
-                            "(HTTP %u %s); whether it was carried out is unknown"),
-                          outgoing_name (out), soup_message_get_status (ex->msg), reason_phrase (ex->msg));
-      close_with_error (self, lost);
-    }
-}
-
-/* ---------------------------------------------------------------------- */
-/* The GET stream for server-initiated messages                            */
-
-static void on_stream_sent (GObject      *source,
-                            GAsyncResult *result,
-                            gpointer      user_data);
-
-static void
-open_stream (McpHttpTransport *self)
-{
-  g_autoptr(Exchange) ex = NULL;
-  SoupMessageHeaders *headers;
-
-  if (self->stream != NULL || self->closing || !self->want_stream || self->reinitializing ||
-      self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE)
-    return;
-
-  g_clear_handle_id (&self->stream_timer_id, g_source_remove);
-
-  ex = exchange_new (self, EXCHANGE_GET, NULL, SOUP_METHOD_GET, self->uri);
-  headers = soup_message_get_request_headers (ex->msg);
-  soup_message_headers_replace (headers, "Accept", "text/event-stream");
-  if (self->stream_last_event_id != NULL)
-    soup_message_headers_replace (headers, "Last-Event-ID", self->stream_last_event_id);
-  exchange_add_session_headers (ex);
-  self->stream = ex;
-  exchange_send (ex, self->request_timeout_ms, on_stream_sent);
-}
-
-static gboolean
-on_stream_timer (gpointer data)
-{
-  McpHttpTransport *self = data;
-
-  self->stream_timer_id = 0;
-  open_stream (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_stream_reconnect (McpHttpTransport *self,
-                           Exchange         *ex)
-{
-  gint64 retry = ex->parser != NULL ? mcp_sse_parser_get_retry (ex->parser) : -1;
-  guint delay;
-
-  if (!self->want_stream || self->closing || self->reinitializing)
-    return;
-
-  if (ex->delivered)
-    self->stream_attempts = 0;
-
-  if (self->stream_attempts >= self->max_reconnect_attempts)
-    {
-      _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                                 _("Gave up on the stream for server messages after %u attempts; "
-                                   "answers still arrive, server notifications may not"),
-                                 self->stream_attempts);
-      return;
-    }
-
-  self->stream_attempts++;
-  delay = retry_delay (self, retry >= 0 ? retry : self->last_retry, self->stream_attempts);
-  _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                             _("The stream for server messages ended; reopening it in %u ms"), delay);
-  g_clear_handle_id (&self->stream_timer_id, g_source_remove);
-  self->stream_timer_id = g_timeout_add (delay, on_stream_timer, self);
-}
-
-static void
-on_stream_sent (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(Exchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GInputStream) input = NULL;
-  guint status;
-
-  input = exchange_send_finish (result, &error);
-
-  if (self == NULL || ex->finished)
-    return;
-
-  if (input == NULL)
-    {
-      if (ex->stopping || self->closing)
-        {
-          exchange_finish (ex);
-          return;
-        }
-
-      if (ex->kind == EXCHANGE_LEGACY_GET)
-        {
-          g_autoptr(GError) send_error = exchange_send_error (ex, error);
-
-          exchange_finish (ex);
-          legacy_connect_failed (self, send_error, FALSE);
-          return;
-        }
-
-      _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                                 _("Could not open the stream for server messages: %s"),
-                                 ex->timed_out ? _("no answer in time") : error->message);
-      exchange_finish (ex);
-      /* A redirect that is not followed would be the answer again. */
-      if (error->domain == MCP_ERROR)
-        self->want_stream = FALSE;
-      else
-        schedule_stream_reconnect (self, ex);
-      return;
-    }
-
-  ex->input = g_steal_pointer (&input);
-  status = soup_message_get_status (ex->msg);
-
-  if (status_is_success (status) && media_type_is (ex->msg, "text/event-stream"))
-    {
-      /* The legacy stream keeps its deadline until the endpoint arrives. */
-      if (ex->kind == EXCHANGE_GET)
-        g_clear_handle_id (&ex->deadline_id, g_source_remove);
-      exchange_read_stream (ex);
-      return;
-    }
-
-  exchange_finish (ex);
-
-  if (ex->kind == EXCHANGE_LEGACY_GET)
-    {
-      g_autoptr(GError) refused = NULL;
-
-      if (status_is_success (status))
-        refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                               _("The server answered the event stream request with content type “%s”, not an event stream"),
-                               soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg), NULL));
-      else
-        refused = g_error_new (MCP_ERROR, MCP_ERROR_HTTP_STATUS,
-                               _("The server answered the event stream request with HTTP %u %s"),
-                               status, reason_phrase (ex->msg));
-      legacy_connect_failed (self, refused, TRUE);
-      return;
-    }
-
-  /* 405: no such stream; 400, 404 and 409 are also normal answers. */
-  self->want_stream = FALSE;
-  if (status == SOUP_STATUS_METHOD_NOT_ALLOWED)
-    _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                               _("The server offers no stream for server messages (HTTP 405)"));
-  else if (status_is_success (status))
-    _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                               _("The server answered the request for a message stream with something else; continuing without one"));
-  else
-    _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                               _("The server declined a stream for server messages (HTTP %u %s); continuing without one"),
-                               status, reason_phrase (ex->msg));
-}
-
-/* ---------------------------------------------------------------------- */
-/* Legacy HTTP+SSE                                                         */
-
-static void
-legacy_connected (McpHttpTransport *self)
-{
-  g_autoptr(Outgoing) init = g_steal_pointer (&self->fallback_init);
-
-  self->legacy_connecting = FALSE;
-  if (self->detected_mode != MCP_HTTP_MODE_LEGACY_SSE)
-    {
-      self->detected_mode = MCP_HTTP_MODE_LEGACY_SSE;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETECTED_MODE]);
-    }
-  _mcp_transport_emit_event (MCP_TRANSPORT (self), _("Connected with the legacy HTTP+SSE transport"));
-
-  finish_open (self, NULL);
-
-  if (init != NULL)
-    dispatch_post (self, init);
-
-  flush_held (self);
-}
-
-/* @maybe_streamable: the failure is what a Streamable HTTP server would
- * answer (no endpoint event, a refused or non-stream GET) */
-static void
-legacy_connect_failed (McpHttpTransport *self,
-                       const GError     *error,
-                       gboolean          maybe_streamable)
-{
-  g_autoptr(Outgoing) init = g_steal_pointer (&self->fallback_init);
-  g_autoptr(GError) failure = NULL;
-
-  self->legacy_connecting = FALSE;
-  if (self->stream != NULL && self->stream->kind == EXCHANGE_LEGACY_GET)
-    exchange_stop (self->stream);
-
-  if (init != NULL && self->fallback_reason != NULL)
-    failure = g_error_new (error->domain, error->code,
-                           _("The server refused the initialize request (%s), and it is no HTTP+SSE server either: %s"),
-                           self->fallback_reason, error->message);
-  else if (self->mode == MCP_HTTP_MODE_LEGACY_SSE && maybe_streamable)
-    /* Told to use SSE: the likeliest cause is a Streamable HTTP server. */
-    failure = g_error_new (error->domain, error->code, "%s (%s)", error->message,
-                           _("if this is a Streamable HTTP server, use the transport “http” or “auto”"));
-  else
-    failure = g_error_copy (error);
-
-  if (init != NULL)
-    outgoing_fail (init, failure);
-
-  close_with_error (self, failure);
-}
-
-static void
-legacy_on_endpoint (Exchange   *ex,
-                    const char *data)
-{
-  McpHttpTransport *self = ex->self;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GUri) endpoint = NULL;
-  g_autofree char *trimmed = g_strstrip (g_strdup (data));
-
-  if (self->endpoint != NULL)
-    {
-      g_debug ("ignoring a second endpoint event");
-      return;
-    }
-
-  endpoint = g_uri_parse_relative (self->uri, trimmed, SOUP_HTTP_URI_FLAGS, &error);
-  if (endpoint == NULL)
-    {
-      g_autoptr(GError) invalid = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                                               _("The server's endpoint event does not hold a valid URL"));
-      legacy_connect_failed (self, invalid, FALSE);
-      return;
-    }
-
-  if (!mcp_http_same_origin (endpoint, self->uri))
-    {
-      g_autofree char *theirs = mcp_http_describe_origin (endpoint);
-      g_autofree char *ours = mcp_http_describe_origin (self->uri);
-      g_autoptr(GError) refused = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_URL,
-                                               _("The server named an endpoint on another origin (%s, not %s); refused"),
-                                               theirs, ours);
-      legacy_connect_failed (self, refused, FALSE);
-      return;
-    }
-
-  self->endpoint = g_steal_pointer (&endpoint);
-  g_clear_handle_id (&ex->deadline_id, g_source_remove);
-  legacy_connected (self);
-}
-
-static void
-legacy_connect (McpHttpTransport *self)
-{
-  g_autoptr(Exchange) ex = exchange_new (self, EXCHANGE_LEGACY_GET, NULL, SOUP_METHOD_GET, self->uri);
-
-  soup_message_headers_replace (soup_message_get_request_headers (ex->msg), "Accept", "text/event-stream");
-  self->legacy_connecting = TRUE;
-  self->stream = ex;
-  exchange_send (ex, self->request_timeout_ms, on_stream_sent);
-}
-
-/* ---------------------------------------------------------------------- */
-/* POST                                                                    */
-
-static void
-start_reinit (McpHttpTransport *self,
-              guint             status)
-{
-  g_autoptr(Outgoing) init = NULL;
-
-  if (self->initialize_body == NULL)
-    {
-      g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
-                                             _("The server ended the session (HTTP %u)"), status);
-      close_with_error (self, error);
-      return;
-    }
-
-  self->reinitializing = TRUE;
-  g_clear_pointer (&self->session_id, g_free);
-  if (self->stream != NULL)
-    exchange_stop (self->stream);
-  g_clear_handle_id (&self->stream_timer_id, g_source_remove);
-  self->stream_attempts = 0;
-  g_clear_pointer (&self->stream_last_event_id, g_free);
-
-  _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                             _("The server ended the session (HTTP %u); starting a new one and sending the request again"),
-                             status);
-
-  init = outgoing_new (self, self->initialize_body, "initialize", self->initialize_id);
-  init->internal = TRUE;
-  dispatch_post (self, init);
-}
-
-static void
-handle_expiry (McpHttpTransport *self,
-               Exchange         *ex)
-{
-  Outgoing *out = ex->out;
-  guint status = soup_message_get_status (ex->msg);
-
-  if (out->internal)
-    {
-      g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
-                                             _("the server answered HTTP %u"), status);
-      reinit_failed (self, error);
-      return;
-    }
-
-  if (out->retried)
-    {
-      g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_SESSION_EXPIRED,
-                                             _("The server ended the session again (HTTP %u) right after a new one started; “%s” was not sent again"),
-                                             status, outgoing_name (out));
-      outgoing_fail (out, error);
-      return;
-    }
-
-  out->retried = TRUE;
-
-  /* A new session started since this was sent: just send it again. */
-  if (ex->generation != self->generation && !self->reinitializing)
-    {
-      dispatch_post (self, out);
-      return;
-    }
-
-  g_queue_push_tail (&self->held, outgoing_ref (out));
-  if (!self->reinitializing)
-    start_reinit (self, status);
-}
-
-static gboolean
-body_says_no_valid_session (GByteArray *body)
-{
-  g_autofree char *text = NULL;
-  g_autofree char *folded = NULL;
-
-  if (body == NULL || body->len == 0)
-    return FALSE;
-
-  text = g_utf8_make_valid ((const char *)body->data, body->len);
-  folded = g_utf8_casefold (text, -1);
-
-  return strstr (folded, "no valid session") != NULL;
-}
-
-static void
-on_error_body (Exchange     *ex,
-               const GError *error)
-{
-  McpHttpTransport *self = ex->self;
-  Outgoing *out = ex->out;
-  guint status = soup_message_get_status (ex->msg);
-  g_autofree char *detail = NULL;
-  g_autoptr(GError) status_error = NULL;
-  gboolean legacy = self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE;
-
-  if (!legacy && ex->sent_session &&
-      (status == SOUP_STATUS_NOT_FOUND ||
-       (status == SOUP_STATUS_BAD_REQUEST && body_says_no_valid_session (ex->body))))
-    {
-      exchange_finish (ex);
-      handle_expiry (self, ex);
-      return;
-    }
-
-  detail = ex->body != NULL ? summarize_body (ex->body->data, ex->body->len) : NULL;
-
-  if (!legacy && !out->internal && self->mode == MCP_HTTP_MODE_AUTO &&
-      self->detected_mode == MCP_HTTP_MODE_AUTO && g_strcmp0 (out->method, "initialize") == 0 &&
-      (status == SOUP_STATUS_BAD_REQUEST || status == SOUP_STATUS_NOT_FOUND ||
-       status == SOUP_STATUS_METHOD_NOT_ALLOWED))
-    {
-      exchange_finish (ex);
-      g_free (self->fallback_reason);
-      self->fallback_reason = g_strdup_printf ("HTTP %u %s%s%s", status, reason_phrase (ex->msg),
-                                               detail != NULL ? ": " : "", detail != NULL ? detail : "");
-      _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                                 _("The server answered the initialize request with HTTP %u; trying the legacy HTTP+SSE transport"),
-                                 status);
-      g_clear_pointer (&self->fallback_init, outgoing_unref);
-      self->fallback_init = outgoing_ref (out);
-      legacy_connect (self);
-      return;
-    }
-
-  /* A JSON-RPC error for this very request goes to the client as such. */
-  if (ex->body != NULL && ex->body->len > 0 && out->id_key != NULL && !out->internal)
-    {
-      g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-
-      if (json_parser_load_from_data (parser, (const char *)ex->body->data, ex->body->len, NULL) &&
-          JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-        {
-          JsonObject *object = json_node_get_object (json_parser_get_root (parser));
-          g_autofree char *key = id_key_from_node (json_object_get_member (object, "id"));
-
-          if (key != NULL && strcmp (key, out->id_key) == 0 && json_object_has_member (object, "error"))
-            _mcp_transport_emit_message (MCP_TRANSPORT (self), json_parser_get_root (parser));
-        }
-    }
-
-  status_error = http_status_error (ex, detail);
-  exchange_finish (ex);
-  outgoing_fail (out, status_error);
-}
-
-static void
-on_json_body (Exchange     *ex,
-              const GError *error)
-{
-  McpHttpTransport *self = ex->self;
-  Outgoing *out = ex->out;
-  g_autoptr(GError) failure = NULL;
-  gboolean emitted;
-  gboolean utf8;
-
-  if (error != NULL)
-    {
-      exchange_finish (ex);
-      outgoing_fail (out, error);
-      return;
-    }
-
-  emitted = _mcp_transport_handle_text (MCP_TRANSPORT (self), (const char *)ex->body->data, ex->body->len);
-  utf8 = emitted || g_utf8_validate_len ((const char *)ex->body->data, ex->body->len, NULL);
-  exchange_finish (ex);
-
-  if (out->answered || self->closing)
-    {
-      outgoing_succeed (out);
-      return;
-    }
-
-  if (!utf8)
-    failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                           _("The server's reply to “%s” is not valid UTF-8"),
-                           outgoing_name (out));
-  else if (!emitted)
-    failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                           _("The server's reply to “%s” is not a JSON-RPC message"),
-                           outgoing_name (out));
-  else
-    failure = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                           _("The server's reply to “%s” does not answer it"),
-                           outgoing_name (out));
-  outgoing_fail (out, failure);
-}
-
-static void
-capture_session (McpHttpTransport *self,
-                 Exchange         *ex)
-{
-  const char *id = soup_message_headers_get_one (soup_message_get_response_headers (ex->msg), "Mcp-Session-Id");
-
-  if (id != NULL && session_id_is_valid (id))
-    {
-      g_free (self->session_id);
-      self->session_id = g_strdup (id);
-    }
-  else if (id != NULL)
-    _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                               _("The server sent a session id with characters that are not allowed; ignoring it"));
-
-  if (self->detected_mode == MCP_HTTP_MODE_AUTO)
-    {
-      self->detected_mode = MCP_HTTP_MODE_STREAMABLE_HTTP;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETECTED_MODE]);
-    }
-}
-
-static void
-on_post_answered (Exchange *ex)
-{
-  McpHttpTransport *self = ex->self;
-  Outgoing *out = ex->out;
-  const char *type;
-
-  if (self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE)
-    {
-      /* Answers come on the event stream. */
-      exchange_finish (ex);
-      outgoing_succeed (out);
-      if (!out->internal && self->awaiting_initialized &&
-          g_strcmp0 (out->method, "notifications/initialized") == 0)
-        {
-          self->awaiting_initialized = FALSE;
-          flush_held (self);
-        }
-      return;
-    }
-
-  if (g_strcmp0 (out->method, "initialize") == 0)
-    capture_session (self, ex);
-
-  if (out->id_key == NULL)
-    {
-      gboolean initialized = g_strcmp0 (out->method, "notifications/initialized") == 0;
-
-      exchange_finish (ex);
-      outgoing_succeed (out);
-      if (initialized)
-        {
-          self->want_stream = TRUE;
-          if (out->internal)
-            reinit_done (self);
-          else
-            {
-              /* The GET stream goes out before the requests that waited,
-               * so what the server sends about them has a way to come. */
-              open_stream (self);
-              self->awaiting_initialized = FALSE;
-              flush_held (self);
-            }
-        }
-      return;
-    }
-
-  /* Not what the spec says for a request, but the answer can still come on
-   * another stream: it is routed by id. */
-  if (soup_message_get_status (ex->msg) == SOUP_STATUS_ACCEPTED)
-    {
-      g_debug ("a request was answered 202; waiting for its answer on another stream");
-      exchange_finish (ex);
-      outgoing_succeed (out);
-      return;
-    }
-
-  if (media_type_is (ex->msg, "application/json"))
-    {
-      exchange_read_body (ex, mcp_transport_get_max_message_size (MCP_TRANSPORT (self)), FALSE, on_json_body);
-      return;
-    }
-
-  if (media_type_is (ex->msg, "text/event-stream"))
-    {
-      g_clear_handle_id (&ex->deadline_id, g_source_remove);
-      outgoing_succeed (out);
-      exchange_read_stream (ex);
-      return;
-    }
-
-  type = soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg), NULL);
-  {
-    g_autoptr(GError) error = g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                                           _("The server answered “%s” with content type “%s”, not JSON or an event stream"),
-                                           outgoing_name (out), type != NULL ? type : _("none"));
-    exchange_finish (ex);
-    outgoing_fail (out, error);
-  }
-}
-
-static void
-on_post_sent (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(Exchange) ex = user_data;
-  g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GInputStream) input = NULL;
-  Outgoing *out = ex->out;
-
-  input = exchange_send_finish (result, &error);
-
-  if (self == NULL || ex->finished)
-    return;
-
-  if (input == NULL)
-    {
-      g_autoptr(GError) send_error = exchange_send_error (ex, error);
-      gboolean unreachable = !ex->timed_out && error_is_unreachable (error);
-
-      exchange_finish (ex);
-      if (!out->cancelled)
-        outgoing_fail (out, send_error);
-      if (unreachable)
-        close_with_error (self, send_error);
-      return;
-    }
-
-  ex->input = g_steal_pointer (&input);
-
-  if (!status_is_success (soup_message_get_status (ex->msg)))
-    {
-      exchange_read_body (ex, ERROR_BODY_LIMIT, TRUE, on_error_body);
-      return;
-    }
-
-  on_post_answered (ex);
-}
-
-static void
-dispatch_post (McpHttpTransport *self,
-               Outgoing         *out)
-{
-  g_autoptr(Exchange) ex = NULL;
-  gboolean legacy = self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE;
-  SoupMessageHeaders *headers;
-
-  ex = exchange_new (self, EXCHANGE_POST, out, SOUP_METHOD_POST, legacy ? self->endpoint : self->uri);
-  headers = soup_message_get_request_headers (ex->msg);
-  soup_message_set_request_body_from_bytes (ex->msg, "application/json", out->body);
-  soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
-
-  if (!legacy && g_strcmp0 (out->method, "initialize") != 0)
-    exchange_add_session_headers (ex);
-
-  /* libsoup reuses a connection for a POST only when it may send it twice. */
-  if (out->flags & MCP_SEND_FLAGS_IDEMPOTENT)
-    soup_message_add_flags (ex->msg, SOUP_MESSAGE_IDEMPOTENT);
-
-  if (out->id_key != NULL)
-    g_hash_table_replace (self->awaiting, g_strdup (out->id_key), outgoing_ref (out));
-
-  out->exchange = ex;
-  exchange_send (ex, self->request_timeout_ms, on_post_sent);
-}
-
-static gboolean
-is_gated (McpHttpTransport *self)
-{
-  return self->awaiting_initialize || self->awaiting_initialized ||
-         self->reinitializing || self->legacy_connecting;
-}
-
-static void
-flush_held (McpHttpTransport *self)
-{
-  while (!is_gated (self) && !self->closing && !g_queue_is_empty (&self->held))
-    {
-      g_autoptr(Outgoing) out = g_queue_pop_head (&self->held);
-
-      if (out->cancelled)
-        continue;
-      dispatch_post (self, out);
-    }
-}
-
-/* ---------------------------------------------------------------------- */
-/* Cancellation by the caller                                              */
-
-/* The caller gave up on @out: stop waiting for its answer and close its
- * stream, so the server sees the client go. */
-static void
-outgoing_abandon (Outgoing *out)
-{
-  McpHttpTransport *self = out->self;
-  g_autoptr(GTask) task = NULL;
-
-  if (out->cancelled)
-    return;
-
-  task = g_steal_pointer (&out->task);
-  out->cancelled = TRUE;
-  stop_awaiting (self, out);
-  g_clear_handle_id (&out->resume_timer_id, g_source_remove);
-  if (self != NULL && g_queue_remove (&self->held, out))
-    outgoing_unref (out);
-
-  if (out->exchange != NULL)
-    exchange_stop (out->exchange);
-
-  if (task != NULL)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("The request was cancelled"));
-}
-
-static gboolean
-on_cancel_idle (gpointer data)
-{
-  Outgoing *out = data;
-
-  out->cancel_idle_id = 0;
-  outgoing_abandon (out);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* A client that gives up on a request tells the server with
- * notifications/cancelled; on HTTP, that request's stream is closed too. */
-static void
-abandon_cancelled_request (McpHttpTransport *self,
-                           JsonObject       *notification)
-{
-  g_autofree char *key = NULL;
-  JsonNode *params = json_object_get_member (notification, "params");
-  Outgoing *out;
-
-  if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
-    return;
-
-  key = id_key_from_node (json_object_get_member (json_node_get_object (params), "requestId"));
-  if (key == NULL || (out = g_hash_table_lookup (self->awaiting, key)) == NULL)
-    return;
-
-  g_debug ("closing the stream of a cancelled request");
-  outgoing_ref (out);
-  outgoing_abandon (out);
-  outgoing_unref (out);
-}
-
-/* Runs inside g_cancellable_cancel(): do nothing here that could reach
- * g_cancellable_disconnect(); the work happens in an idle. */
-static void
-on_user_cancelled (GCancellable *cancellable,
-                   gpointer      data)
-{
-  Outgoing *out = data;
-
-  if (out->cancel_idle_id == 0 && !out->cancelled)
-    out->cancel_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, on_cancel_idle,
-                                           outgoing_ref (out), (GDestroyNotify)outgoing_unref);
-}
-
-/* ---------------------------------------------------------------------- */
-/* McpTransport                                                            */
+/* McpTransport                                                           */
 
 static gboolean
 on_open_cancelled_idle (gpointer data)
@@ -2312,7 +127,7 @@ on_open_cancelled_idle (gpointer data)
     {
       g_autoptr(GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
                                              _("Connecting to the server was cancelled"));
-      legacy_connect_failed (self, error, FALSE);
+      _mcp_http_legacy_connect_failed (self, error, FALSE);
     }
 
   return G_SOURCE_REMOVE;
@@ -2348,7 +163,7 @@ mcp_http_transport_open_async (McpTransport        *transport,
   self->uri = mcp_http_parse_url (self->url, &error);
   if (self->uri == NULL)
     {
-      close_with_error (self, error);
+      _mcp_http_close_with_error (self, error);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
@@ -2357,7 +172,7 @@ mcp_http_transport_open_async (McpTransport        *transport,
     {
       /* Nothing can be sent before the endpoint is known. */
       self->open_task = g_steal_pointer (&task);
-      legacy_connect (self);
+      _mcp_http_legacy_connect (self);
       if (cancellable != NULL)
         {
           self->open_cancellable = g_object_ref (cancellable);
@@ -2392,7 +207,7 @@ mcp_http_transport_send_async (McpTransport        *transport,
 {
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
   g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-  g_autoptr(Outgoing) out = NULL;
+  g_autoptr(McpHttpOutgoing) out = NULL;
   g_autoptr(GBytes) body = NULL;
   g_autofree char *id_key = NULL;
   const char *method = NULL;
@@ -2424,10 +239,10 @@ mcp_http_transport_send_async (McpTransport        *transport,
   if (object != NULL && json_object_has_member (object, "method"))
     {
       method = json_object_get_string_member_with_default (object, "method", NULL);
-      id_key = id_key_from_node (json_object_get_member (object, "id"));
+      id_key = _mcp_http_id_key_from_node (json_object_get_member (object, "id"));
     }
 
-  out = outgoing_new (self, body, method, id_key);
+  out = _mcp_http_outgoing_new (self, body, method, id_key);
   out->flags = flags;
 
   if (g_strcmp0 (out->method, "initialize") == 0)
@@ -2444,17 +259,18 @@ mcp_http_transport_send_async (McpTransport        *transport,
       self->initialized_body = g_bytes_ref (out->body);
     }
   else if (g_strcmp0 (out->method, "notifications/cancelled") == 0)
-    abandon_cancelled_request (self, object);
+    _mcp_http_abandon_cancelled_request (self, object);
 
   out->task = g_steal_pointer (&task);
   if (cancellable != NULL)
     {
       out->user_cancellable = g_object_ref (cancellable);
-      out->user_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_user_cancelled), out, NULL);
+      out->user_cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (_mcp_http_outgoing_user_cancelled),
+                                                   out, NULL);
     }
 
   /* The initialize itself opens the gate; everything else waits its turn. */
-  if (is_gated (self) && g_strcmp0 (out->method, "initialize") != 0)
+  if (_mcp_http_is_gated (self) && g_strcmp0 (out->method, "initialize") != 0)
     {
       g_queue_push_tail (&self->held, g_steal_pointer (&out));
       return;
@@ -2465,7 +281,7 @@ mcp_http_transport_send_async (McpTransport        *transport,
   if (g_strcmp0 (out->method, "notifications/initialized") == 0)
     self->awaiting_initialized = TRUE;
 
-  dispatch_post (self, out);
+  _mcp_http_dispatch_post (self, out);
 }
 
 static gboolean
@@ -2483,22 +299,22 @@ on_delete_sent (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(Exchange) ex = user_data;
+  g_autoptr(McpHttpExchange) ex = user_data;
   g_autoptr(McpHttpTransport) self = ex->self != NULL ? g_object_ref (ex->self) : NULL;
   g_autoptr(GTask) task = g_steal_pointer (&ex->close_task);
   g_autoptr(GInputStream) input = NULL;
   g_autoptr(GError) error = NULL;
 
-  input = exchange_send_finish (result, &error);
+  input = _mcp_http_exchange_send_finish (result, &error);
   if (input == NULL)
     g_debug ("DELETE failed: %s", error->message);
   else
     g_debug ("DELETE answered HTTP %u", soup_message_get_status (ex->msg));
 
-  exchange_finish (ex);
+  _mcp_http_exchange_finish (ex);
 
   if (self != NULL)
-    close_with_error (self, NULL);
+    _mcp_http_close_with_error (self, NULL);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -2511,32 +327,32 @@ mcp_http_transport_close_async (McpTransport        *transport,
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
   g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
   g_autoptr(GError) error = NULL;
-  g_autoptr(Exchange) ex = NULL;
+  g_autoptr(McpHttpExchange) ex = NULL;
   g_autofree char *session_id = NULL;
 
   g_task_set_source_tag (task, mcp_http_transport_close_async);
 
   error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED, "%s", _("The connection to the server was closed"));
   self->closing = TRUE;
-  fail_everything (self, error);
+  _mcp_http_fail_everything (self, error);
 
   session_id = g_steal_pointer (&self->session_id);
   if (session_id == NULL || self->uri == NULL || self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE)
     {
-      close_with_error (self, NULL);
+      _mcp_http_close_with_error (self, NULL);
       g_task_return_boolean (task, TRUE);
       return;
     }
 
   /* End the session on the server; whatever it answers (405 is fine), we
    * are closed when it has. */
-  ex = exchange_new (self, EXCHANGE_DELETE, NULL, SOUP_METHOD_DELETE, self->uri);
+  ex = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_DELETE, NULL, SOUP_METHOD_DELETE, self->uri);
   soup_message_headers_replace (soup_message_get_request_headers (ex->msg), "Mcp-Session-Id", session_id);
   if (self->protocol_version != NULL)
     soup_message_headers_replace (soup_message_get_request_headers (ex->msg),
                                   "MCP-Protocol-Version", self->protocol_version);
   ex->close_task = g_steal_pointer (&task);
-  exchange_send (ex, MIN (self->request_timeout_ms, CLOSE_TIMEOUT_MS), on_delete_sent);
+  _mcp_http_exchange_send (ex, MIN (self->request_timeout_ms, CLOSE_TIMEOUT_MS), on_delete_sent);
 }
 
 static gboolean
@@ -2550,7 +366,7 @@ mcp_http_transport_close_finish (McpTransport  *transport,
 }
 
 /* ---------------------------------------------------------------------- */
-/* GObject                                                                 */
+/* GObject                                                                */
 
 static void
 mcp_http_transport_dispose (GObject *object)
@@ -2560,14 +376,14 @@ mcp_http_transport_dispose (GObject *object)
                                          _("The connection to the server was closed"));
 
   self->closing = TRUE;
-  fail_everything (self, error);
+  _mcp_http_fail_everything (self, error);
 
   /* Callbacks still due must not find us. */
   while (self->exchanges->len > 0)
-    exchange_finish (g_ptr_array_index (self->exchanges, 0));
+    _mcp_http_exchange_finish (g_ptr_array_index (self->exchanges, 0));
   {
     GHashTableIter iter;
-    Outgoing *out;
+    McpHttpOutgoing *out;
 
     g_hash_table_iter_init (&iter, self->outgoings);
     while (g_hash_table_iter_next (&iter, (gpointer *)&out, NULL))
@@ -2640,6 +456,14 @@ mcp_http_transport_get_property (GObject    *object,
       g_value_set_uint (value, self->reconnect_delay_ms);
       break;
 
+    case PROP_RECONNECT_DELAY_MAX:
+      g_value_set_uint (value, self->reconnect_delay_max_ms);
+      break;
+
+    case PROP_RETRY_DELAY_MAX:
+      g_value_set_uint (value, self->retry_delay_max_ms);
+      break;
+
     case PROP_MAX_RECONNECT_ATTEMPTS:
       g_value_set_uint (value, self->max_reconnect_attempts);
       break;
@@ -2673,6 +497,14 @@ mcp_http_transport_set_property (GObject      *object,
 
     case PROP_RECONNECT_DELAY:
       mcp_http_transport_set_reconnect_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_RECONNECT_DELAY_MAX:
+      mcp_http_transport_set_reconnect_delay_max (self, g_value_get_uint (value));
+      break;
+
+    case PROP_RETRY_DELAY_MAX:
+      mcp_http_transport_set_retry_delay_max (self, g_value_get_uint (value));
       break;
 
     case PROP_MAX_RECONNECT_ATTEMPTS:
@@ -2754,11 +586,34 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
    * McpHttpTransport:reconnect-delay:
    *
    * Milliseconds to wait before resuming a dropped stream when the server
-   * gave no `retry`; doubled at each attempt, up to 30 s.
+   * gave no `retry`; doubled at each attempt, up to
+   * #McpHttpTransport:reconnect-delay-max. At most 30 s.
    */
   properties[PROP_RECONNECT_DELAY] =
     g_param_spec_uint ("reconnect-delay", NULL, NULL,
-                       0, MAX_BACKOFF_DELAY_MS, DEFAULT_RECONNECT_DELAY,
+                       0, MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS, MCP_HTTP_DEFAULT_RECONNECT_DELAY_MS,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:reconnect-delay-max:
+   *
+   * Milliseconds the doubled wait before resuming a dropped stream grows
+   * to at most.
+   */
+  properties[PROP_RECONNECT_DELAY_MAX] =
+    g_param_spec_uint ("reconnect-delay-max", NULL, NULL,
+                       0, G_MAXUINT, MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:retry-delay-max:
+   *
+   * Milliseconds a server's `retry` field may make us wait at most before
+   * resuming a dropped stream.
+   */
+  properties[PROP_RETRY_DELAY_MAX] =
+    g_param_spec_uint ("retry-delay-max", NULL, NULL,
+                       0, G_MAXUINT, MCP_HTTP_DEFAULT_RETRY_DELAY_MAX_MS,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -2777,15 +632,18 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
 static void
 mcp_http_transport_init (McpHttpTransport *self)
 {
+  self->hooks = &_mcp_http_session_hooks;
   self->header_names = g_ptr_array_new_with_free_func (g_free);
   self->header_values = g_ptr_array_new_with_free_func (g_free);
   self->request_timeout_ms = MCP_HTTP_DEFAULT_REQUEST_TIMEOUT_MS;
-  self->reconnect_delay_ms = DEFAULT_RECONNECT_DELAY;
+  self->reconnect_delay_ms = MCP_HTTP_DEFAULT_RECONNECT_DELAY_MS;
+  self->reconnect_delay_max_ms = MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS;
+  self->retry_delay_max_ms = MCP_HTTP_DEFAULT_RETRY_DELAY_MAX_MS;
   self->max_reconnect_attempts = DEFAULT_RECONNECTS;
   self->detected_mode = MCP_HTTP_MODE_AUTO;
   self->last_retry = -1;
   self->outgoings = g_hash_table_new (NULL, NULL);
-  self->awaiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)outgoing_unref);
+  self->awaiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)_mcp_http_outgoing_unref);
   self->exchanges = g_ptr_array_new ();
   g_queue_init (&self->held);
 
@@ -2798,11 +656,11 @@ mcp_http_transport_init (McpHttpTransport *self)
                                                  "user-agent", "Tether/" PACKAGE_VERSION " ",
                                                  NULL);
 
-  g_signal_connect (self, "message-received", G_CALLBACK (on_message_received), NULL);
+  g_signal_connect (self, "message-received", G_CALLBACK (_mcp_http_on_message_received), NULL);
 }
 
 /* ---------------------------------------------------------------------- */
-/* Public API                                                              */
+/* Public API                                                             */
 
 /**
  * mcp_http_transport_new:
@@ -2928,11 +786,53 @@ mcp_http_transport_set_reconnect_delay (McpHttpTransport *self,
 {
   g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
 
-  delay_ms = MIN (delay_ms, MAX_BACKOFF_DELAY_MS);
+  delay_ms = MIN (delay_ms, MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS);
   if (self->reconnect_delay_ms != delay_ms)
     {
       self->reconnect_delay_ms = delay_ms;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECT_DELAY]);
+    }
+}
+
+guint
+mcp_http_transport_get_reconnect_delay_max (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), 0);
+
+  return self->reconnect_delay_max_ms;
+}
+
+void
+mcp_http_transport_set_reconnect_delay_max (McpHttpTransport *self,
+                                            guint             delay_ms)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+
+  if (self->reconnect_delay_max_ms != delay_ms)
+    {
+      self->reconnect_delay_max_ms = delay_ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECT_DELAY_MAX]);
+    }
+}
+
+guint
+mcp_http_transport_get_retry_delay_max (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), 0);
+
+  return self->retry_delay_max_ms;
+}
+
+void
+mcp_http_transport_set_retry_delay_max (McpHttpTransport *self,
+                                        guint             delay_ms)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+
+  if (self->retry_delay_max_ms != delay_ms)
+    {
+      self->retry_delay_max_ms = delay_ms;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RETRY_DELAY_MAX]);
     }
 }
 

@@ -37,7 +37,13 @@ gboolean     mcp_http_mode_from_string (const char   *string,
 
 G_DECLARE_FINAL_TYPE (McpHttpTransport, mcp_http_transport, MCP, HTTP_TRANSPORT, McpTransport)
 
-#define MCP_HTTP_DEFAULT_REQUEST_TIMEOUT_MS 60000
+#define MCP_HTTP_DEFAULT_REQUEST_TIMEOUT_MS     60000
+/* Resuming a dropped event stream: the first wait when the server gave no
+ * `retry` (doubled at each attempt, up to the second), and the longest wait
+ * a server's `retry` may ask for. */
+#define MCP_HTTP_DEFAULT_RECONNECT_DELAY_MS     1000
+#define MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS 30000
+#define MCP_HTTP_DEFAULT_RETRY_DELAY_MAX_MS     60000
 
 McpHttpTransport *mcp_http_transport_new                        (const char        *url,
                                                                  McpHttpMode        mode);
@@ -54,6 +60,12 @@ void              mcp_http_transport_set_request_timeout        (McpHttpTranspor
                                                                  guint              timeout_ms);
 guint             mcp_http_transport_get_reconnect_delay        (McpHttpTransport  *self);
 void              mcp_http_transport_set_reconnect_delay        (McpHttpTransport  *self,
+                                                                 guint              delay_ms);
+guint             mcp_http_transport_get_reconnect_delay_max    (McpHttpTransport  *self);
+void              mcp_http_transport_set_reconnect_delay_max    (McpHttpTransport  *self,
+                                                                 guint              delay_ms);
+guint             mcp_http_transport_get_retry_delay_max        (McpHttpTransport  *self);
+void              mcp_http_transport_set_retry_delay_max        (McpHttpTransport  *self,
                                                                  guint              delay_ms);
 guint             mcp_http_transport_get_max_reconnect_attempts (McpHttpTransport  *self);
 void              mcp_http_transport_set_max_reconnect_attempts (McpHttpTransport  *self,

@@ -37,8 +37,8 @@ void      _mcp_json_write (JsonNode    *node,
 
 /* TRUE if @member of @object is a JSON string. */
 static inline gboolean
-has_string (JsonObject *object,
-            const char *member)
+mcp_json_has_string (JsonObject *object,
+                     const char *member)
 {
   JsonNode *node = json_object_get_member (object, member);
 
@@ -48,16 +48,16 @@ has_string (JsonObject *object,
 
 /* @member as a new string, or NULL if absent or not a string. */
 static inline char *
-dup_string (JsonObject *object,
-            const char *member)
+mcp_json_dup_string (JsonObject *object,
+                     const char *member)
 {
-  return has_string (object, member) ? g_strdup (json_object_get_string_member (object, member)) : NULL;
+  return mcp_json_has_string (object, member) ? g_strdup (json_object_get_string_member (object, member)) : NULL;
 }
 
 /* A new reference to @member, or NULL if absent or null. */
 static inline JsonNode *
-dup_node (JsonObject *object,
-          const char *member)
+mcp_json_dup_node (JsonObject *object,
+                   const char *member)
 {
   JsonNode *node = json_object_get_member (object, member);
 

@@ -19,22 +19,15 @@
 
 struct _McpPrompt
 {
-  GObject   parent_instance;
+  McpItem   parent_instance;
 
-  JsonObject *json;
-  char     *name;
-  char     *title;
-  char     *description;
   JsonNode *arguments;
 };
 
-G_DEFINE_FINAL_TYPE (McpPrompt, mcp_prompt, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (McpPrompt, mcp_prompt, MCP_TYPE_ITEM)
 
 enum {
   PROP_0,
-  PROP_NAME,
-  PROP_TITLE,
-  PROP_DESCRIPTION,
   PROP_ARGUMENTS,
   N_PROPS
 };
@@ -46,10 +39,6 @@ mcp_prompt_finalize (GObject *object)
 {
   McpPrompt *self = (McpPrompt *)object;
 
-  g_clear_pointer (&self->json, json_object_unref);
-  g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->title, g_free);
-  g_clear_pointer (&self->description, g_free);
   g_clear_pointer (&self->arguments, json_node_unref);
 
   G_OBJECT_CLASS (mcp_prompt_parent_class)->finalize (object);
@@ -65,18 +54,6 @@ mcp_prompt_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-
-    case PROP_DESCRIPTION:
-      g_value_set_string (value, self->description);
-      break;
-
     case PROP_ARGUMENTS:
       g_value_set_boxed (value, self->arguments);
       break;
@@ -93,36 +70,6 @@ mcp_prompt_class_init (McpPromptClass *klass)
 
   object_class->finalize = mcp_prompt_finalize;
   object_class->get_property = mcp_prompt_get_property;
-
-  /**
-   * McpPrompt:name:
-   *
-   * The programmatic name.
-   */
-  properties[PROP_NAME] =
-    g_param_spec_string ("name", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * McpPrompt:title:
-   *
-   * The human title, if any.
-   */
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * McpPrompt:description:
-   *
-   * What the prompt is for.
-   */
-  properties[PROP_DESCRIPTION] =
-    g_param_spec_string ("description", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
    * McpPrompt:arguments:
@@ -154,48 +101,20 @@ McpPrompt *
 mcp_prompt_new_from_json (JsonObject  *object,
                           GError     **error)
 {
-  g_autoptr(McpPrompt) self = NULL;
+  McpPrompt *self;
 
   g_return_val_if_fail (object != NULL, NULL);
 
-  if (!has_string (object, "name"))
+  if (!mcp_json_has_string (object, "name"))
     {
       g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE, _("A prompt has no name"));
       return NULL;
     }
 
-  self = g_object_new (MCP_TYPE_PROMPT, NULL);
-  self->json = json_object_ref (object);
-  self->name = dup_string (object, "name");
-  self->title = dup_string (object, "title");
-  self->description = dup_string (object, "description");
-  self->arguments = dup_node (object, "arguments");
+  self = g_object_new (MCP_TYPE_PROMPT, "json", object, NULL);
+  self->arguments = mcp_json_dup_node (object, "arguments");
 
-  return g_steal_pointer (&self);
-}
-
-const char *
-mcp_prompt_get_name (McpPrompt *self)
-{
-  g_return_val_if_fail (MCP_IS_PROMPT (self), NULL);
-
-  return self->name;
-}
-
-const char *
-mcp_prompt_get_title (McpPrompt *self)
-{
-  g_return_val_if_fail (MCP_IS_PROMPT (self), NULL);
-
-  return self->title;
-}
-
-const char *
-mcp_prompt_get_description (McpPrompt *self)
-{
-  g_return_val_if_fail (MCP_IS_PROMPT (self), NULL);
-
-  return self->description;
+  return self;
 }
 
 JsonNode *
@@ -204,35 +123,4 @@ mcp_prompt_get_arguments (McpPrompt *self)
   g_return_val_if_fail (MCP_IS_PROMPT (self), NULL);
 
   return self->arguments;
-}
-
-/**
- * mcp_prompt_get_json:
- * @self: a #McpPrompt
- *
- * Returns: (transfer none): the entry as the server sent it
- */
-JsonObject *
-mcp_prompt_get_json (McpPrompt *self)
-{
-  g_return_val_if_fail (MCP_IS_PROMPT (self), NULL);
-
-  return self->json;
-}
-
-/**
- * mcp_prompt_get_label:
- * @self: a #McpPrompt
- *
- * Returns: what to show for it: the title, else the name
- */
-const char *
-mcp_prompt_get_label (McpPrompt *self)
-{
-  g_return_val_if_fail (MCP_IS_PROMPT (self), NULL);
-
-  if (self->title != NULL && *self->title != '\0')
-    return self->title;
-
-  return self->name;
 }

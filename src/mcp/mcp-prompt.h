@@ -7,21 +7,16 @@
 
 #pragma once
 
-#include <json-glib/json-glib.h>
+#include "mcp-item.h"
 
 G_BEGIN_DECLS
 
 #define MCP_TYPE_PROMPT (mcp_prompt_get_type ())
 
-G_DECLARE_FINAL_TYPE (McpPrompt, mcp_prompt, MCP, PROMPT, GObject)
+G_DECLARE_FINAL_TYPE (McpPrompt, mcp_prompt, MCP, PROMPT, McpItem)
 
-McpPrompt  *mcp_prompt_new_from_json   (JsonObject  *object,
-                                        GError     **error);
-const char *mcp_prompt_get_name        (McpPrompt *self);
-const char *mcp_prompt_get_title       (McpPrompt *self);
-const char *mcp_prompt_get_description (McpPrompt *self);
-JsonNode   *mcp_prompt_get_arguments   (McpPrompt *self);
-const char *mcp_prompt_get_label       (McpPrompt *self);
-JsonObject *mcp_prompt_get_json        (McpPrompt *self);
+McpPrompt *mcp_prompt_new_from_json (JsonObject  *object,
+                                     GError     **error);
+JsonNode  *mcp_prompt_get_arguments (McpPrompt   *self);
 
 G_END_DECLS

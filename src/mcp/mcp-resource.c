@@ -19,43 +19,49 @@
 
 struct _McpResource
 {
-  GObject   parent_instance;
+  McpItem  parent_instance;
 
-  JsonObject *json;
-  char     *name;
-  char     *title;
-  char     *uri;
-  char     *uri_template;
-  char     *description;
-  char     *mime_type;
+  char    *uri;
+  char    *uri_template;
+  char    *mime_type;
 };
 
-G_DEFINE_FINAL_TYPE (McpResource, mcp_resource, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (McpResource, mcp_resource, MCP_TYPE_ITEM)
 
 enum {
   PROP_0,
-  PROP_NAME,
-  PROP_TITLE,
   PROP_URI,
   PROP_URI_TEMPLATE,
-  PROP_DESCRIPTION,
   PROP_MIME_TYPE,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
+/* The title, else the name, else the URI (or the template) */
+static const char *
+mcp_resource_real_get_label (McpItem *item)
+{
+  McpResource *self = MCP_RESOURCE (item);
+  const char *title = mcp_item_get_title (item);
+  const char *name = mcp_item_get_name (item);
+
+  if (title != NULL && *title != '\0')
+    return title;
+
+  if (name != NULL && *name != '\0')
+    return name;
+
+  return self->uri != NULL ? self->uri : self->uri_template;
+}
+
 static void
 mcp_resource_finalize (GObject *object)
 {
   McpResource *self = (McpResource *)object;
 
-  g_clear_pointer (&self->json, json_object_unref);
-  g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->uri, g_free);
   g_clear_pointer (&self->uri_template, g_free);
-  g_clear_pointer (&self->description, g_free);
   g_clear_pointer (&self->mime_type, g_free);
 
   G_OBJECT_CLASS (mcp_resource_parent_class)->finalize (object);
@@ -71,24 +77,12 @@ mcp_resource_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-
     case PROP_URI:
       g_value_set_string (value, self->uri);
       break;
 
     case PROP_URI_TEMPLATE:
       g_value_set_string (value, self->uri_template);
-      break;
-
-    case PROP_DESCRIPTION:
-      g_value_set_string (value, self->description);
       break;
 
     case PROP_MIME_TYPE:
@@ -104,29 +98,12 @@ static void
 mcp_resource_class_init (McpResourceClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  McpItemClass *item_class = MCP_ITEM_CLASS (klass);
 
   object_class->finalize = mcp_resource_finalize;
   object_class->get_property = mcp_resource_get_property;
 
-  /**
-   * McpResource:name:
-   *
-   * The programmatic name.
-   */
-  properties[PROP_NAME] =
-    g_param_spec_string ("name", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * McpResource:title:
-   *
-   * The human title, if any.
-   */
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  item_class->get_label = mcp_resource_real_get_label;
 
   /**
    * McpResource:uri:
@@ -145,16 +122,6 @@ mcp_resource_class_init (McpResourceClass *klass)
    */
   properties[PROP_URI_TEMPLATE] =
     g_param_spec_string ("uri-template", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * McpResource:description:
-   *
-   * What it holds.
-   */
-  properties[PROP_DESCRIPTION] =
-    g_param_spec_string ("description", NULL, NULL,
                          NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
@@ -188,42 +155,22 @@ McpResource *
 mcp_resource_new_from_json (JsonObject  *object,
                             GError     **error)
 {
-  g_autoptr(McpResource) self = NULL;
+  McpResource *self;
 
   g_return_val_if_fail (object != NULL, NULL);
 
-  if (!has_string (object, "uri") && !has_string (object, "uriTemplate"))
+  if (!mcp_json_has_string (object, "uri") && !mcp_json_has_string (object, "uriTemplate"))
     {
       g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE, _("A resource has no URI"));
       return NULL;
     }
 
-  self = g_object_new (MCP_TYPE_RESOURCE, NULL);
-  self->json = json_object_ref (object);
-  self->name = dup_string (object, "name");
-  self->title = dup_string (object, "title");
-  self->uri = dup_string (object, "uri");
-  self->uri_template = dup_string (object, "uriTemplate");
-  self->description = dup_string (object, "description");
-  self->mime_type = dup_string (object, "mimeType");
+  self = g_object_new (MCP_TYPE_RESOURCE, "json", object, NULL);
+  self->uri = mcp_json_dup_string (object, "uri");
+  self->uri_template = mcp_json_dup_string (object, "uriTemplate");
+  self->mime_type = mcp_json_dup_string (object, "mimeType");
 
-  return g_steal_pointer (&self);
-}
-
-const char *
-mcp_resource_get_name (McpResource *self)
-{
-  g_return_val_if_fail (MCP_IS_RESOURCE (self), NULL);
-
-  return self->name;
-}
-
-const char *
-mcp_resource_get_title (McpResource *self)
-{
-  g_return_val_if_fail (MCP_IS_RESOURCE (self), NULL);
-
-  return self->title;
+  return self;
 }
 
 const char *
@@ -243,51 +190,9 @@ mcp_resource_get_uri_template (McpResource *self)
 }
 
 const char *
-mcp_resource_get_description (McpResource *self)
-{
-  g_return_val_if_fail (MCP_IS_RESOURCE (self), NULL);
-
-  return self->description;
-}
-
-const char *
 mcp_resource_get_mime_type (McpResource *self)
 {
   g_return_val_if_fail (MCP_IS_RESOURCE (self), NULL);
 
   return self->mime_type;
-}
-
-/**
- * mcp_resource_get_json:
- * @self: a #McpResource
- *
- * Returns: (transfer none): the entry as the server sent it
- */
-JsonObject *
-mcp_resource_get_json (McpResource *self)
-{
-  g_return_val_if_fail (MCP_IS_RESOURCE (self), NULL);
-
-  return self->json;
-}
-
-/**
- * mcp_resource_get_label:
- * @self: a #McpResource
- *
- * Returns: what to show for it: the title, else the name
- */
-const char *
-mcp_resource_get_label (McpResource *self)
-{
-  g_return_val_if_fail (MCP_IS_RESOURCE (self), NULL);
-
-  if (self->title != NULL && *self->title != '\0')
-    return self->title;
-
-  if (self->name != NULL && *self->name != '\0')
-    return self->name;
-
-  return self->uri != NULL ? self->uri : self->uri_template;
 }

@@ -19,9 +19,10 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
-#include "mcp-json-private.h"
-#include "mcp-stdio-transport-private.h"
+#include "mcp-stdio-transport.h"
+#include "mcp-stdio-writer-private.h"
 #include "mcp-transport-private.h"
+#include "tether-spawn-error.h"
 
 /* One server process, newline-delimited JSON on its stdin and stdout.
  *
@@ -29,10 +30,11 @@
  * the stream is pollable) and handles every complete line in the buffer.
  * Reading one line per asynchronous operation is as slow as node.
  *
- * Writing (mcp-stdio-transport-write.c): messages queue in one buffer;
- * whatever queued while a write was in flight goes out in the next single
- * write. A server that does not read its input makes the queue refuse
- * messages beyond a bound, rather than grow without one.
+ * Writing (McpStdioWriter, mcp-stdio-writer.c): messages queue in one
+ * buffer; whatever queued while a write was in flight goes out in the next
+ * single write. A server that does not read its input makes the queue
+ * refuse messages beyond a bound, rather than grow without one. The writer
+ * tells the transport of a failed write through a callback.
  *
  * Ending: the transport is finished when the process has been reaped, the
  * rest of its process group killed and its pipes drained. ::closed is
@@ -46,6 +48,42 @@
 #define STDERR_TAIL_LINES 20
 #define STDERR_TAIL_SHOWN 3
 #define DRAIN_MS          500
+
+typedef struct _LineReader LineReader;
+
+struct _McpStdioTransport
+{
+  McpTransport    parent_instance;
+
+  TetherProcess  *process;
+  guint           terminate_grace_ms;
+  guint           kill_grace_ms;
+
+  GCancellable   *cancellable;
+  McpStdioWriter *writer;
+  LineReader     *out_reader;
+  LineReader     *err_reader;
+  GQueue          stderr_tail;
+
+  GPtrArray      *close_tasks;
+  GError         *reason;       /* why it ended, when not asked to */
+
+  guint           grace_id;
+  guint           drain_id;
+
+  int             exit_status;
+  int             term_signal;
+
+  guint           opened : 1;
+  guint           stopping : 1;       /* shutdown sequence started */
+  guint           close_requested : 1;
+  guint           exited : 1;
+  guint           finished : 1;
+  guint           killed_by_us : 1;
+  guint           reason_is_write_failure : 1;
+  guint           opening : 1;
+  guint           stdout_closed_first : 1;
+};
 
 struct _LineReader
 {
@@ -73,11 +111,12 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void maybe_finish (McpStdioTransport *self);
+static void maybe_finish   (McpStdioTransport *self);
+static void begin_shutdown (McpStdioTransport *self);
 
-void
-_mcp_stdio_transport_set_reason (McpStdioTransport *self,
-                                 GError            *error)
+static void
+set_reason (McpStdioTransport *self,
+            GError            *error)
 {
   if (self->reason == NULL && !self->close_requested)
     self->reason = error;
@@ -143,7 +182,7 @@ build_closed_error (McpStdioTransport *self)
   GError *error;
 
   if (self->exited)
-    exit_text = mcp_process_describe_exit (self->exit_status, self->term_signal);
+    exit_text = tether_process_describe_exit (self->exit_status, self->term_signal);
 
   if (self->reason != NULL && self->reason->domain == MCP_ERROR &&
       self->reason->code == MCP_ERROR_MESSAGE_TOO_LARGE)
@@ -217,9 +256,9 @@ too_large (McpStdioTransport *self,
   _mcp_transport_emit_event (MCP_TRANSPORT (self),
                              "message of more than %" G_GSIZE_FORMAT " bytes on stdout; closing",
                              length);
-  _mcp_stdio_transport_set_reason (self, g_error_copy (error));
+  set_reason (self, g_error_copy (error));
   _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
-  _mcp_stdio_transport_begin_shutdown (self);
+  begin_shutdown (self);
 }
 
 /* Handle every complete line in the buffer. Returns FALSE to stop reading. */
@@ -329,7 +368,7 @@ reader_eof (LineReader *reader)
     {
       _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server closed its standard output");
       self->stdout_closed_first = TRUE;
-      _mcp_stdio_transport_begin_shutdown (self);
+      begin_shutdown (self);
     }
 
   maybe_finish (self);
@@ -344,8 +383,8 @@ reader_error (LineReader   *reader,
   g_debug ("reading %s: %s", reader->is_stderr ? "stderr" : "stdout", error->message);
 
   if (!reader->is_stderr && !self->stopping)
-    _mcp_stdio_transport_set_reason (self,
-                                     g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+    set_reason (self,
+                g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                                                   _("Could not read from the server: %s"),
                                                   error->message));
   reader_eof (reader);
@@ -417,16 +456,14 @@ reader_read_and_process (LineReader *reader)
     }
 
   /* Messages sent by the handlers of this batch leave in one write. */
-  self->batching++;
+  _mcp_stdio_writer_hold (self->writer);
   if (!reader_process (reader))
     {
-      self->batching--;
       reader_stop (reader);
-      _mcp_stdio_transport_flush_batch (self);
+      _mcp_stdio_writer_release (self->writer);
       return G_SOURCE_REMOVE;
     }
-  self->batching--;
-  _mcp_stdio_transport_flush_batch (self);
+  _mcp_stdio_writer_release (self->writer);
 
   if (error != NULL)
     {
@@ -557,11 +594,11 @@ mcp_stdio_transport_send_async (McpTransport        *transport,
                                 gpointer             user_data)
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
-  WriteOp *op = g_new0 (WriteOp, 1);
+  GTask *task;
 
-  op->task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (op->task, mcp_stdio_transport_send_async);
-  _mcp_stdio_transport_queue_message (self, message, op);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_stdio_transport_send_async);
+  _mcp_stdio_writer_send_task (self->writer, message, task);
 }
 
 static void
@@ -573,11 +610,8 @@ mcp_stdio_transport_send_message (McpTransport         *transport,
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
   g_autoptr(McpStdioTransport) hold = g_object_ref (self);
-  WriteOp *op = g_new0 (WriteOp, 1);
 
-  op->callback = callback;
-  op->user_data = user_data;
-  _mcp_stdio_transport_queue_message (self, message, op);
+  _mcp_stdio_writer_send_func (self->writer, message, callback, user_data);
 }
 
 static gboolean
@@ -666,7 +700,7 @@ kill_timeout_cb (gpointer user_data)
                              "the server did not exit %u ms after SIGTERM; sending SIGKILL to its process group",
                              self->kill_grace_ms);
   self->killed_by_us = TRUE;
-  mcp_process_send_signal (self->process, SIGKILL);
+  tether_process_send_signal (self->process, SIGKILL);
 
   return G_SOURCE_REMOVE;
 }
@@ -681,22 +715,21 @@ terminate_timeout_cb (gpointer user_data)
                              "the server did not exit %u ms after its input closed; sending SIGTERM to its process group",
                              self->terminate_grace_ms);
   self->killed_by_us = TRUE;
-  mcp_process_send_signal (self->process, SIGTERM);
+  tether_process_send_signal (self->process, SIGTERM);
   self->grace_id = g_timeout_add (self->kill_grace_ms, kill_timeout_cb, self);
 
   return G_SOURCE_REMOVE;
 }
 
 /* close stdin → grace → SIGTERM to the group → grace → SIGKILL to the group */
-void
-_mcp_stdio_transport_begin_shutdown (McpStdioTransport *self)
+static void
+begin_shutdown (McpStdioTransport *self)
 {
   if (self->stopping)
     return;
 
   self->stopping = TRUE;
-  _mcp_stdio_transport_fail_queued_writes (self);
-  _mcp_stdio_transport_close_stdin (self);
+  _mcp_stdio_writer_stop (self->writer);
 
   if (!self->exited && self->process != NULL && self->opened)
     self->grace_id = g_timeout_add (self->terminate_grace_ms, terminate_timeout_cb, self);
@@ -715,7 +748,7 @@ wait_cb (GObject      *object,
   gboolean ok;
 
   weak_ref_free (ref);
-  ok = mcp_process_wait_finish (MCP_PROCESS (object), result, &exit_status, &term_signal, &error);
+  ok = tether_process_wait_finish (TETHER_PROCESS (object), result, &exit_status, &term_signal, &error);
 
   if (self == NULL || self->finished)
     return;
@@ -734,22 +767,55 @@ wait_cb (GObject      *object,
   g_clear_handle_id (&self->grace_id, g_source_remove);
 
   {
-    g_autofree char *how = mcp_process_describe_exit (self->exit_status, self->term_signal);
+    g_autofree char *how = tether_process_describe_exit (self->exit_status, self->term_signal);
     _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server (pid %s) %s",
-                               mcp_process_get_identifier (self->process), how);
+                               tether_process_get_identifier (self->process), how);
   }
 
   /* Whatever the leader left in its group goes with it. */
-  mcp_process_send_signal (self->process, SIGKILL);
+  tether_process_send_signal (self->process, SIGKILL);
 
   if (!self->stopping)
     {
       self->stopping = TRUE;
-      _mcp_stdio_transport_fail_queued_writes (self);
-      _mcp_stdio_transport_close_stdin (self);
+      _mcp_stdio_writer_stop (self->writer);
     }
 
   maybe_finish (self);
+}
+
+/* A server that could not be started is, to the transport's users, an
+ * %MCP_ERROR like any other failure to open: the same message, in the
+ * code that matches. Other domains (a cancellation) pass as they are. */
+static GError *
+error_from_spawn (GError *error)
+{
+  McpError code;
+  GError *mapped;
+
+  if (error->domain != TETHER_SPAWN_ERROR)
+    return error;
+
+  switch ((TetherSpawnError)error->code)
+    {
+    case TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND:
+      code = MCP_ERROR_COMMAND_NOT_FOUND;
+      break;
+
+    case TETHER_SPAWN_ERROR_PERMISSION_DENIED:
+      code = MCP_ERROR_PERMISSION_DENIED;
+      break;
+
+    case TETHER_SPAWN_ERROR_FAILED:
+    default:
+      code = MCP_ERROR_SPAWN_FAILED;
+      break;
+    }
+
+  mapped = g_error_new_literal (MCP_ERROR, code, error->message);
+  g_error_free (error);
+
+  return mapped;
 }
 
 static void
@@ -763,21 +829,22 @@ spawn_cb (GObject      *object,
 
   self->opening = FALSE;
 
-  if (!mcp_process_spawn_finish (MCP_PROCESS (object), result, &error))
+  if (!tether_process_spawn_finish (TETHER_PROCESS (object), result, &error))
     {
+      error = error_from_spawn (g_steal_pointer (&error));
       _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
       finish (self);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  if (!can_read_without_blocking (mcp_process_get_stdout_pipe (self->process)) ||
-      !can_read_without_blocking (mcp_process_get_stderr_pipe (self->process)))
+  if (!can_read_without_blocking (tether_process_get_stdout_pipe (self->process)) ||
+      !can_read_without_blocking (tether_process_get_stderr_pipe (self->process)))
     {
       /* No threads for I/O: a backend must give pollable pipes. */
       error = g_error_new (MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s",
                            _("The server's pipes cannot be read without blocking"));
-      mcp_process_send_signal (self->process, SIGKILL);
+      tether_process_send_signal (self->process, SIGKILL);
       _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
       finish (self);
       g_task_return_error (task, g_steal_pointer (&error));
@@ -785,27 +852,20 @@ spawn_cb (GObject      *object,
     }
 
   self->opened = TRUE;
-  self->stdin_pipe = g_object_ref (mcp_process_get_stdin_pipe (self->process));
-  if (G_IS_FILE_DESCRIPTOR_BASED (self->stdin_pipe))
-    {
-      int fd = g_file_descriptor_based_get_fd (G_FILE_DESCRIPTOR_BASED (self->stdin_pipe));
-
-      if (g_unix_set_fd_nonblocking (fd, TRUE, NULL))
-        self->stdin_fd = fd;
-    }
-  self->out_reader = reader_new (self, mcp_process_get_stdout_pipe (self->process), FALSE);
-  self->err_reader = reader_new (self, mcp_process_get_stderr_pipe (self->process), TRUE);
+  _mcp_stdio_writer_start (self->writer, tether_process_get_stdin_pipe (self->process));
+  self->out_reader = reader_new (self, tether_process_get_stdout_pipe (self->process), FALSE);
+  self->err_reader = reader_new (self, tether_process_get_stderr_pipe (self->process), TRUE);
 
   _mcp_transport_emit_event (MCP_TRANSPORT (self), "started %s (pid %s)",
-                             mcp_process_get_argv (self->process)[0],
-                             mcp_process_get_identifier (self->process));
+                             tether_process_get_argv (self->process)[0],
+                             tether_process_get_identifier (self->process));
 
-  mcp_process_wait_async (self->process, self->cancellable, wait_cb, weak_ref_new (self));
+  tether_process_wait_async (self->process, self->cancellable, wait_cb, weak_ref_new (self));
   reader_start (self->out_reader);
   reader_start (self->err_reader);
 
   if (self->close_requested)
-    _mcp_stdio_transport_begin_shutdown (self);
+    begin_shutdown (self);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -830,7 +890,7 @@ mcp_stdio_transport_open_async (McpTransport        *transport,
     }
 
   self->opening = TRUE;
-  mcp_process_spawn_async (self->process, cancellable, spawn_cb, g_steal_pointer (&task));
+  tether_process_spawn_async (self->process, cancellable, spawn_cb, g_steal_pointer (&task));
 }
 
 static gboolean
@@ -872,7 +932,7 @@ mcp_stdio_transport_close_async (McpTransport        *transport,
   g_ptr_array_add (self->close_tasks, g_steal_pointer (&task));
   if (self->opened)
     {
-      _mcp_stdio_transport_begin_shutdown (self);
+      begin_shutdown (self);
       maybe_finish (self);
     }
 }
@@ -888,6 +948,43 @@ mcp_stdio_transport_close_finish (McpTransport  *transport,
 }
 
 /* ---------------------------------------------------------------------- */
+/* What the writer tells                                                    */
+
+static void
+writer_not_reading_cb (McpTransport *transport,
+                       gsize         held)
+{
+  g_autofree char *size = g_format_size (held);
+
+  _mcp_transport_emit_event (transport,
+                             "the server has not read %s of its input; refusing messages until it does",
+                             size);
+}
+
+static void
+writer_failed_cb (McpTransport *transport,
+                  const GError *error)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      _mcp_transport_emit_event (transport, "could not write to the server: %s", error->message);
+      if (self->reason == NULL)
+        self->reason_is_write_failure = TRUE;
+      set_reason (self, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                     _("Could not write to the server: %s"),
+                                     error->message));
+    }
+  begin_shutdown (self);
+}
+
+static const McpStdioWriterCallbacks writer_callbacks = {
+  .not_reading = writer_not_reading_cb,
+  .write_failed = writer_failed_cb,
+};
+
+/* ---------------------------------------------------------------------- */
 
 static void
 mcp_stdio_transport_dispose (GObject *object)
@@ -896,14 +993,13 @@ mcp_stdio_transport_dispose (GObject *object)
 
   /* Nobody waited for a clean stop: nothing survives us all the same. */
   if (self->opened && !self->exited && self->process != NULL)
-    mcp_process_send_signal (self->process, SIGKILL);
+    tether_process_send_signal (self->process, SIGKILL);
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->grace_id, g_source_remove);
   g_clear_handle_id (&self->drain_id, g_source_remove);
   g_clear_pointer (&self->out_reader, reader_free);
   g_clear_pointer (&self->err_reader, reader_free);
-  g_clear_object (&self->stdin_pipe);
   g_clear_object (&self->process);
 
   G_OBJECT_CLASS (mcp_stdio_transport_parent_class)->dispose (object);
@@ -914,13 +1010,8 @@ mcp_stdio_transport_finalize (GObject *object)
 {
   McpStdioTransport *self = (McpStdioTransport *)object;
 
-  g_assert (self->write_queue.length == 0 || !self->opened);
+  g_clear_pointer (&self->writer, _mcp_stdio_writer_free);
   g_queue_clear_full (&self->stderr_tail, g_free);
-  g_clear_pointer (&self->queued, g_byte_array_unref);
-  if (self->scratch != NULL)
-    g_string_free (g_steal_pointer (&self->scratch), TRUE);
-  g_clear_pointer (&self->writing, g_byte_array_unref);
-  g_clear_pointer (&self->in_flight, g_array_unref);
   g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
   g_clear_error (&self->reason);
   g_clear_object (&self->cancellable);
@@ -1004,7 +1095,7 @@ mcp_stdio_transport_class_init (McpStdioTransportClass *klass)
 
   properties[PROP_PROCESS] =
     g_param_spec_object ("process", NULL, NULL,
-                         MCP_TYPE_PROCESS,
+                         TETHER_TYPE_PROCESS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -1042,15 +1133,10 @@ mcp_stdio_transport_init (McpStdioTransport *self)
   self->terminate_grace_ms = MCP_STDIO_DEFAULT_GRACE_MS;
   self->kill_grace_ms = MCP_STDIO_DEFAULT_GRACE_MS;
   self->cancellable = g_cancellable_new ();
-  self->queued = g_byte_array_new ();
-  self->scratch = g_string_sized_new (256);
-  self->writing = g_byte_array_new ();
-  self->in_flight = g_array_new (FALSE, FALSE, sizeof (WriteOp));
+  self->writer = _mcp_stdio_writer_new (MCP_TRANSPORT (self), &writer_callbacks, MCP_STDIO_MAX_QUEUED_BYTES);
   self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
   self->exit_status = -1;
-  self->stdin_fd = -1;
   g_queue_init (&self->stderr_tail);
-  g_queue_init (&self->write_queue);
 }
 
 /**
@@ -1060,14 +1146,14 @@ mcp_stdio_transport_init (McpStdioTransport *self)
  * Returns: (transfer full): a transport that spawns @process when opened
  */
 McpTransport *
-mcp_stdio_transport_new (McpProcess *process)
+mcp_stdio_transport_new (TetherProcess *process)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (process), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (process), NULL);
 
   return g_object_new (MCP_TYPE_STDIO_TRANSPORT, "process", process, NULL);
 }
 
-McpProcess *
+TetherProcess *
 mcp_stdio_transport_get_process (McpStdioTransport *self)
 {
   g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), NULL);
@@ -1160,4 +1246,20 @@ mcp_stdio_transport_get_exit (McpStdioTransport *self,
     *term_signal = self->term_signal;
 
   return self->exited;
+}
+
+/**
+ * mcp_stdio_transport_get_queued_bytes:
+ * @self: a #McpStdioTransport
+ *
+ * Returns: the bytes of messages given to the transport and not yet all
+ *   written to the server's input; at most %MCP_STDIO_MAX_QUEUED_BYTES plus
+ *   one message
+ */
+gsize
+mcp_stdio_transport_get_queued_bytes (McpStdioTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), 0);
+
+  return _mcp_stdio_writer_get_held_bytes (self->writer);
 }

@@ -7,8 +7,8 @@
 
 #pragma once
 
-#include "mcp-process.h"
 #include "mcp-transport.h"
+#include "tether-process.h"
 
 G_BEGIN_DECLS
 
@@ -22,17 +22,17 @@ G_DECLARE_FINAL_TYPE (McpStdioTransport, mcp_stdio_transport, MCP, STDIO_TRANSPO
  * past it, messages are refused (%MCP_ERROR_PEER_NOT_READING). */
 #define MCP_STDIO_MAX_QUEUED_BYTES (4 * 1024 * 1024)
 
-McpTransport  *mcp_stdio_transport_new                  (McpProcess        *process);
-McpProcess    *mcp_stdio_transport_get_process          (McpStdioTransport *self);
-guint          mcp_stdio_transport_get_terminate_grace  (McpStdioTransport *self);
-void           mcp_stdio_transport_set_terminate_grace  (McpStdioTransport *self,
+McpTransport   *mcp_stdio_transport_new                 (TetherProcess     *process);
+TetherProcess  *mcp_stdio_transport_get_process         (McpStdioTransport *self);
+guint           mcp_stdio_transport_get_terminate_grace (McpStdioTransport *self);
+void            mcp_stdio_transport_set_terminate_grace (McpStdioTransport *self,
                                                          guint              grace_ms);
-guint          mcp_stdio_transport_get_kill_grace       (McpStdioTransport *self);
-void           mcp_stdio_transport_set_kill_grace       (McpStdioTransport *self,
+guint           mcp_stdio_transport_get_kill_grace      (McpStdioTransport *self);
+void            mcp_stdio_transport_set_kill_grace      (McpStdioTransport *self,
                                                          guint              grace_ms);
-char         **mcp_stdio_transport_dup_stderr_tail      (McpStdioTransport *self);
-gsize          mcp_stdio_transport_get_queued_bytes     (McpStdioTransport *self);
-gboolean       mcp_stdio_transport_get_exit             (McpStdioTransport *self,
+char          **mcp_stdio_transport_dup_stderr_tail     (McpStdioTransport *self);
+gsize           mcp_stdio_transport_get_queued_bytes    (McpStdioTransport *self);
+gboolean        mcp_stdio_transport_get_exit            (McpStdioTransport *self,
                                                          int               *exit_status,
                                                          int               *term_signal);
 

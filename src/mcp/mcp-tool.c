@@ -19,24 +19,17 @@
 
 struct _McpTool
 {
-  GObject   parent_instance;
+  McpItem   parent_instance;
 
-  JsonObject *json;
-  char     *name;
-  char     *title;
-  char     *description;
   JsonNode *input_schema;
   JsonNode *output_schema;
   JsonNode *annotations;
 };
 
-G_DEFINE_FINAL_TYPE (McpTool, mcp_tool, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (McpTool, mcp_tool, MCP_TYPE_ITEM)
 
 enum {
   PROP_0,
-  PROP_NAME,
-  PROP_TITLE,
-  PROP_DESCRIPTION,
   PROP_INPUT_SCHEMA,
   PROP_OUTPUT_SCHEMA,
   PROP_ANNOTATIONS,
@@ -45,15 +38,33 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* The title, else `annotations.title`, else the name */
+static const char *
+mcp_tool_real_get_label (McpItem *item)
+{
+  McpTool *self = MCP_TOOL (item);
+  const char *title = mcp_item_get_title (item);
+
+  if (title != NULL && *title != '\0')
+    return title;
+
+  if (self->annotations != NULL && JSON_NODE_HOLDS_OBJECT (self->annotations))
+    {
+      JsonObject *annotations = json_node_get_object (self->annotations);
+
+      title = json_object_get_string_member_with_default (annotations, "title", NULL);
+      if (title != NULL && *title != '\0')
+        return title;
+    }
+
+  return mcp_item_get_name (item);
+}
+
 static void
 mcp_tool_finalize (GObject *object)
 {
   McpTool *self = (McpTool *)object;
 
-  g_clear_pointer (&self->json, json_object_unref);
-  g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->title, g_free);
-  g_clear_pointer (&self->description, g_free);
   g_clear_pointer (&self->input_schema, json_node_unref);
   g_clear_pointer (&self->output_schema, json_node_unref);
   g_clear_pointer (&self->annotations, json_node_unref);
@@ -71,18 +82,6 @@ mcp_tool_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-
-    case PROP_DESCRIPTION:
-      g_value_set_string (value, self->description);
-      break;
-
     case PROP_INPUT_SCHEMA:
       g_value_set_boxed (value, self->input_schema);
       break;
@@ -104,39 +103,12 @@ static void
 mcp_tool_class_init (McpToolClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  McpItemClass *item_class = MCP_ITEM_CLASS (klass);
 
   object_class->finalize = mcp_tool_finalize;
   object_class->get_property = mcp_tool_get_property;
 
-  /**
-   * McpTool:name:
-   *
-   * The programmatic name.
-   */
-  properties[PROP_NAME] =
-    g_param_spec_string ("name", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * McpTool:title:
-   *
-   * The human title, if any.
-   */
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * McpTool:description:
-   *
-   * What the tool does.
-   */
-  properties[PROP_DESCRIPTION] =
-    g_param_spec_string ("description", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  item_class->get_label = mcp_tool_real_get_label;
 
   /**
    * McpTool:input-schema:
@@ -188,50 +160,22 @@ McpTool *
 mcp_tool_new_from_json (JsonObject  *object,
                         GError     **error)
 {
-  g_autoptr(McpTool) self = NULL;
+  McpTool *self;
 
   g_return_val_if_fail (object != NULL, NULL);
 
-  if (!has_string (object, "name"))
+  if (!mcp_json_has_string (object, "name"))
     {
       g_set_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE, _("A tool has no name"));
       return NULL;
     }
 
-  self = g_object_new (MCP_TYPE_TOOL, NULL);
-  self->json = json_object_ref (object);
-  self->name = dup_string (object, "name");
-  self->title = dup_string (object, "title");
-  self->description = dup_string (object, "description");
-  self->input_schema = dup_node (object, "inputSchema");
-  self->output_schema = dup_node (object, "outputSchema");
-  self->annotations = dup_node (object, "annotations");
+  self = g_object_new (MCP_TYPE_TOOL, "json", object, NULL);
+  self->input_schema = mcp_json_dup_node (object, "inputSchema");
+  self->output_schema = mcp_json_dup_node (object, "outputSchema");
+  self->annotations = mcp_json_dup_node (object, "annotations");
 
-  return g_steal_pointer (&self);
-}
-
-const char *
-mcp_tool_get_name (McpTool *self)
-{
-  g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
-
-  return self->name;
-}
-
-const char *
-mcp_tool_get_title (McpTool *self)
-{
-  g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
-
-  return self->title;
-}
-
-const char *
-mcp_tool_get_description (McpTool *self)
-{
-  g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
-
-  return self->description;
+  return self;
 }
 
 JsonNode *
@@ -256,44 +200,4 @@ mcp_tool_get_annotations (McpTool *self)
   g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
 
   return self->annotations;
-}
-
-/**
- * mcp_tool_get_json:
- * @self: a #McpTool
- *
- * Returns: (transfer none): the entry as the server sent it
- */
-JsonObject *
-mcp_tool_get_json (McpTool *self)
-{
-  g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
-
-  return self->json;
-}
-
-/**
- * mcp_tool_get_label:
- * @self: a #McpTool
- *
- * Returns: what to show for it: the title, else `annotations.title`, else the name
- */
-const char *
-mcp_tool_get_label (McpTool *self)
-{
-  g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
-
-  if (self->title != NULL && *self->title != '\0')
-    return self->title;
-
-  if (self->annotations != NULL && JSON_NODE_HOLDS_OBJECT (self->annotations))
-    {
-      JsonObject *annotations = json_node_get_object (self->annotations);
-      const char *title = json_object_get_string_member_with_default (annotations, "title", NULL);
-
-      if (title != NULL && *title != '\0')
-        return title;
-    }
-
-  return self->name;
 }

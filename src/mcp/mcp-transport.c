@@ -19,7 +19,7 @@
 
 /* A message this large is parsed on a worker thread: 10 000 tools are about
  * 3 MB of JSON, a good part of a second of parsing that would freeze the
- * window (DESIGN §2.3). Smaller ones are parsed at once, as they arrive. */
+ * window. Smaller ones are parsed at once, as they arrive. */
 #define THREAD_PARSE_SIZE (256 * 1024)
 
 typedef struct

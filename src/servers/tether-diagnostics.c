@@ -11,7 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-host-process.h"
+#include "tether-flatpak.h"
 
 #include "tether-diagnostics.h"
 
@@ -141,9 +141,9 @@ build_report (TetherDiagnostics *self,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   TetherShellEnvironment *environment = self->environment;
   g_autoptr(GError) permission = NULL;
-  g_autofree char *app_id = mcp_host_process_dup_app_id ();
-  gboolean sandboxed = mcp_host_process_is_sandboxed ();
-  gboolean permitted = mcp_host_process_check_permission (&permission);
+  g_autofree char *app_id = tether_flatpak_dup_app_id ();
+  gboolean sandboxed = tether_flatpak_is_sandboxed ();
+  gboolean permitted = tether_flatpak_check_host_permission (&permission);
   JsonNode *servers;
 
   json_builder_begin_object (builder);
@@ -160,7 +160,7 @@ build_report (TetherDiagnostics *self,
   json_builder_add_boolean_value (builder, permitted);
   if (!permitted)
     {
-      g_autofree char *command = mcp_host_process_dup_override_command ();
+      g_autofree char *command = tether_flatpak_dup_override_command ();
 
       json_builder_set_member_name (builder, "overrideCommand");
       json_builder_add_string_value (builder, command);

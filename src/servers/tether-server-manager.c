@@ -16,8 +16,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-group-ledger.h"
 #include "tether-config-error.h"
+#include "tether-group-ledger.h"
 #include "tether-server-manager.h"
 
 struct _TetherServerManager
@@ -393,14 +393,14 @@ tether_server_manager_lookup (TetherServerManager *self,
  *
  * Starts every enabled server; servers added later start by themselves.
  * First it stops what servers started by a Tether that was killed or
- * crashed left running (see mcp_group_ledger_sweep()).
+ * crashed left running (see tether_group_ledger_sweep()).
  */
 void
 tether_server_manager_start (TetherServerManager *self)
 {
   g_return_if_fail (TETHER_IS_SERVER_MANAGER (self));
 
-  mcp_group_ledger_sweep ();
+  tether_group_ledger_sweep ();
 
   self->started = TRUE;
   for (guint i = 0; i < self->servers->len; i++)

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "mcp-http-transport.h"
 #include "tether-config-error.h"
 #include "tether-config-lock.h"
 #include "tether-server-config.h"
@@ -40,6 +41,9 @@ tether_server_timings_init_defaults (TetherServerTimings *timings)
   timings->stop_grace_ms = 2000;
   timings->list_changed_delay_ms = 300;
   timings->config_lock_wait_ms = TETHER_CONFIG_LOCK_DEFAULT_WAIT_MS;
+  timings->stream_resume_delay_ms = MCP_HTTP_DEFAULT_RECONNECT_DELAY_MS;
+  timings->stream_resume_delay_max_ms = MCP_HTTP_DEFAULT_RECONNECT_DELAY_MAX_MS;
+  timings->stream_retry_max_ms = MCP_HTTP_DEFAULT_RETRY_DELAY_MAX_MS;
 }
 
 static void
@@ -116,6 +120,9 @@ static const TimingField fields[] = {
   FIELD (stop_grace_ms),
   FIELD (list_changed_delay_ms),
   FIELD (config_lock_wait_ms),
+  FIELD (stream_resume_delay_ms),
+  FIELD (stream_resume_delay_max_ms),
+  FIELD (stream_retry_max_ms),
 };
 
 #undef FIELD

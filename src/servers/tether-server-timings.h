@@ -15,7 +15,8 @@ typedef struct _TetherServerConfig TetherServerConfig;
 
 /**
  * TetherServerTimings:
- * @connect_attempts: attempts in one connection round (DESIGN §3 rule 1)
+ * @connect_attempts: attempts in one connection round (the connection rules
+ *   in src/README.md, rule 1)
  * @connect_retry_delay_ms: the wait before attempt n is (n - 1) × this:
  *   0 s, 1 s, 2 s by default
  * @connect_timeout_ms: how long one attempt may go without a sign of life
@@ -37,9 +38,14 @@ typedef struct _TetherServerConfig TetherServerConfig;
  * @config_lock_wait_ms: how long a change to the configuration file waits
  *   for another program (another `tether-cli`, the app) to let go of the
  *   file's lock before it fails
+ * @stream_resume_delay_ms: an HTTP server's event stream that drops is
+ *   resumed (or reopened) after this wait when the server gave no `retry`;
+ *   at most 30 s
+ * @stream_resume_delay_max_ms: that wait doubles at each attempt up to this
+ * @stream_retry_max_ms: the longest wait a server's `retry` may ask for
  *
- * Defaults are those of DESIGN §3; a server's config may override most of
- * them, and tests shorten them all.
+ * Defaults are those of the connection rules in src/README.md; a server's
+ * config may override most of them, and tests shorten them all.
  */
 typedef struct
 {
@@ -60,6 +66,9 @@ typedef struct
   guint  stop_grace_ms;
   guint  list_changed_delay_ms;
   guint  config_lock_wait_ms;
+  guint  stream_resume_delay_ms;
+  guint  stream_resume_delay_max_ms;
+  guint  stream_retry_max_ms;
 } TetherServerTimings;
 
 void   tether_server_timings_init_defaults     (TetherServerTimings       *timings);

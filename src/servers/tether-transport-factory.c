@@ -13,8 +13,8 @@
 
 #include "mcp-error.h"
 #include "mcp-http-transport.h"
-#include "mcp-process.h"
 #include "mcp-stdio-transport.h"
+#include "tether-spawn.h"
 
 #include "tether-transport-factory.h"
 
@@ -24,7 +24,7 @@ create_stdio (TetherServerConfig         *config,
               TetherShellEnvironment     *shell_environment,
               GError                    **error)
 {
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_auto(GStrv) argv = tether_server_config_dup_argv (config);
   g_auto(GStrv) env = tether_server_config_dup_env (config);
   McpTransport *transport;
@@ -37,16 +37,16 @@ create_stdio (TetherServerConfig         *config,
       return NULL;
     }
 
-  process = mcp_process_new ((const char * const *)argv);
-  mcp_process_set_cwd (process, tether_server_config_get_cwd (config));
-  mcp_process_set_environment (process, (const char * const *)env);
+  process = tether_spawn_new_process ((const char * const *)argv);
+  tether_process_set_cwd (process, tether_server_config_get_cwd (config));
+  tether_process_set_environment (process, (const char * const *)env);
 
   /* The user's environment as their login shell has it: its PATH finds the
    * command, and the allow-list picks from it. */
   if (shell_environment != NULL && tether_shell_environment_get_resolved (shell_environment))
     {
-      mcp_process_set_search_path (process, tether_shell_environment_get_path (shell_environment));
-      mcp_process_set_base_environment (process, tether_shell_environment_get_environment (shell_environment));
+      tether_process_set_search_path (process, tether_shell_environment_get_path (shell_environment));
+      tether_process_set_base_environment (process, tether_shell_environment_get_environment (shell_environment));
     }
 
   transport = mcp_stdio_transport_new (process);
@@ -57,9 +57,10 @@ create_stdio (TetherServerConfig         *config,
 }
 
 static McpTransport *
-create_http (TetherServerConfig  *config,
-             McpHttpMode          mode,
-             GError             **error)
+create_http (TetherServerConfig         *config,
+             const TetherServerTimings  *timings,
+             McpHttpMode                 mode,
+             GError                    **error)
 {
   g_autoptr(McpHttpTransport) transport = NULL;
   g_auto(GStrv) names = tether_server_config_dup_header_names (config);
@@ -69,6 +70,9 @@ create_http (TetherServerConfig  *config,
     return NULL;
 
   transport = mcp_http_transport_new (url, mode);
+  mcp_http_transport_set_reconnect_delay (transport, timings->stream_resume_delay_ms);
+  mcp_http_transport_set_reconnect_delay_max (transport, timings->stream_resume_delay_max_ms);
+  mcp_http_transport_set_retry_delay_max (transport, timings->stream_retry_max_ms);
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
@@ -84,7 +88,8 @@ create_http (TetherServerConfig  *config,
 /**
  * tether_transport_factory_create:
  * @config: a server's configuration
- * @timings: its timings (the stop graces)
+ * @timings: its timings (the stop graces, the waits before an HTTP event
+ *   stream is resumed)
  * @remembered: for a URL of kind auto, the transport that worked last time
  *   (%MCP_HTTP_MODE_AUTO to detect it again)
  * @shell_environment: (nullable): for a command, the resolved login shell
@@ -112,13 +117,13 @@ tether_transport_factory_create (TetherServerConfig         *config,
       return create_stdio (config, timings, shell_environment, error);
 
     case TETHER_SERVER_KIND_HTTP:
-      return create_http (config, MCP_HTTP_MODE_STREAMABLE_HTTP, error);
+      return create_http (config, timings, MCP_HTTP_MODE_STREAMABLE_HTTP, error);
 
     case TETHER_SERVER_KIND_SSE:
-      return create_http (config, MCP_HTTP_MODE_LEGACY_SSE, error);
+      return create_http (config, timings, MCP_HTTP_MODE_LEGACY_SSE, error);
 
     case TETHER_SERVER_KIND_AUTO:
     default:
-      return create_http (config, remembered, error);
+      return create_http (config, timings, remembered, error);
     }
 }

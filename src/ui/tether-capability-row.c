@@ -138,17 +138,17 @@ tether_capability_row_update (TetherCapabilityRow *self)
     {
       McpTool *tool = MCP_TOOL (self->item);
 
-      name = mcp_tool_get_name (tool);
-      title = mcp_tool_get_label (tool);
-      description = mcp_tool_get_description (tool);
+      name = mcp_item_get_name (MCP_ITEM (tool));
+      title = mcp_item_get_label (MCP_ITEM (tool));
+      description = mcp_item_get_description (MCP_ITEM (tool));
     }
   else if (MCP_IS_PROMPT (self->item))
     {
       McpPrompt *prompt = MCP_PROMPT (self->item);
 
-      name = mcp_prompt_get_name (prompt);
-      title = mcp_prompt_get_label (prompt);
-      description = mcp_prompt_get_description (prompt);
+      name = mcp_item_get_name (MCP_ITEM (prompt));
+      title = mcp_item_get_label (MCP_ITEM (prompt));
+      description = mcp_item_get_description (MCP_ITEM (prompt));
       detail = describe_prompt_arguments (prompt);
     }
   else if (MCP_IS_RESOURCE (self->item))
@@ -160,9 +160,9 @@ tether_capability_row_update (TetherCapabilityRow *self)
       if (uri == NULL)
         uri = mcp_resource_get_uri_template (resource);
 
-      name = mcp_resource_get_name (resource);
-      title = mcp_resource_get_label (resource);
-      description = mcp_resource_get_description (resource);
+      name = mcp_item_get_name (MCP_ITEM (resource));
+      title = mcp_item_get_label (MCP_ITEM (resource));
+      description = mcp_item_get_description (MCP_ITEM (resource));
       if (mime_type != NULL)
         detail = g_strdup_printf ("%s · %s", uri, mime_type);
       else
@@ -341,7 +341,7 @@ query_tooltip_cb (TetherCapabilityRow *self,
       !pango_layout_is_ellipsized (gtk_label_get_layout (self->description_label)))
     return FALSE;
 
-  description = tether_text_make_visible (mcp_tool_get_description (MCP_TOOL (self->item)),
+  description = tether_text_make_visible (mcp_item_get_description (MCP_ITEM (self->item)),
                                           -1, TETHER_TEXT_MULTI_LINE);
   gtk_tooltip_set_text (tooltip, description);
 

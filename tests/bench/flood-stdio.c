@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "mcp-client.h"
-#include "mcp-native-process.h"
+#include "tether-native-process.h"
 #include "mcp-stdio-transport.h"
 
 static guint requests, failed_at_once, failed_later, pending;
@@ -77,7 +77,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_autoptr(McpTransport) transport = NULL;
   g_autoptr(McpClient) client = NULL;
   g_autoptr(JsonObject) params = json_object_new ();
@@ -96,7 +96,7 @@ main (int   argc,
   payload = g_strnfill (g_ascii_strtoull (argv[2], NULL, 10), 'x');
   json_object_set_string_member (params, "uri", payload);
 
-  process = mcp_native_process_new ((const char * const *)argv + 4);
+  process = tether_native_process_new ((const char * const *)argv + 4);
   transport = mcp_stdio_transport_new (process);
   client = mcp_client_new (transport);
   mcp_transport_open_async (transport, NULL, opened_cb, &opened);

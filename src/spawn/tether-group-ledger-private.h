@@ -1,4 +1,4 @@
-/* mcp-group-ledger-private.h — test hooks of the process group ledger
+/* tether-group-ledger-private.h — test hooks of the process group ledger
  *
  * Copyright 2026 The Tether authors
  *
@@ -11,6 +11,6 @@
 
 G_BEGIN_DECLS
 
-void _mcp_group_ledger_set_directory (const char *path);
+void _tether_group_ledger_set_directory (const char *path);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* mcp-host-group.c — a host process group, signalled by number
+/* tether-host-group.c — a host process group, signalled by number
  *
  * Copyright 2026 The Tether authors
  *
@@ -8,29 +8,30 @@
  * only while it knows the leader; once it has reaped it, whatever the leader
  * left in its group is reached by running `kill -- -PGID` on the host. The
  * number alone proves nothing by then, so the script first checks, as
- * mcp-process-group.c does here, that every live member of the group
+ * tether-process-group.c does here, that every live member of the group
  * carries the server's token in /proc/PID/environ, and signals nothing
  * otherwise. The token reaches the script in its environment, never on its
  * command line, which any user of the host may read.
  */
 
-#define G_LOG_DOMAIN "mcp-host-process"
+#define G_LOG_DOMAIN "tether-host-process"
 
 #include "config.h"
 
 #include <fcntl.h>
 #include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <gio/gunixfdlist.h>
 
-#include "mcp-host-group-private.h"
-#include "mcp-process-group-private.h"
-#include "mcp-process-private.h"
+#include "tether-host-group-private.h"
+#include "tether-process-group-private.h"
+#include "tether-process-private.h"
 
 /* $1 the signal's name or number, $2 the process group; every live member
- * must carry MCP_GROUP_TOKEN_VARIABLE with the value of
- * MCP_HOST_GROUP_EXPECTED_TOKEN. The numbers are checked as strictly as
+ * must carry TETHER_GROUP_TOKEN_VARIABLE with the value of
+ * TETHER_HOST_GROUP_EXPECTED_TOKEN. The numbers are checked as strictly as
  * ours: decimal, no sign or leading zero, above 1, within pid_t. A member
  * that ends or leaves while it is looked at no longer counts. */
 static const char kill_script[] =
@@ -39,7 +40,7 @@ static const char kill_script[] =
   "case $tether_group in ''|0*|*[!0-9]*) exit 0 ;; esac\n"
   "[ ${#tether_group} -le 10 ] && [ \"$tether_group\" -gt 1 ] &&\n"
   "  [ \"$tether_group\" -le 2147483647 ] || exit 0\n"
-  "tether_token=$" MCP_HOST_GROUP_EXPECTED_TOKEN "\n"
+  "tether_token=$" TETHER_HOST_GROUP_EXPECTED_TOKEN "\n"
   "case $tether_token in ''|*[!0-9a-f]*) exit 0 ;; esac\n"
   "[ ${#tether_token} -eq 32 ] || exit 0\n"
   "tether_member () {\n"
@@ -56,7 +57,7 @@ static const char kill_script[] =
   "for tether_proc in /proc/[1-9]*; do\n"
   "  tether_member \"$tether_proc\" || continue\n"
   "  if ! tr '\\0' '\\n' 2>/dev/null <\"$tether_proc/environ\" |\n"
-  "       grep -qxF \"" MCP_GROUP_TOKEN_VARIABLE "=$tether_token\"; then\n"
+  "       grep -qxF \"" TETHER_GROUP_TOKEN_VARIABLE "=$tether_token\"; then\n"
   "    tether_member \"$tether_proc\" || continue\n"
   "    exit 0\n"
   "  fi\n"
@@ -67,20 +68,20 @@ static const char kill_script[] =
   "exit 0\n";
 
 /**
- * _mcp_host_group_get_kill_script:
+ * _tether_host_group_get_kill_script:
  *
  * For tests.
  *
  * Returns: the POSIX sh script that signals a host process group
  */
 const char *
-_mcp_host_group_get_kill_script (void)
+_tether_host_group_get_kill_script (void)
 {
   return kill_script;
 }
 
 /**
- * _mcp_host_group_is_signallable:
+ * _tether_host_group_is_signallable:
  * @pgid: a host process group id, as the helper gave it
  *
  * Returns: whether @pgid may name a group a server leads on the host:
@@ -88,26 +89,9 @@ _mcp_host_group_get_kill_script (void)
  *   the range of pid_t
  */
 gboolean
-_mcp_host_group_is_signallable (guint32 pgid)
+_tether_host_group_is_signallable (guint32 pgid)
 {
   return pgid > 1 && pgid <= G_MAXINT;
-}
-
-static const char *
-signal_name (int signum)
-{
-  switch (signum)
-    {
-    case SIGHUP: return "HUP";
-    case SIGINT: return "INT";
-    case SIGKILL: return "KILL";
-    case SIGTERM: return "TERM";
-    case SIGUSR1: return "USR1";
-    case SIGUSR2: return "USR2";
-    case SIGSTOP: return "STOP";
-    case SIGCONT: return "CONT";
-    default: return NULL;
-    }
 }
 
 typedef struct
@@ -134,7 +118,7 @@ kill_done_cb (GObject      *object,
 }
 
 /**
- * _mcp_host_group_kill:
+ * _tether_host_group_kill:
  * @connection: a connection to the session bus with flatpak-session-helper
  * @pgid: the host process group
  * @signum: the signal
@@ -147,22 +131,22 @@ kill_done_cb (GObject      *object,
  * cannot be a server's group, nothing is run.
  */
 void
-_mcp_host_group_kill (GDBusConnection *connection,
-                      guint32          pgid,
-                      int              signum,
-                      const char      *token,
-                      GDestroyNotify   done,
-                      gpointer         done_data)
+_tether_host_group_kill (GDBusConnection *connection,
+                         guint32          pgid,
+                         int              signum,
+                         const char      *token,
+                         GDestroyNotify   done,
+                         gpointer         done_data)
 {
   g_autoptr(GUnixFDList) fd_list = g_unix_fd_list_new ();
   g_autofree char *pgid_text = g_strdup_printf ("%u", pgid);
   g_autofree char *number = g_strdup_printf ("%d", signum);
-  const char *name = signal_name (signum);
+  const char *name = sigabbrev_np (signum);
   const char *argv[] = { "/bin/sh", "-c", kill_script, "tether-host-kill", name ? name : number, pgid_text, NULL };
   GVariantBuilder fds, env;
   KillOp *op;
 
-  if (!_mcp_host_group_is_signallable (pgid) || token == NULL)
+  if (!_tether_host_group_is_signallable (pgid) || token == NULL)
     {
       g_debug ("not signalling host process group %u: %s", pgid,
                token == NULL ? "no token to prove it ours" : "not a server's group");
@@ -195,8 +179,8 @@ _mcp_host_group_kill (GDBusConnection *connection,
       g_variant_builder_add (&fds, "{uh}", i, handle);
     }
   g_variant_builder_init (&env, G_VARIANT_TYPE ("a{ss}"));
-  g_variant_builder_add (&env, "{ss}", "PATH", MCP_PROCESS_FALLBACK_PATH);
-  g_variant_builder_add (&env, "{ss}", MCP_HOST_GROUP_EXPECTED_TOKEN, token);
+  g_variant_builder_add (&env, "{ss}", "PATH", TETHER_PROCESS_FALLBACK_PATH);
+  g_variant_builder_add (&env, "{ss}", TETHER_HOST_GROUP_EXPECTED_TOKEN, token);
 
   op = g_new0 (KillOp, 1);
   op->done = done;

@@ -1,11 +1,11 @@
-/* mcp-native-process.c
+/* tether-native-process.c
  *
  * Copyright 2026 The Tether authors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "mcp-native-process"
+#define G_LOG_DOMAIN "tether-native-process"
 
 #include "config.h"
 
@@ -16,10 +16,10 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
-#include "mcp-group-ledger.h"
-#include "mcp-native-process.h"
-#include "mcp-process-group-private.h"
+#include "tether-group-ledger.h"
+#include "tether-native-process.h"
+#include "tether-process-group-private.h"
+#include "tether-spawn-error.h"
 
 /* A server forked here with GSubprocess. It leads a session (hence a process
  * group) of its own, so a signal to the group reaches everything it started,
@@ -29,11 +29,11 @@
  *
  * It also gets a random token in its environment, which what it starts
  * inherits: once the leader has been reaped, its group is signalled only if
- * every member still carries the token (see mcp-process-group.c). */
+ * every member still carries the token (see tether-process-group.c). */
 
-struct _McpNativeProcess
+struct _TetherNativeProcess
 {
-  McpProcess   parent_instance;
+  TetherProcess   parent_instance;
 
   GSubprocess *subprocess;
   GPid         pid;
@@ -42,12 +42,12 @@ struct _McpNativeProcess
   pid_t        parent_pid;
 };
 
-G_DEFINE_FINAL_TYPE (McpNativeProcess, mcp_native_process, MCP_TYPE_PROCESS)
+G_DEFINE_FINAL_TYPE (TetherNativeProcess, tether_native_process, TETHER_TYPE_PROCESS)
 
 static void
 child_setup (gpointer user_data)
 {
-  McpNativeProcess *self = user_data;
+  TetherNativeProcess *self = user_data;
 
   /* Only async-signal-safe calls here: we are between fork and exec. */
   setsid ();
@@ -59,12 +59,12 @@ child_setup (gpointer user_data)
 }
 
 static void
-mcp_native_process_spawn_async (McpProcess          *process,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
+tether_native_process_spawn_async (TetherProcess       *process,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
 {
-  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  TetherNativeProcess *self = TETHER_NATIVE_PROCESS (process);
   g_autoptr(GTask) task = NULL;
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) error = NULL;
@@ -75,11 +75,11 @@ mcp_native_process_spawn_async (McpProcess          *process,
   const char * const *configured;
 
   task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_native_process_spawn_async);
+  g_task_set_source_tag (task, tether_native_process_spawn_async);
 
   if (self->subprocess != NULL)
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                "%s", _("The process was already started"));
       return;
     }
@@ -87,34 +87,34 @@ mcp_native_process_spawn_async (McpProcess          *process,
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  program = mcp_process_resolve_command (process, &error);
+  program = tether_process_resolve_command (process, &error);
   if (program == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  configured = mcp_process_get_argv (process);
+  configured = tether_process_get_argv (process);
   argv = g_ptr_array_new ();
   g_ptr_array_add (argv, program);
   for (guint i = 1; configured[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer)configured[i]);
   g_ptr_array_add (argv, NULL);
 
-  environment = mcp_process_build_environment (process);
-  token = _mcp_process_group_new_token ();
+  environment = tether_process_build_environment (process);
+  token = _tether_process_group_new_token ();
   if (token != NULL)
     {
-      environment = _mcp_process_group_add_token (environment, token);
-      self->token_digest = _mcp_process_group_digest (token);
+      environment = _tether_process_group_add_token (environment, token);
+      self->token_digest = _tether_process_group_digest (token);
     }
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
                                         G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                         G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_set_environ (launcher, environment);
-  if (mcp_process_get_cwd (process) != NULL)
-    g_subprocess_launcher_set_cwd (launcher, mcp_process_get_cwd (process));
+  if (tether_process_get_cwd (process) != NULL)
+    g_subprocess_launcher_set_cwd (launcher, tether_process_get_cwd (process));
 
   self->parent_pid = getpid ();
   g_subprocess_launcher_set_child_setup (launcher, child_setup, self, NULL);
@@ -124,7 +124,7 @@ mcp_native_process_spawn_async (McpProcess          *process,
                                                    &error);
   if (self->subprocess == NULL)
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("Could not start %s: %s"), configured[0], error->message);
       return;
     }
@@ -132,19 +132,19 @@ mcp_native_process_spawn_async (McpProcess          *process,
   /* GLib reaps children on its worker thread: one that died at once may be
    * gone already, and then has no identifier (and no group left to stop). */
   self->identifier = g_strdup (g_subprocess_get_identifier (self->subprocess));
-  if (self->identifier == NULL || !_mcp_parse_pid (self->identifier, &self->pid))
+  if (self->identifier == NULL || !_tether_parse_pid (self->identifier, &self->pid))
     self->pid = 0;
 
   g_debug ("started %s as pid %s", configured[0], self->identifier);
-  mcp_group_ledger_record (self->pid, self->token_digest);
+  tether_group_ledger_record (self->pid, self->token_digest);
 
   g_task_return_boolean (task, TRUE);
 }
 
 static gboolean
-mcp_native_process_spawn_finish (McpProcess    *process,
-                                 GAsyncResult  *result,
-                                 GError       **error)
+tether_native_process_spawn_finish (TetherProcess  *process,
+                                    GAsyncResult   *result,
+                                    GError        **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, process), FALSE);
 
@@ -152,37 +152,37 @@ mcp_native_process_spawn_finish (McpProcess    *process,
 }
 
 static GOutputStream *
-mcp_native_process_get_stdin_pipe (McpProcess *process)
+tether_native_process_get_stdin_pipe (TetherProcess *process)
 {
-  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  TetherNativeProcess *self = TETHER_NATIVE_PROCESS (process);
 
   return self->subprocess != NULL ? g_subprocess_get_stdin_pipe (self->subprocess) : NULL;
 }
 
 static GInputStream *
-mcp_native_process_get_stdout_pipe (McpProcess *process)
+tether_native_process_get_stdout_pipe (TetherProcess *process)
 {
-  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  TetherNativeProcess *self = TETHER_NATIVE_PROCESS (process);
 
   return self->subprocess != NULL ? g_subprocess_get_stdout_pipe (self->subprocess) : NULL;
 }
 
 static GInputStream *
-mcp_native_process_get_stderr_pipe (McpProcess *process)
+tether_native_process_get_stderr_pipe (TetherProcess *process)
 {
-  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  TetherNativeProcess *self = TETHER_NATIVE_PROCESS (process);
 
   return self->subprocess != NULL ? g_subprocess_get_stderr_pipe (self->subprocess) : NULL;
 }
 
 static void
-mcp_native_process_send_signal (McpProcess *process,
-                                int         signum)
+tether_native_process_send_signal (TetherProcess *process,
+                                   int            signum)
 {
-  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  TetherNativeProcess *self = TETHER_NATIVE_PROCESS (process);
   gboolean reaped;
 
-  if (!_mcp_process_group_is_signallable (self->pid) || self->subprocess == NULL)
+  if (!_tether_process_group_is_signallable (self->pid) || self->subprocess == NULL)
     return;
 
   reaped = g_subprocess_get_identifier (self->subprocess) == NULL;
@@ -194,20 +194,20 @@ mcp_native_process_send_signal (McpProcess *process,
        * on its worker thread right after the check; the group's number still
        * cannot change hands while a member is left, and with none left it
        * could only if the kernel came round the whole pid range at once. */
-      if (_mcp_process_group_kill (self->pid, signum) != 0 && errno != ESRCH)
+      if (_tether_process_group_kill (self->pid, signum) != 0 && errno != ESRCH)
         g_debug ("kill (-%d, %d): %s", (int)self->pid, signum, g_strerror (errno));
       return;
     }
 
   /* The leader is gone: the number is ours to signal only if what is left
    * in the group still carries the token. */
-  if (_mcp_process_group_signal_if_ours (self->pid, self->token_digest, signum, NULL) == MCP_GROUP_NOT_OURS)
+  if (_tether_process_group_signal_if_ours (self->pid, self->token_digest, signum, NULL) == TETHER_GROUP_NOT_OURS)
     g_message ("Left process group %d alone: a process in it does not carry the token of the server "
                "that led it, so it may not be that server's", (int)self->pid);
 
   /* Its last SIGKILL sent, or not provably ours: either way crossed out. */
   if (signum == SIGKILL)
-    mcp_group_ledger_forget (self->pid);
+    tether_group_ledger_forget (self->pid);
 }
 
 static void
@@ -226,16 +226,16 @@ wait_cb (GObject      *object,
 }
 
 static void
-mcp_native_process_wait_async (McpProcess          *process,
-                               GCancellable        *cancellable,
-                               GAsyncReadyCallback  callback,
-                               gpointer             user_data)
+tether_native_process_wait_async (TetherProcess       *process,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
 {
-  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  TetherNativeProcess *self = TETHER_NATIVE_PROCESS (process);
   g_autoptr(GTask) task = NULL;
 
   task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_native_process_wait_async);
+  g_task_set_source_tag (task, tether_native_process_wait_async);
 
   if (self->subprocess == NULL)
     {
@@ -248,13 +248,13 @@ mcp_native_process_wait_async (McpProcess          *process,
 }
 
 static gboolean
-mcp_native_process_wait_finish (McpProcess    *process,
-                                GAsyncResult  *result,
-                                int           *exit_status,
-                                int           *term_signal,
-                                GError       **error)
+tether_native_process_wait_finish (TetherProcess  *process,
+                                   GAsyncResult   *result,
+                                   int            *exit_status,
+                                   int            *term_signal,
+                                   GError        **error)
 {
-  McpNativeProcess *self = MCP_NATIVE_PROCESS (process);
+  TetherNativeProcess *self = TETHER_NATIVE_PROCESS (process);
 
   g_return_val_if_fail (g_task_is_valid (result, process), FALSE);
 
@@ -276,78 +276,78 @@ mcp_native_process_wait_finish (McpProcess    *process,
 }
 
 static const char *
-mcp_native_process_get_identifier (McpProcess *process)
+tether_native_process_get_identifier (TetherProcess *process)
 {
-  return MCP_NATIVE_PROCESS (process)->identifier;
+  return TETHER_NATIVE_PROCESS (process)->identifier;
 }
 
 static void
-mcp_native_process_dispose (GObject *object)
+tether_native_process_dispose (GObject *object)
 {
-  McpNativeProcess *self = (McpNativeProcess *)object;
+  TetherNativeProcess *self = (TetherNativeProcess *)object;
 
   /* Whoever owns us stops the process first; if not, nothing survives us. */
   if (self->subprocess != NULL && g_subprocess_get_identifier (self->subprocess) != NULL)
-    mcp_native_process_send_signal (MCP_PROCESS (self), SIGKILL);
-  mcp_group_ledger_forget (self->pid);
+    tether_native_process_send_signal (TETHER_PROCESS (self), SIGKILL);
+  tether_group_ledger_forget (self->pid);
 
   g_clear_object (&self->subprocess);
 
-  G_OBJECT_CLASS (mcp_native_process_parent_class)->dispose (object);
+  G_OBJECT_CLASS (tether_native_process_parent_class)->dispose (object);
 }
 
 static void
-mcp_native_process_finalize (GObject *object)
+tether_native_process_finalize (GObject *object)
 {
-  McpNativeProcess *self = (McpNativeProcess *)object;
+  TetherNativeProcess *self = (TetherNativeProcess *)object;
 
   g_clear_pointer (&self->identifier, g_free);
   g_clear_pointer (&self->token_digest, g_free);
 
-  G_OBJECT_CLASS (mcp_native_process_parent_class)->finalize (object);
+  G_OBJECT_CLASS (tether_native_process_parent_class)->finalize (object);
 }
 
 static void
-mcp_native_process_class_init (McpNativeProcessClass *klass)
+tether_native_process_class_init (TetherNativeProcessClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  McpProcessClass *process_class = MCP_PROCESS_CLASS (klass);
+  TetherProcessClass *process_class = TETHER_PROCESS_CLASS (klass);
 
-  object_class->dispose = mcp_native_process_dispose;
-  object_class->finalize = mcp_native_process_finalize;
+  object_class->dispose = tether_native_process_dispose;
+  object_class->finalize = tether_native_process_finalize;
 
-  process_class->spawn_async = mcp_native_process_spawn_async;
-  process_class->spawn_finish = mcp_native_process_spawn_finish;
-  process_class->get_stdin_pipe = mcp_native_process_get_stdin_pipe;
-  process_class->get_stdout_pipe = mcp_native_process_get_stdout_pipe;
-  process_class->get_stderr_pipe = mcp_native_process_get_stderr_pipe;
-  process_class->send_signal = mcp_native_process_send_signal;
-  process_class->wait_async = mcp_native_process_wait_async;
-  process_class->wait_finish = mcp_native_process_wait_finish;
-  process_class->get_identifier = mcp_native_process_get_identifier;
+  process_class->spawn_async = tether_native_process_spawn_async;
+  process_class->spawn_finish = tether_native_process_spawn_finish;
+  process_class->get_stdin_pipe = tether_native_process_get_stdin_pipe;
+  process_class->get_stdout_pipe = tether_native_process_get_stdout_pipe;
+  process_class->get_stderr_pipe = tether_native_process_get_stderr_pipe;
+  process_class->send_signal = tether_native_process_send_signal;
+  process_class->wait_async = tether_native_process_wait_async;
+  process_class->wait_finish = tether_native_process_wait_finish;
+  process_class->get_identifier = tether_native_process_get_identifier;
 }
 
 static void
-mcp_native_process_init (McpNativeProcess *self)
+tether_native_process_init (TetherNativeProcess *self)
 {
 }
 
 /**
- * mcp_native_process_new:
+ * tether_native_process_new:
  * @argv: the command and its arguments
  *
  * Returns: (transfer full): a process forked from this one
  */
-McpProcess *
-mcp_native_process_new (const char * const *argv)
+TetherProcess *
+tether_native_process_new (const char * const *argv)
 {
-  return g_object_new (MCP_TYPE_NATIVE_PROCESS, "argv", argv, NULL);
+  return g_object_new (TETHER_TYPE_NATIVE_PROCESS, "argv", argv, NULL);
 }
 
 GPid
-mcp_native_process_get_pid (McpNativeProcess *self)
+tether_native_process_get_pid (TetherNativeProcess *self)
 {
-  g_return_val_if_fail (MCP_IS_NATIVE_PROCESS (self), 0);
+  g_return_val_if_fail (TETHER_IS_NATIVE_PROCESS (self), 0);
 
   return self->pid;
 }

@@ -1,11 +1,11 @@
-/* mcp-host-process.c
+/* tether-host-process.c
  *
  * Copyright 2026 The Tether authors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "mcp-host-process"
+#define G_LOG_DOMAIN "tether-host-process"
 
 #include "config.h"
 
@@ -22,11 +22,12 @@
 #include <glib-unix.h>
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
-#include "mcp-host-group-private.h"
-#include "mcp-host-process.h"
-#include "mcp-process-group-private.h"
-#include "mcp-process-private.h"
+#include "tether-flatpak.h"
+#include "tether-host-group-private.h"
+#include "tether-host-process.h"
+#include "tether-process-group-private.h"
+#include "tether-process-private.h"
+#include "tether-spawn-error.h"
 
 /* A server run on the host from inside the Flatpak sandbox, through the
  * Development interface of flatpak-session-helper (what flatpak-spawn --host
@@ -54,10 +55,9 @@
  * (the stdio transport's SIGKILL for whatever the leader left in its group)
  * is sent by `kill -- -PGID` run on the host, and only if every member of
  * the group still carries the random token the command was started with
- * (see mcp-host-group.c). */
+ * (see tether-host-group.c). */
 
-#define DEFAULT_FLATPAK_INFO "/.flatpak-info"
-#define STATUS_MAX           4096
+#define STATUS_MAX 4096
 
 /* $1 run|find, $2 the command, then its arguments; fd 3 gets the verdict */
 static const char spawn_script[] =
@@ -132,9 +132,9 @@ link_unref (Link *link)
   g_free (link);
 }
 
-struct _McpHostProcess
+struct _TetherHostProcess
 {
-  McpProcess       parent_instance;
+  TetherProcess       parent_instance;
 
   Link            *link;
   GPtrArray       *connect_tasks;   /* waiting for the connection */
@@ -157,221 +157,16 @@ struct _McpHostProcess
   guint            exited : 1;
 };
 
-G_DEFINE_FINAL_TYPE (McpHostProcess, mcp_host_process, MCP_TYPE_PROCESS)
-
-/* ---------------------------------------------------------------------- */
-/* /.flatpak-info                                                          */
-
-static char *flatpak_info_path;
-
-typedef struct
-{
-  gboolean  exists;
-  gboolean  build;        /* flatpak-builder's build sandbox */
-  gboolean  permitted;    /* may talk to org.freedesktop.Flatpak */
-  char     *app_id;
-} FlatpakInfo;
-
-static void
-flatpak_info_clear (FlatpakInfo *info)
-{
-  g_clear_pointer (&info->app_id, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FlatpakInfo, flatpak_info_clear)
-
-static gboolean
-policy_allows_talk (GKeyFile *keyfile)
-{
-  g_auto(GStrv) names = g_key_file_get_keys (keyfile, "Session Bus Policy", NULL, NULL);
-
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    {
-      const char *name = names[i];
-      g_autofree char *policy = g_key_file_get_string (keyfile, "Session Bus Policy", name, NULL);
-      gboolean matches;
-
-      if (policy == NULL || (!g_str_equal (policy, "talk") && !g_str_equal (policy, "own")))
-        continue;
-
-      /* "org.freedesktop.*" covers the names below it */
-      if (g_str_has_suffix (name, ".*"))
-        matches = g_str_has_prefix (FLATPAK_BUS_NAME, name) ||
-                  strncmp (FLATPAK_BUS_NAME, name, strlen (name) - 1) == 0;
-      else
-        matches = g_str_equal (name, FLATPAK_BUS_NAME);
-
-      if (matches)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-static void
-read_flatpak_info (FlatpakInfo *info)
-{
-  g_autoptr(GKeyFile) keyfile = g_key_file_new ();
-  g_auto(GStrv) sockets = NULL;
-  const char *path = mcp_host_process_get_flatpak_info_path ();
-
-  memset (info, 0, sizeof *info);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return;
-
-  info->exists = TRUE;
-
-  /* Unreadable or broken: sandboxed all the same, and no permission we can
-   * see. */
-  if (!g_key_file_load_from_file (keyfile, path, G_KEY_FILE_NONE, NULL))
-    return;
-
-  info->app_id = g_key_file_get_string (keyfile, "Application", "name", NULL);
-  info->build = g_key_file_get_boolean (keyfile, "Instance", "build", NULL);
-
-  /* The whole session bus, unfiltered, or a talk policy for the helper */
-  sockets = g_key_file_get_string_list (keyfile, "Context", "sockets", NULL, NULL);
-  info->permitted = (sockets != NULL && g_strv_contains ((const char * const *)sockets, "session-bus")) ||
-                    policy_allows_talk (keyfile);
-}
-
-/**
- * mcp_host_process_get_flatpak_info_path:
- *
- * Returns: the file that tells whether we run in the Flatpak sandbox
- *   (`/.flatpak-info`, unless a test changed it)
- */
-const char *
-mcp_host_process_get_flatpak_info_path (void)
-{
-  return flatpak_info_path != NULL ? flatpak_info_path : DEFAULT_FLATPAK_INFO;
-}
-
-/**
- * mcp_host_process_set_flatpak_info_path:
- * @path: (nullable): a file in the format of `/.flatpak-info`, or %NULL for
- *   the real one
- *
- * For tests: pretend to run in the sandbox that @path describes.
- */
-void
-mcp_host_process_set_flatpak_info_path (const char *path)
-{
-  g_free (flatpak_info_path);
-  flatpak_info_path = g_strdup (path);
-}
-
-/**
- * mcp_host_process_is_sandboxed:
- *
- * Whether we run inside the Flatpak sandbox, where servers must run on the
- * host. flatpak-builder's build sandbox (`build=true`) does not count: the
- * test suite runs its servers there.
- *
- * Returns: %TRUE inside an installed flatpak
- */
-gboolean
-mcp_host_process_is_sandboxed (void)
-{
-  g_auto(FlatpakInfo) info;
-
-  read_flatpak_info (&info);
-
-  return info.exists && !info.build;
-}
-
-/**
- * mcp_host_process_dup_app_id:
- *
- * Returns: (transfer full): the Flatpak application id we run as, or
- *   Tether's when not sandboxed
- */
-char *
-mcp_host_process_dup_app_id (void)
-{
-  g_auto(FlatpakInfo) info;
-  const char *env;
-
-  read_flatpak_info (&info);
-  if (info.app_id != NULL)
-    return g_steal_pointer (&info.app_id);
-
-  env = g_getenv ("FLATPAK_ID");
-  if (env != NULL && *env != '\0')
-    return g_strdup (env);
-
-  return g_strdup (APP_ID);
-}
-
-/**
- * mcp_host_process_dup_override_command:
- *
- * Returns: (transfer full): the command that gives this flatpak the
- *   permission to run commands on the host
- */
-char *
-mcp_host_process_dup_override_command (void)
-{
-  g_autofree char *app_id = mcp_host_process_dup_app_id ();
-
-  return g_strdup_printf ("flatpak override --user --talk-name=%s %s", FLATPAK_BUS_NAME, app_id);
-}
-
-static GError *
-permission_error (const char *reason)
-{
-  g_autofree char *command = mcp_host_process_dup_override_command ();
-  g_autoptr(GString) message = g_string_new (NULL);
-
-  /* The first line is the short reason; the command stands on a line of
-   * its own, to be copied. */
-  g_string_append (message, _("Tether may not run commands outside its Flatpak sandbox"));
-  g_string_append_c (message, '\n');
-  g_string_append (message, _("Servers started by a command (stdio servers) run on the host, which needs "
-                              "permission to talk to org.freedesktop.Flatpak. HTTP servers work without it. "
-                              "To allow it, run this command, then restart Tether:"));
-  g_string_append_printf (message, "\n\n  %s", command);
-  if (reason != NULL)
-    g_string_append_printf (message, "\n\n%s", reason);
-
-  return g_error_new_literal (MCP_ERROR, MCP_ERROR_PERMISSION_DENIED, message->str);
-}
-
-/**
- * mcp_host_process_check_permission:
- * @error: return location for an error
- *
- * Whether commands may run on the host: always outside the sandbox; inside
- * it, if `/.flatpak-info` grants talking to org.freedesktop.Flatpak (or the
- * whole session bus).
- *
- * Returns: %TRUE if permitted, or %FALSE with %MCP_ERROR_PERMISSION_DENIED
- *   explaining why, with the exact `flatpak override` command that grants it
- */
-gboolean
-mcp_host_process_check_permission (GError **error)
-{
-  g_auto(FlatpakInfo) info;
-
-  read_flatpak_info (&info);
-
-  if (!info.exists || info.build || info.permitted)
-    return TRUE;
-
-  g_propagate_error (error, permission_error (NULL));
-
-  return FALSE;
-}
+G_DEFINE_FINAL_TYPE (TetherHostProcess, tether_host_process, TETHER_TYPE_PROCESS)
 
 /* ---------------------------------------------------------------------- */
 /* The connection                                                          */
 
-static void complete_waits (McpHostProcess *self);
+static void complete_waits (TetherHostProcess *self);
 
 static void
-mark_exited (McpHostProcess *self,
-             int             wait_status)
+mark_exited (TetherHostProcess *self,
+             int                wait_status)
 {
   if (self->exited)
     return;
@@ -390,7 +185,7 @@ host_command_exited_cb (GDBusConnection *connection,
                         GVariant        *parameters,
                         gpointer         user_data)
 {
-  McpHostProcess *self = user_data;
+  TetherHostProcess *self = user_data;
   guint32 pid, status;
 
   if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(uu)")))
@@ -412,7 +207,7 @@ helper_owner_changed_cb (GDBusConnection *connection,
                          GVariant        *parameters,
                          gpointer         user_data)
 {
-  McpHostProcess *self = user_data;
+  TetherHostProcess *self = user_data;
   const char *name, *old_owner, *new_owner;
 
   if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sss)")))
@@ -434,7 +229,7 @@ connection_closed_cb (GDBusConnection *connection,
                       GError          *error,
                       gpointer         user_data)
 {
-  McpHostProcess *self = user_data;
+  TetherHostProcess *self = user_data;
 
   if (self->pid != 0 && !self->exited)
     {
@@ -448,7 +243,7 @@ connection_ready_cb (GObject      *object,
                      GAsyncResult *result,
                      gpointer      user_data)
 {
-  g_autoptr(McpHostProcess) self = user_data;
+  g_autoptr(TetherHostProcess) self = user_data;
   g_autoptr(GPtrArray) tasks = g_steal_pointer (&self->connect_tasks);
   g_autoptr(GError) error = NULL;
   GDBusConnection *connection;
@@ -482,14 +277,14 @@ connection_ready_cb (GObject      *object,
       if (connection != NULL)
         g_task_return_boolean (task, TRUE);
       else
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                  _("Could not connect to the session bus to run commands on the host: %s"),
                                  error->message);
     }
 }
 
 static void
-ensure_connection_async (McpHostProcess      *self,
+ensure_connection_async (TetherHostProcess   *self,
                          GAsyncReadyCallback  callback,
                          gpointer             user_data)
 {
@@ -518,7 +313,8 @@ ensure_connection_async (McpHostProcess      *self,
       g_autoptr(GPtrArray) tasks = g_steal_pointer (&self->connect_tasks);
 
       for (guint i = 0; i < tasks->len; i++)
-        g_task_return_new_error (g_ptr_array_index (tasks, i), MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+        g_task_return_new_error (g_ptr_array_index (tasks, i),
+                                 TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                  _("No session bus to run commands on the host: %s"), error->message);
       return;
     }
@@ -532,9 +328,9 @@ ensure_connection_async (McpHostProcess      *self,
 }
 
 static gboolean
-ensure_connection_finish (McpHostProcess  *self,
-                          GAsyncResult    *result,
-                          GError         **error)
+ensure_connection_finish (TetherHostProcess  *self,
+                          GAsyncResult       *result,
+                          GError            **error)
 {
   return g_task_propagate_boolean (G_TASK (result), error);
 }
@@ -566,8 +362,8 @@ kill_group_on_host (Link       *link,
                     int         signum,
                     const char *token)
 {
-  _mcp_host_group_kill (link->connection, pgid, signum, token,
-                        (GDestroyNotify)link_unref, link_ref (link));
+  _tether_host_group_kill (link->connection, pgid, signum, token,
+                           (GDestroyNotify)link_unref, link_ref (link));
 }
 
 static void
@@ -598,7 +394,7 @@ signal_group (Link       *link,
 {
   SignalOp *op;
 
-  if (!_mcp_host_group_is_signallable (pid))
+  if (!_tether_host_group_is_signallable (pid))
     return;
 
   op = g_new0 (SignalOp, 1);
@@ -615,10 +411,10 @@ signal_group (Link       *link,
 }
 
 static void
-mcp_host_process_send_signal (McpProcess *process,
-                              int         signum)
+tether_host_process_send_signal (TetherProcess *process,
+                                 int            signum)
 {
-  McpHostProcess *self = MCP_HOST_PROCESS (process);
+  TetherHostProcess *self = TETHER_HOST_PROCESS (process);
 
   if (self->pid == 0 || self->link == NULL)
     return;
@@ -749,7 +545,7 @@ host_environment_guess (void)
 
   env = g_environ_unsetenv (env, "XDG_DATA_DIRS");
   env = g_environ_unsetenv (env, "XDG_CONFIG_DIRS");
-  env = g_environ_setenv (env, "PATH", MCP_PROCESS_FALLBACK_PATH, TRUE);
+  env = g_environ_setenv (env, "PATH", TETHER_PROCESS_FALLBACK_PATH, TRUE);
 
   return env;
 }
@@ -777,26 +573,26 @@ add_env (GVariantBuilder *builder,
 
 /* @token: (nullable): the group's token, for a command that runs */
 static GVariant *
-build_environment (McpHostProcess  *self,
-                   const char      *token,
-                   char           **search_path,
-                   guint32         *flags)
+build_environment (TetherHostProcess  *self,
+                   const char         *token,
+                   char              **search_path,
+                   guint32            *flags)
 {
-  McpProcess *process = MCP_PROCESS (self);
+  TetherProcess *process = TETHER_PROCESS (self);
   GVariantBuilder builder;
   g_auto(GStrv) guess = NULL;
   g_auto(GStrv) env = NULL;
-  const char * const *base = mcp_process_get_base_environment (process);
+  const char * const *base = tether_process_get_base_environment (process);
 
   g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
 
-  if (base == NULL && mcp_host_process_is_sandboxed ())
+  if (base == NULL && tether_flatpak_is_sandboxed ())
     base = (const char * const *)(guess = host_environment_guess ());
 
-  if (mcp_process_get_inherit_environment (process))
+  if (tether_process_get_inherit_environment (process))
     {
-      g_auto(GStrv) configured = g_strdupv ((char **)mcp_process_get_environment (process));
-      const char *path = mcp_process_get_search_path (process);
+      g_auto(GStrv) configured = g_strdupv ((char **)tether_process_get_environment (process));
+      const char *path = tether_process_get_search_path (process);
 
       /* The session's environment on the host, plus what was asked. */
       *flags = HOST_COMMAND_WATCH_BUS;
@@ -807,7 +603,7 @@ build_environment (McpHostProcess  *self,
           add_env (&builder, entry);
         }
       if (token != NULL)
-        configured = _mcp_process_group_add_token (g_steal_pointer (&configured), token);
+        configured = _tether_process_group_add_token (g_steal_pointer (&configured), token);
       for (guint i = 0; configured != NULL && configured[i] != NULL; i++)
         add_env (&builder, configured[i]);
       *search_path = g_strdup (path);
@@ -816,26 +612,26 @@ build_environment (McpHostProcess  *self,
     }
 
   *flags = HOST_COMMAND_CLEAR_ENV | HOST_COMMAND_WATCH_BUS;
-  env = _mcp_process_build_environment_from (process, base);
+  env = _tether_process_build_environment_from (process, base);
   if (token != NULL)
-    env = _mcp_process_group_add_token (g_steal_pointer (&env), token);
+    env = _tether_process_group_add_token (g_steal_pointer (&env), token);
   for (guint i = 0; env[i] != NULL; i++)
     add_env (&builder, env[i]);
-  *search_path = g_strdup (_mcp_process_get_search_path_in_effect (process, base));
+  *search_path = g_strdup (_tether_process_get_search_path_in_effect (process, base));
 
   return g_variant_builder_end (&builder);
 }
 
 static char *
-host_cwd (McpHostProcess *self)
+host_cwd (TetherHostProcess *self)
 {
-  const char *cwd = mcp_process_get_cwd (MCP_PROCESS (self));
+  const char *cwd = tether_process_get_cwd (TETHER_PROCESS (self));
 
   if (cwd != NULL)
     return g_strdup (cwd);
 
   /* Our own working directory may not exist on the host. */
-  if (mcp_host_process_is_sandboxed ())
+  if (tether_flatpak_is_sandboxed ())
     return g_strdup (g_get_home_dir ());
 
   return g_get_current_dir ();
@@ -846,9 +642,9 @@ static void read_verdict (GTask *task);
 static void
 finish_launch (GTask *task)
 {
-  McpHostProcess *self = g_task_get_source_object (task);
+  TetherHostProcess *self = g_task_get_source_object (task);
   Launch *launch = g_task_get_task_data (task);
-  const char *command = mcp_process_get_argv (MCP_PROCESS (self))[0];
+  const char *command = tether_process_get_argv (TETHER_PROCESS (self))[0];
   g_autofree char *verdict = NULL;
   char *newline;
 
@@ -892,10 +688,10 @@ finish_launch (GTask *task)
   if (g_str_equal (verdict, "not-found"))
     {
       if (strchr (command, '/') != NULL)
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND,
                                  _("command not found on the host: %s"), command);
       else
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND,
                                  _("command not found on the host: %s (searched: %s)"),
                                  command, launch->search_path);
       return;
@@ -903,12 +699,12 @@ finish_launch (GTask *task)
 
   if (g_str_equal (verdict, "not-executable"))
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("%s is not an executable file on the host"), command);
       return;
     }
 
-  g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+  g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                            _("Could not start %s on the host: the launcher ended without an answer"),
                            command);
 }
@@ -926,9 +722,9 @@ verdict_read_cb (GObject      *object,
   bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
   if (bytes == NULL)
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("Could not start %s on the host: %s"),
-                               mcp_process_get_argv (g_task_get_source_object (task))[0], error->message);
+                               tether_process_get_argv (g_task_get_source_object (task))[0], error->message);
       return;
     }
 
@@ -960,9 +756,9 @@ host_command_cb (GObject      *object,
                  gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  McpHostProcess *self = g_task_get_source_object (task);
+  TetherHostProcess *self = g_task_get_source_object (task);
   Launch *launch = g_task_get_task_data (task);
-  const char *command = mcp_process_get_argv (MCP_PROCESS (self))[0];
+  const char *command = tether_process_get_argv (TETHER_PROCESS (self))[0];
   g_autoptr(GVariant) reply = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -974,15 +770,15 @@ host_command_cb (GObject      *object,
       g_dbus_error_strip_remote_error (error);
 
       /* The bus proxy refuses calls the sandbox is not allowed to make. */
-      if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) && mcp_host_process_is_sandboxed ())
-        g_task_return_error (task, permission_error (error->message));
+      if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) && tether_flatpak_is_sandboxed ())
+        g_task_return_error (task, tether_flatpak_new_permission_error (error->message));
       else if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN))
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                  _("Could not start %s on the host: the Flatpak session helper "
                                    "(org.freedesktop.Flatpak) is not available: %s"),
                                  command, error->message);
       else
-        g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+        g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                  _("Could not start %s on the host: %s"), command, error->message);
       return;
     }
@@ -991,9 +787,9 @@ host_command_cb (GObject      *object,
 
   /* The group is signalled by this number: one that cannot be a command's
    * group (0, 1, beyond pid_t) must never reach kill. */
-  if (!_mcp_host_group_is_signallable (launch->pid))
+  if (!_tether_host_group_is_signallable (launch->pid))
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("Could not start %s on the host: the Flatpak session helper gave "
                                  "an invalid process id (%lu)"),
                                command, (gulong)launch->pid);
@@ -1015,10 +811,10 @@ connected_for_launch_cb (GObject      *object,
                          GAsyncResult *result,
                          gpointer      user_data)
 {
-  McpHostProcess *self = MCP_HOST_PROCESS (object);
+  TetherHostProcess *self = TETHER_HOST_PROCESS (object);
   g_autoptr(GTask) task = user_data;
   Launch *launch = g_task_get_task_data (task);
-  const char * const *configured = mcp_process_get_argv (MCP_PROCESS (self));
+  const char * const *configured = tether_process_get_argv (TETHER_PROCESS (self));
   g_autoptr(GUnixFDList) fd_list = g_unix_fd_list_new ();
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
@@ -1038,7 +834,7 @@ connected_for_launch_cb (GObject      *object,
 
   if (!open_fds (launch, &error))
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                _("Could not start %s on the host: %s"), configured[0], error->message);
       return;
     }
@@ -1055,7 +851,7 @@ connected_for_launch_cb (GObject      *object,
       if (handle < 0)
         {
           g_variant_builder_clear (&fds);
-          g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+          g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                    _("Could not start %s on the host: %s"), configured[0], error->message);
           return;
         }
@@ -1074,7 +870,7 @@ connected_for_launch_cb (GObject      *object,
   if (launch->mode == LAUNCH_RUN)
     {
       g_free (self->token);
-      self->token = _mcp_process_group_new_token ();
+      self->token = _tether_process_group_new_token ();
     }
   env = build_environment (self, launch->mode == LAUNCH_RUN ? self->token : NULL, &launch->search_path, &flags);
   cwd = host_cwd (self);
@@ -1091,7 +887,7 @@ connected_for_launch_cb (GObject      *object,
 }
 
 static void
-launch_async (McpHostProcess      *self,
+launch_async (TetherHostProcess   *self,
               LaunchMode           mode,
               GCancellable        *cancellable,
               GAsyncReadyCallback  callback,
@@ -1100,7 +896,7 @@ launch_async (McpHostProcess      *self,
 {
   g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
-  const char * const *argv = mcp_process_get_argv (MCP_PROCESS (self));
+  const char * const *argv = tether_process_get_argv (TETHER_PROCESS (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, source_tag);
@@ -1108,14 +904,15 @@ launch_async (McpHostProcess      *self,
 
   if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0')
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s", _("No command to run"));
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
+                               "%s", _("No command to run"));
       return;
     }
 
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  if (!mcp_host_process_check_permission (&error))
+  if (!tether_flatpak_check_host_permission (&error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -1125,30 +922,30 @@ launch_async (McpHostProcess      *self,
 }
 
 static void
-mcp_host_process_spawn_async (McpProcess          *process,
-                              GCancellable        *cancellable,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
+tether_host_process_spawn_async (TetherProcess       *process,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
 {
-  McpHostProcess *self = MCP_HOST_PROCESS (process);
+  TetherHostProcess *self = TETHER_HOST_PROCESS (process);
 
   if (self->pid != 0)
     {
       g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
 
-      g_task_set_source_tag (task, mcp_host_process_spawn_async);
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+      g_task_set_source_tag (task, tether_host_process_spawn_async);
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                                "%s", _("The process was already started"));
       return;
     }
 
-  launch_async (self, LAUNCH_RUN, cancellable, callback, user_data, mcp_host_process_spawn_async);
+  launch_async (self, LAUNCH_RUN, cancellable, callback, user_data, tether_host_process_spawn_async);
 }
 
 static gboolean
-mcp_host_process_spawn_finish (McpProcess    *process,
-                               GAsyncResult  *result,
-                               GError       **error)
+tether_host_process_spawn_finish (TetherProcess  *process,
+                                  GAsyncResult   *result,
+                                  GError        **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, process), FALSE);
 
@@ -1156,19 +953,19 @@ mcp_host_process_spawn_finish (McpProcess    *process,
 }
 
 static void
-mcp_host_process_find_program_async (McpProcess          *process,
-                                     GCancellable        *cancellable,
-                                     GAsyncReadyCallback  callback,
-                                     gpointer             user_data)
+tether_host_process_find_program_async (TetherProcess       *process,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
 {
-  launch_async (MCP_HOST_PROCESS (process), LAUNCH_FIND, cancellable, callback, user_data,
-                mcp_host_process_find_program_async);
+  launch_async (TETHER_HOST_PROCESS (process), LAUNCH_FIND, cancellable, callback, user_data,
+                tether_host_process_find_program_async);
 }
 
 static char *
-mcp_host_process_find_program_finish (McpProcess    *process,
-                                      GAsyncResult  *result,
-                                      GError       **error)
+tether_host_process_find_program_finish (TetherProcess  *process,
+                                         GAsyncResult   *result,
+                                         GError        **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, process), NULL);
 
@@ -1179,21 +976,21 @@ mcp_host_process_find_program_finish (McpProcess    *process,
 /* Pipes, exit                                                             */
 
 static GOutputStream *
-mcp_host_process_get_stdin_pipe (McpProcess *process)
+tether_host_process_get_stdin_pipe (TetherProcess *process)
 {
-  return MCP_HOST_PROCESS (process)->stdin_pipe;
+  return TETHER_HOST_PROCESS (process)->stdin_pipe;
 }
 
 static GInputStream *
-mcp_host_process_get_stdout_pipe (McpProcess *process)
+tether_host_process_get_stdout_pipe (TetherProcess *process)
 {
-  return MCP_HOST_PROCESS (process)->stdout_pipe;
+  return TETHER_HOST_PROCESS (process)->stdout_pipe;
 }
 
 static GInputStream *
-mcp_host_process_get_stderr_pipe (McpProcess *process)
+tether_host_process_get_stderr_pipe (TetherProcess *process)
 {
-  return MCP_HOST_PROCESS (process)->stderr_pipe;
+  return TETHER_HOST_PROCESS (process)->stderr_pipe;
 }
 
 typedef struct
@@ -1218,7 +1015,7 @@ wait_op_complete (WaitOp *op)
 }
 
 static void
-complete_waits (McpHostProcess *self)
+complete_waits (TetherHostProcess *self)
 {
   WaitOp *op;
 
@@ -1230,7 +1027,7 @@ static gboolean
 wait_cancelled_idle_cb (gpointer user_data)
 {
   WaitOp *op = user_data;
-  McpHostProcess *self = g_task_get_source_object (op->task);
+  TetherHostProcess *self = g_task_get_source_object (op->task);
 
   /* Not from the ::cancelled handler itself: disconnecting there would
    * wait for the handler to return. */
@@ -1250,17 +1047,17 @@ wait_cancelled_cb (GCancellable *cancellable,
 }
 
 static void
-mcp_host_process_wait_async (McpProcess          *process,
-                             GCancellable        *cancellable,
-                             GAsyncReadyCallback  callback,
-                             gpointer             user_data)
+tether_host_process_wait_async (TetherProcess       *process,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
 {
-  McpHostProcess *self = MCP_HOST_PROCESS (process);
+  TetherHostProcess *self = TETHER_HOST_PROCESS (process);
   g_autoptr(GTask) task = NULL;
   WaitOp *op;
 
   task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_host_process_wait_async);
+  g_task_set_source_tag (task, tether_host_process_wait_async);
 
   if (!self->started)
     {
@@ -1286,13 +1083,13 @@ mcp_host_process_wait_async (McpProcess          *process,
 }
 
 static gboolean
-mcp_host_process_wait_finish (McpProcess    *process,
-                              GAsyncResult  *result,
-                              int           *exit_status,
-                              int           *term_signal,
-                              GError       **error)
+tether_host_process_wait_finish (TetherProcess  *process,
+                                 GAsyncResult   *result,
+                                 int            *exit_status,
+                                 int            *term_signal,
+                                 GError        **error)
 {
-  McpHostProcess *self = MCP_HOST_PROCESS (process);
+  TetherHostProcess *self = TETHER_HOST_PROCESS (process);
   int status = self->wait_status;
 
   g_return_val_if_fail (g_task_is_valid (result, process), FALSE);
@@ -1315,17 +1112,17 @@ mcp_host_process_wait_finish (McpProcess    *process,
 }
 
 static const char *
-mcp_host_process_get_identifier (McpProcess *process)
+tether_host_process_get_identifier (TetherProcess *process)
 {
-  return MCP_HOST_PROCESS (process)->identifier;
+  return TETHER_HOST_PROCESS (process)->identifier;
 }
 
 /* ---------------------------------------------------------------------- */
 
 static void
-mcp_host_process_dispose (GObject *object)
+tether_host_process_dispose (GObject *object)
 {
-  McpHostProcess *self = (McpHostProcess *)object;
+  TetherHostProcess *self = (TetherHostProcess *)object;
 
   if (self->link != NULL)
     {
@@ -1347,13 +1144,13 @@ mcp_host_process_dispose (GObject *object)
   g_clear_object (&self->stdout_pipe);
   g_clear_object (&self->stderr_pipe);
 
-  G_OBJECT_CLASS (mcp_host_process_parent_class)->dispose (object);
+  G_OBJECT_CLASS (tether_host_process_parent_class)->dispose (object);
 }
 
 static void
-mcp_host_process_finalize (GObject *object)
+tether_host_process_finalize (GObject *object)
 {
-  McpHostProcess *self = (McpHostProcess *)object;
+  TetherHostProcess *self = (TetherHostProcess *)object;
 
   g_assert (g_queue_is_empty (&self->wait_tasks));
   g_assert (self->connect_tasks == NULL);
@@ -1362,40 +1159,40 @@ mcp_host_process_finalize (GObject *object)
   g_clear_pointer (&self->program, g_free);
   g_clear_pointer (&self->token, g_free);
 
-  G_OBJECT_CLASS (mcp_host_process_parent_class)->finalize (object);
+  G_OBJECT_CLASS (tether_host_process_parent_class)->finalize (object);
 }
 
 static void
-mcp_host_process_class_init (McpHostProcessClass *klass)
+tether_host_process_class_init (TetherHostProcessClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  McpProcessClass *process_class = MCP_PROCESS_CLASS (klass);
+  TetherProcessClass *process_class = TETHER_PROCESS_CLASS (klass);
 
-  object_class->dispose = mcp_host_process_dispose;
-  object_class->finalize = mcp_host_process_finalize;
+  object_class->dispose = tether_host_process_dispose;
+  object_class->finalize = tether_host_process_finalize;
 
-  process_class->spawn_async = mcp_host_process_spawn_async;
-  process_class->spawn_finish = mcp_host_process_spawn_finish;
-  process_class->get_stdin_pipe = mcp_host_process_get_stdin_pipe;
-  process_class->get_stdout_pipe = mcp_host_process_get_stdout_pipe;
-  process_class->get_stderr_pipe = mcp_host_process_get_stderr_pipe;
-  process_class->send_signal = mcp_host_process_send_signal;
-  process_class->wait_async = mcp_host_process_wait_async;
-  process_class->wait_finish = mcp_host_process_wait_finish;
-  process_class->get_identifier = mcp_host_process_get_identifier;
-  process_class->find_program_async = mcp_host_process_find_program_async;
-  process_class->find_program_finish = mcp_host_process_find_program_finish;
+  process_class->spawn_async = tether_host_process_spawn_async;
+  process_class->spawn_finish = tether_host_process_spawn_finish;
+  process_class->get_stdin_pipe = tether_host_process_get_stdin_pipe;
+  process_class->get_stdout_pipe = tether_host_process_get_stdout_pipe;
+  process_class->get_stderr_pipe = tether_host_process_get_stderr_pipe;
+  process_class->send_signal = tether_host_process_send_signal;
+  process_class->wait_async = tether_host_process_wait_async;
+  process_class->wait_finish = tether_host_process_wait_finish;
+  process_class->get_identifier = tether_host_process_get_identifier;
+  process_class->find_program_async = tether_host_process_find_program_async;
+  process_class->find_program_finish = tether_host_process_find_program_finish;
 }
 
 static void
-mcp_host_process_init (McpHostProcess *self)
+tether_host_process_init (TetherHostProcess *self)
 {
   g_queue_init (&self->wait_tasks);
   self->wait_status = -1;
 }
 
 /**
- * mcp_host_process_new:
+ * tether_host_process_new:
  * @argv: the command and its arguments
  *
  * A process run on the host through the Flatpak session helper. Outside the
@@ -1403,38 +1200,38 @@ mcp_host_process_init (McpHostProcess *self)
  *
  * Returns: (transfer full): a new process, not yet spawned
  */
-McpProcess *
-mcp_host_process_new (const char * const *argv)
+TetherProcess *
+tether_host_process_new (const char * const *argv)
 {
-  return g_object_new (MCP_TYPE_HOST_PROCESS, "argv", argv, NULL);
+  return g_object_new (TETHER_TYPE_HOST_PROCESS, "argv", argv, NULL);
 }
 
 /**
- * mcp_host_process_get_pid:
- * @self: a #McpHostProcess
+ * tether_host_process_get_pid:
+ * @self: a #TetherHostProcess
  *
  * Returns: the process's pid on the host (also its process group), or 0
  *   before it started
  */
 guint32
-mcp_host_process_get_pid (McpHostProcess *self)
+tether_host_process_get_pid (TetherHostProcess *self)
 {
-  g_return_val_if_fail (MCP_IS_HOST_PROCESS (self), 0);
+  g_return_val_if_fail (TETHER_IS_HOST_PROCESS (self), 0);
 
   return self->pid;
 }
 
 /**
- * mcp_host_process_get_program:
- * @self: a #McpHostProcess
+ * tether_host_process_get_program:
+ * @self: a #TetherHostProcess
  *
  * Returns: (nullable): the absolute path of the program on the host, once
  *   started
  */
 const char *
-mcp_host_process_get_program (McpHostProcess *self)
+tether_host_process_get_program (TetherHostProcess *self)
 {
-  g_return_val_if_fail (MCP_IS_HOST_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_HOST_PROCESS (self), NULL);
 
   return self->program;
 }

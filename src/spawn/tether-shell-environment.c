@@ -14,9 +14,9 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
-#include "mcp-host-process.h"
-#include "mcp-process.h"
+#include "tether-flatpak.h"
+#include "tether-spawn-error.h"
+#include "tether-spawn.h"
 
 #include "tether-shell-environment.h"
 
@@ -196,7 +196,7 @@ tidy_path (const char *path)
 
 typedef struct
 {
-  McpProcess   *process;
+  TetherProcess   *process;
   GCancellable *cancellable;
   GByteArray   *out;
   GByteArray   *err;
@@ -270,7 +270,7 @@ run_maybe_finish (Run *run)
   g_clear_handle_id (&run->drain_id, g_source_remove);
 
   /* Nothing the shell started outlives it. */
-  mcp_process_send_signal (run->process, SIGKILL);
+  tether_process_send_signal (run->process, SIGKILL);
 
   task = g_steal_pointer (&run->task);
   g_task_return_pointer (task, run, (GDestroyNotify)run_free);
@@ -296,7 +296,7 @@ read_cb (GObject      *object,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
-  is_out = stream == mcp_process_get_stdout_pipe (run->process);
+  is_out = stream == tether_process_get_stdout_pipe (run->process);
 
   if (bytes == NULL || g_bytes_get_size (bytes) == 0)
     {
@@ -338,7 +338,7 @@ wait_cb (GObject      *object,
   int exit_status, term_signal;
 
   /* Cancelled: the run may be gone already. */
-  if (!mcp_process_wait_finish (MCP_PROCESS (object), result, &exit_status, &term_signal, &error) &&
+  if (!tether_process_wait_finish (TETHER_PROCESS (object), result, &exit_status, &term_signal, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
@@ -356,7 +356,7 @@ run_timeout_cb (gpointer user_data)
   run->timeout_id = 0;
   run->timed_out = TRUE;
   g_debug ("the login shell did not finish in time; killing its process group");
-  mcp_process_send_signal (run->process, SIGKILL);
+  tether_process_send_signal (run->process, SIGKILL);
 
   /* If nothing comes back (a host that stopped answering), give up on it. */
   if (!run->exited)
@@ -374,11 +374,11 @@ spawn_cb (GObject      *object,
           gpointer      user_data)
 {
   Run *run = user_data;
-  McpProcess *process = MCP_PROCESS (object);
+  TetherProcess *process = TETHER_PROCESS (object);
   GTask *task;
   GError *error = NULL;
 
-  if (!mcp_process_spawn_finish (process, result, &error))
+  if (!tether_process_spawn_finish (process, result, &error))
     {
       /* Cancelled: the run gave up waiting and is gone. */
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -395,11 +395,11 @@ spawn_cb (GObject      *object,
     }
 
   /* Nothing to read from us: end-of-file at once. */
-  g_output_stream_close (mcp_process_get_stdin_pipe (process), NULL, NULL);
+  g_output_stream_close (tether_process_get_stdin_pipe (process), NULL, NULL);
 
-  read_more (run, mcp_process_get_stdout_pipe (process));
-  read_more (run, mcp_process_get_stderr_pipe (process));
-  mcp_process_wait_async (process, run->cancellable, wait_cb, run);
+  read_more (run, tether_process_get_stdout_pipe (process));
+  read_more (run, tether_process_get_stderr_pipe (process));
+  tether_process_wait_async (process, run->cancellable, wait_cb, run);
 }
 
 /* Runs @argv with the session's whole environment, for at most
@@ -418,11 +418,11 @@ run_async (const char * const  *argv,
   run->out = g_byte_array_new ();
   run->err = g_byte_array_new ();
   run->exit_status = -1;
-  run->process = mcp_process_new (argv);
-  mcp_process_set_inherit_environment (run->process, TRUE);
+  run->process = tether_spawn_new_process (argv);
+  tether_process_set_inherit_environment (run->process, TRUE);
 
   run->timeout_id = g_timeout_add (MAX (timeout_ms, 1), run_timeout_cb, run);
-  mcp_process_spawn_async (run->process, run->cancellable, spawn_cb, run);
+  tether_process_spawn_async (run->process, run->cancellable, spawn_cb, run);
 }
 
 static Run *
@@ -588,7 +588,7 @@ fall_back (TetherShellEnvironment *self)
 
       /* Our own environment is the sandbox's; the host session's is the
        * next best thing, if we may run anything there at all. */
-      if (mcp_host_process_check_permission (NULL))
+      if (tether_flatpak_check_host_permission (NULL))
         {
           run_async (argv, self->timeout_ms, host_session_cb, g_object_ref (self));
           return;
@@ -689,7 +689,7 @@ login_shell_cb (GObject      *object,
   if (from == NULL || to == NULL)
     {
       g_autofree char *said = last_stderr_line (run);
-      g_autofree char *how = mcp_process_describe_exit (run->exit_status, run->term_signal);
+      g_autofree char *how = tether_process_describe_exit (run->exit_status, run->term_signal);
 
       if (said != NULL && run->exit_status != 0)
         self->why = g_strdup_printf (_("%s printed no environment (it %s: %s)"), shell, how, said);
@@ -782,7 +782,7 @@ tether_shell_environment_resolve_async (TetherShellEnvironment *self,
   if (start)
     {
       self->started = g_get_monotonic_time ();
-      self->on_host = mcp_host_process_is_sandboxed ();
+      self->on_host = tether_flatpak_is_sandboxed ();
       start_login_shell (self, TRUE);
     }
 }
@@ -832,7 +832,7 @@ found_cb (GObject      *object,
   GError *error = NULL;
   char *program;
 
-  program = mcp_process_find_program_finish (MCP_PROCESS (object), result, &error);
+  program = tether_process_find_program_finish (TETHER_PROCESS (object), result, &error);
   if (program == NULL)
     g_task_return_error (task, error);
   else
@@ -847,7 +847,7 @@ resolved_for_find_cb (GObject      *object,
   TetherShellEnvironment *self = TETHER_SHELL_ENVIRONMENT (object);
   g_autoptr(GTask) task = user_data;
   FindData *data = g_task_get_task_data (task);
-  g_autoptr(McpProcess) process = NULL;
+  g_autoptr(TetherProcess) process = NULL;
   g_autoptr(GError) error = NULL;
   GCancellable *cancellable = g_task_get_cancellable (task);
   const char *argv[] = { data->command, NULL };
@@ -858,11 +858,11 @@ resolved_for_find_cb (GObject      *object,
       return;
     }
 
-  process = mcp_process_new (argv);
-  mcp_process_set_search_path (process, self->path);
-  mcp_process_set_base_environment (process, (const char * const *)self->environment);
-  mcp_process_set_cwd (process, data->cwd);
-  mcp_process_find_program_async (process, cancellable, found_cb, g_steal_pointer (&task));
+  process = tether_spawn_new_process (argv);
+  tether_process_set_search_path (process, self->path);
+  tether_process_set_base_environment (process, (const char * const *)self->environment);
+  tether_process_set_cwd (process, data->cwd);
+  tether_process_find_program_async (process, cancellable, found_cb, g_steal_pointer (&task));
 }
 
 /**
@@ -895,7 +895,8 @@ tether_shell_environment_find_program_async (TetherShellEnvironment *self,
 
   if (command == NULL || *command == '\0')
     {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_SPAWN_FAILED, "%s", _("No command to run"));
+      g_task_return_new_error (task, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
+                               "%s", _("No command to run"));
       return;
     }
 
@@ -914,8 +915,9 @@ tether_shell_environment_find_program_async (TetherShellEnvironment *self,
  * @error: return location for an error
  *
  * Returns: (transfer full): the program's absolute path, or %NULL with
- *   %MCP_ERROR_COMMAND_NOT_FOUND saying where it looked (or
- *   %MCP_ERROR_PERMISSION_DENIED when commands may not run on the host)
+ *   %TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND saying where it looked (or
+ *   %TETHER_SPAWN_ERROR_PERMISSION_DENIED when commands may not run on the
+ *   host)
  */
 char *
 tether_shell_environment_find_program_finish (TetherShellEnvironment  *self,

@@ -1,25 +1,21 @@
-/* mcp-process.c
+/* tether-process.c
  *
  * Copyright 2026 The Tether authors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "mcp-process"
+#define G_LOG_DOMAIN "tether-process"
 
 #include "config.h"
 
-#include <signal.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
-#include "mcp-host-process.h"
-#include "mcp-util-private.h"
-#include "mcp-native-process.h"
-#include "mcp-process.h"
-#include "mcp-process-private.h"
+#include "tether-process.h"
+#include "tether-process-private.h"
+#include "tether-spawn-error.h"
 
 /* What a server gets of the user's environment (besides what its
  * configuration adds). Wider than the SDK's six variables: locale, XDG
@@ -38,7 +34,7 @@ static const char * const environment_allow_list[] = {
   NULL
 };
 
-#define FALLBACK_PATH MCP_PROCESS_FALLBACK_PATH
+#define FALLBACK_PATH TETHER_PROCESS_FALLBACK_PATH
 
 typedef struct
 {
@@ -48,9 +44,9 @@ typedef struct
   char      *search_path;
   char     **base_environment;
   gboolean   inherit_environment;
-} McpProcessPrivate;
+} TetherProcessPrivate;
 
-G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (McpProcess, mcp_process, G_TYPE_OBJECT)
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (TetherProcess, tether_process, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
@@ -64,6 +60,20 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* g_set_str() is GLib 2.76 */
+static gboolean
+set_str (char       **dest,
+         const char  *value)
+{
+  if (g_strcmp0 (*dest, value) == 0)
+    return FALSE;
+
+  g_free (*dest);
+  *dest = g_strdup (value);
+
+  return TRUE;
+}
 
 static gboolean
 set_strv (char               ***dest,
@@ -83,10 +93,10 @@ set_strv (char               ***dest,
 }
 
 static void
-mcp_process_finalize (GObject *object)
+tether_process_finalize (GObject *object)
 {
-  McpProcess *self = (McpProcess *)object;
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcess *self = (TetherProcess *)object;
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
   g_clear_pointer (&priv->argv, g_strfreev);
   g_clear_pointer (&priv->cwd, g_free);
@@ -94,17 +104,17 @@ mcp_process_finalize (GObject *object)
   g_clear_pointer (&priv->search_path, g_free);
   g_clear_pointer (&priv->base_environment, g_strfreev);
 
-  G_OBJECT_CLASS (mcp_process_parent_class)->finalize (object);
+  G_OBJECT_CLASS (tether_process_parent_class)->finalize (object);
 }
 
 static void
-mcp_process_get_property (GObject    *object,
-                          guint       prop_id,
-                          GValue     *value,
-                          GParamSpec *pspec)
+tether_process_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
 {
-  McpProcess *self = MCP_PROCESS (object);
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcess *self = TETHER_PROCESS (object);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
   switch (prop_id)
     {
@@ -138,37 +148,37 @@ mcp_process_get_property (GObject    *object,
 }
 
 static void
-mcp_process_set_property (GObject      *object,
-                          guint         prop_id,
-                          const GValue *value,
-                          GParamSpec   *pspec)
+tether_process_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
 {
-  McpProcess *self = MCP_PROCESS (object);
+  TetherProcess *self = TETHER_PROCESS (object);
 
   switch (prop_id)
     {
     case PROP_ARGV:
-      mcp_process_set_argv (self, g_value_get_boxed (value));
+      tether_process_set_argv (self, g_value_get_boxed (value));
       break;
 
     case PROP_CWD:
-      mcp_process_set_cwd (self, g_value_get_string (value));
+      tether_process_set_cwd (self, g_value_get_string (value));
       break;
 
     case PROP_ENVIRONMENT:
-      mcp_process_set_environment (self, g_value_get_boxed (value));
+      tether_process_set_environment (self, g_value_get_boxed (value));
       break;
 
     case PROP_SEARCH_PATH:
-      mcp_process_set_search_path (self, g_value_get_string (value));
+      tether_process_set_search_path (self, g_value_get_string (value));
       break;
 
     case PROP_BASE_ENVIRONMENT:
-      mcp_process_set_base_environment (self, g_value_get_boxed (value));
+      tether_process_set_base_environment (self, g_value_get_boxed (value));
       break;
 
     case PROP_INHERIT_ENVIRONMENT:
-      mcp_process_set_inherit_environment (self, g_value_get_boolean (value));
+      tether_process_set_inherit_environment (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -177,19 +187,19 @@ mcp_process_set_property (GObject      *object,
 }
 
 static void
-mcp_process_real_find_program_async (McpProcess          *self,
-                                     GCancellable        *cancellable,
-                                     GAsyncReadyCallback  callback,
-                                     gpointer             user_data)
+tether_process_real_find_program_async (TetherProcess       *self,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
   GError *error = NULL;
   char *program;
 
   task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_process_real_find_program_async);
+  g_task_set_source_tag (task, tether_process_real_find_program_async);
 
-  program = mcp_process_resolve_command (self, &error);
+  program = tether_process_resolve_command (self, &error);
   if (program == NULL)
     g_task_return_error (task, error);
   else
@@ -197,9 +207,9 @@ mcp_process_real_find_program_async (McpProcess          *self,
 }
 
 static char *
-mcp_process_real_find_program_finish (McpProcess    *self,
-                                      GAsyncResult  *result,
-                                      GError       **error)
+tether_process_real_find_program_finish (TetherProcess  *self,
+                                         GAsyncResult   *result,
+                                         GError        **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
@@ -207,19 +217,19 @@ mcp_process_real_find_program_finish (McpProcess    *self,
 }
 
 static void
-mcp_process_class_init (McpProcessClass *klass)
+tether_process_class_init (TetherProcessClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = mcp_process_finalize;
-  object_class->get_property = mcp_process_get_property;
-  object_class->set_property = mcp_process_set_property;
+  object_class->finalize = tether_process_finalize;
+  object_class->get_property = tether_process_get_property;
+  object_class->set_property = tether_process_set_property;
 
-  klass->find_program_async = mcp_process_real_find_program_async;
-  klass->find_program_finish = mcp_process_real_find_program_finish;
+  klass->find_program_async = tether_process_real_find_program_async;
+  klass->find_program_finish = tether_process_real_find_program_finish;
 
   /**
-   * McpProcess:argv:
+   * TetherProcess:argv:
    *
    * The command and its arguments. No shell is involved. A command without
    * a slash is looked up in the search path.
@@ -230,7 +240,7 @@ mcp_process_class_init (McpProcessClass *klass)
                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
-   * McpProcess:cwd:
+   * TetherProcess:cwd:
    *
    * The working directory, or %NULL for ours.
    */
@@ -240,7 +250,7 @@ mcp_process_class_init (McpProcessClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
-   * McpProcess:environment:
+   * TetherProcess:environment:
    *
    * `KEY=VALUE` pairs added to (and overriding) the allow-listed part of the
    * user's environment. The values may be secrets: they are never logged.
@@ -251,10 +261,10 @@ mcp_process_class_init (McpProcessClass *klass)
                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
-   * McpProcess:search-path:
+   * TetherProcess:search-path:
    *
    * The PATH used to find the command and given to the process, or %NULL
-   * for the user's PATH. A `PATH` in #McpProcess:environment wins over it.
+   * for the user's PATH. A `PATH` in #TetherProcess:environment wins over it.
    */
   properties[PROP_SEARCH_PATH] =
     g_param_spec_string ("search-path", NULL, NULL,
@@ -262,11 +272,11 @@ mcp_process_class_init (McpProcessClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
-   * McpProcess:base-environment:
+   * TetherProcess:base-environment:
    *
    * The user's environment, as `KEY=VALUE` pairs, that the allow-list picks
    * from (e.g. what the login shell set up), or %NULL for ours. Its `PATH`
-   * is the user's PATH when #McpProcess:search-path is unset.
+   * is the user's PATH when #TetherProcess:search-path is unset.
    */
   properties[PROP_BASE_ENVIRONMENT] =
     g_param_spec_boxed ("base-environment", NULL, NULL,
@@ -274,11 +284,11 @@ mcp_process_class_init (McpProcessClass *klass)
                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
-   * McpProcess:inherit-environment:
+   * TetherProcess:inherit-environment:
    *
    * Give the process the whole environment of the session it runs in
    * (natively ours, on the host the session's) rather than the allow-listed
-   * part, plus #McpProcess:environment and the search path if set. For
+   * part, plus #TetherProcess:environment and the search path if set. For
    * Tether's own helpers, such as the login shell; never for servers.
    */
   properties[PROP_INHERIT_ENVIRONMENT] =
@@ -290,158 +300,137 @@ mcp_process_class_init (McpProcessClass *klass)
 }
 
 static void
-mcp_process_init (McpProcess *self)
+tether_process_init (TetherProcess *self)
 {
-}
-
-/**
- * mcp_process_new:
- * @argv: the command and its arguments
- *
- * Creates a process of the backend that fits where we run: inside the
- * Flatpak sandbox (see mcp_host_process_is_sandboxed()) an #McpHostProcess,
- * which runs the command on the host; otherwise an #McpNativeProcess.
- *
- * Returns: (transfer full): a new #McpProcess, not yet spawned
- */
-McpProcess *
-mcp_process_new (const char * const *argv)
-{
-  g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
-
-  if (mcp_host_process_is_sandboxed ())
-    return mcp_host_process_new (argv);
-
-  return mcp_native_process_new (argv);
 }
 
 const char * const *
-mcp_process_get_argv (McpProcess *self)
+tether_process_get_argv (TetherProcess *self)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
   return (const char * const *)priv->argv;
 }
 
 void
-mcp_process_set_argv (McpProcess         *self,
-                      const char * const *argv)
+tether_process_set_argv (TetherProcess      *self,
+                         const char * const *argv)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
   if (set_strv (&priv->argv, argv))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ARGV]);
 }
 
 const char *
-mcp_process_get_cwd (McpProcess *self)
+tether_process_get_cwd (TetherProcess *self)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
   return priv->cwd;
 }
 
 void
-mcp_process_set_cwd (McpProcess *self,
-                     const char *cwd)
+tether_process_set_cwd (TetherProcess *self,
+                        const char    *cwd)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
-  if (_mcp_set_str (&priv->cwd, cwd))
+  if (set_str (&priv->cwd, cwd))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CWD]);
 }
 
 const char * const *
-mcp_process_get_environment (McpProcess *self)
+tether_process_get_environment (TetherProcess *self)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
   return (const char * const *)priv->environment;
 }
 
 void
-mcp_process_set_environment (McpProcess         *self,
-                             const char * const *environment)
+tether_process_set_environment (TetherProcess      *self,
+                                const char * const *environment)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
   if (set_strv (&priv->environment, environment))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENVIRONMENT]);
 }
 
 const char *
-mcp_process_get_search_path (McpProcess *self)
+tether_process_get_search_path (TetherProcess *self)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
   return priv->search_path;
 }
 
 void
-mcp_process_set_search_path (McpProcess *self,
-                             const char *search_path)
+tether_process_set_search_path (TetherProcess *self,
+                                const char    *search_path)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
-  if (_mcp_set_str (&priv->search_path, search_path))
+  if (set_str (&priv->search_path, search_path))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_PATH]);
 }
 
 const char * const *
-mcp_process_get_base_environment (McpProcess *self)
+tether_process_get_base_environment (TetherProcess *self)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
   return (const char * const *)priv->base_environment;
 }
 
 void
-mcp_process_set_base_environment (McpProcess         *self,
-                                  const char * const *environment)
+tether_process_set_base_environment (TetherProcess      *self,
+                                     const char * const *environment)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
   if (set_strv (&priv->base_environment, environment))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASE_ENVIRONMENT]);
 }
 
 gboolean
-mcp_process_get_inherit_environment (McpProcess *self)
+tether_process_get_inherit_environment (TetherProcess *self)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), FALSE);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), FALSE);
 
   return priv->inherit_environment;
 }
 
 void
-mcp_process_set_inherit_environment (McpProcess *self,
-                                     gboolean    inherit)
+tether_process_set_inherit_environment (TetherProcess *self,
+                                        gboolean       inherit)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
   inherit = !!inherit;
   if (priv->inherit_environment == inherit)
@@ -452,13 +441,13 @@ mcp_process_set_inherit_environment (McpProcess *self,
 }
 
 /**
- * mcp_process_get_environment_allow_list:
+ * tether_process_get_environment_allow_list:
  *
  * Returns: the names of the user's variables a server inherits; a name
  *   ending in `*` is a prefix
  */
 const char * const *
-mcp_process_get_environment_allow_list (void)
+tether_process_get_environment_allow_list (void)
 {
   return environment_allow_list;
 }
@@ -484,33 +473,16 @@ is_allowed (const char *name,
   return FALSE;
 }
 
-static const char *
-find_configured (McpProcess *self,
-                 const char *name)
-{
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
-  gsize len = strlen (name);
-
-  if (priv->environment == NULL)
-    return NULL;
-
-  for (guint i = 0; priv->environment[i] != NULL; i++)
-    if (strncmp (priv->environment[i], name, len) == 0 && priv->environment[i][len] == '=')
-      return priv->environment[i] + len + 1;
-
-  return NULL;
-}
-
 /* The PATH the process gets and its command is looked up in: a configured
  * PATH, else the search path, else the user's (@base's, or ours). */
 static const char *
-effective_path (McpProcess         *self,
+effective_path (TetherProcess      *self,
                 const char * const *base)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
   const char *path;
 
-  if ((path = find_configured (self, "PATH")) != NULL)
+  if ((path = g_environ_getenv (priv->environment, "PATH")) != NULL)
     return path;
   if (priv->search_path != NULL)
     return priv->search_path;
@@ -527,27 +499,27 @@ effective_path (McpProcess         *self,
 }
 
 /**
- * _mcp_process_get_search_path_in_effect:
- * @self: a #McpProcess
+ * _tether_process_get_search_path_in_effect:
+ * @self: a #TetherProcess
  * @base: (nullable): the user's environment to take PATH from, or %NULL for
- *   #McpProcess:base-environment or ours
+ *   #TetherProcess:base-environment or ours
  *
  * Returns: the PATH the command is looked up in and the process gets
  */
 const char *
-_mcp_process_get_search_path_in_effect (McpProcess         *self,
-                                        const char * const *base)
+_tether_process_get_search_path_in_effect (TetherProcess      *self,
+                                           const char * const *base)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
   return effective_path (self, base);
 }
 
 static char **
-add_configured (McpProcess  *self,
-                char       **result)
+add_configured (TetherProcess  *self,
+                char          **result)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
 
   if (priv->environment == NULL)
     return result;
@@ -568,25 +540,25 @@ add_configured (McpProcess  *self,
 }
 
 /**
- * _mcp_process_build_environment_from:
- * @self: a #McpProcess
+ * _tether_process_build_environment_from:
+ * @self: a #TetherProcess
  * @base: (nullable): the user's environment, or %NULL for
- *   #McpProcess:base-environment or ours
+ *   #TetherProcess:base-environment or ours
  *
- * Like mcp_process_build_environment(), from @base.
+ * Like tether_process_build_environment(), from @base.
  *
  * Returns: (transfer full): a %NULL-terminated array of `KEY=VALUE`
  */
 char **
-_mcp_process_build_environment_from (McpProcess         *self,
-                                     const char * const *base)
+_tether_process_build_environment_from (TetherProcess      *self,
+                                        const char * const *base)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
   g_auto(GStrv) ours = NULL;
   g_auto(GStrv) result = NULL;
   g_autoptr(GPtrArray) kept = g_ptr_array_new ();
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
   if (base == NULL)
     base = (const char * const *)priv->base_environment;
@@ -624,24 +596,24 @@ _mcp_process_build_environment_from (McpProcess         *self,
 }
 
 /**
- * mcp_process_build_environment:
- * @self: a #McpProcess
+ * tether_process_build_environment:
+ * @self: a #TetherProcess
  *
  * The environment the process gets: the allow-listed part of the user's
- * (#McpProcess:base-environment, or ours; shell functions exported by bash
+ * (#TetherProcess:base-environment, or ours; shell functions exported by bash
  * skipped), PATH set to the search path, then the configured variables. With
- * #McpProcess:inherit-environment, all of the user's environment instead of
+ * #TetherProcess:inherit-environment, all of the user's environment instead of
  * the allow-listed part. The backends add, when they spawn, the random token
  * of the process group (`TETHER_GROUP_TOKEN`) over any configured value.
  *
  * Returns: (transfer full): a %NULL-terminated array of `KEY=VALUE`
  */
 char **
-mcp_process_build_environment (McpProcess *self)
+tether_process_build_environment (TetherProcess *self)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
-  return _mcp_process_build_environment_from (self, NULL);
+  return _tether_process_build_environment_from (self, NULL);
 }
 
 static gboolean
@@ -652,30 +624,30 @@ is_executable_file (const char *path)
 }
 
 /**
- * mcp_process_resolve_command:
- * @self: a #McpProcess
+ * tether_process_resolve_command:
+ * @self: a #TetherProcess
  * @error: return location for an error
  *
  * Finds the program `argv[0]` names: a path with a slash as it is (relative
- * to #McpProcess:cwd), a bare name in the search path.
+ * to #TetherProcess:cwd), a bare name in the search path.
  *
  * Returns: (transfer full): the absolute path of the program, or %NULL with
- *   %MCP_ERROR_COMMAND_NOT_FOUND naming the command and the PATH searched
+ *   %TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND naming the command and the PATH searched
  */
 char *
-mcp_process_resolve_command (McpProcess  *self,
-                             GError     **error)
+tether_process_resolve_command (TetherProcess  *self,
+                                GError        **error)
 {
-  McpProcessPrivate *priv = mcp_process_get_instance_private (self);
+  TetherProcessPrivate *priv = tether_process_get_instance_private (self);
   const char *name;
   const char *path;
   g_auto(GStrv) dirs = NULL;
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
   if (priv->argv == NULL || priv->argv[0] == NULL || priv->argv[0][0] == '\0')
     {
-      g_set_error (error, MCP_ERROR, MCP_ERROR_SPAWN_FAILED, _("No command to run"));
+      g_set_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED, _("No command to run"));
       return NULL;
     }
 
@@ -694,14 +666,14 @@ mcp_process_resolve_command (McpProcess  *self,
 
       if (!g_file_test (full, G_FILE_TEST_EXISTS))
         {
-          g_set_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+          g_set_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND,
                        _("command not found: %s"), name);
           return NULL;
         }
 
       if (!is_executable_file (full))
         {
-          g_set_error (error, MCP_ERROR, MCP_ERROR_SPAWN_FAILED,
+          g_set_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_FAILED,
                        _("%s is not an executable file"), name);
           return NULL;
         }
@@ -732,133 +704,133 @@ mcp_process_resolve_command (McpProcess  *self,
         }
     }
 
-  g_set_error (error, MCP_ERROR, MCP_ERROR_COMMAND_NOT_FOUND,
+  g_set_error (error, TETHER_SPAWN_ERROR, TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND,
                _("command not found: %s (searched: %s)"), name, path);
 
   return NULL;
 }
 
 /**
- * mcp_process_find_program_async:
- * @self: a #McpProcess
+ * tether_process_find_program_async:
+ * @self: a #TetherProcess
  * @cancellable: (nullable): a #GCancellable
  * @callback: called when done
  * @user_data: data for @callback
  *
  * Finds the program `argv[0]` names where the process would run (on the
- * host for #McpHostProcess), in the search path in effect, without running
+ * host for #TetherHostProcess), in the search path in effect, without running
  * it.
  */
 void
-mcp_process_find_program_async (McpProcess          *self,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
+tether_process_find_program_async (TetherProcess       *self,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
 {
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
-  MCP_PROCESS_GET_CLASS (self)->find_program_async (self, cancellable, callback, user_data);
+  TETHER_PROCESS_GET_CLASS (self)->find_program_async (self, cancellable, callback, user_data);
 }
 
 /**
- * mcp_process_find_program_finish:
- * @self: a #McpProcess
+ * tether_process_find_program_finish:
+ * @self: a #TetherProcess
  * @result: the #GAsyncResult
  * @error: return location for an error
  *
  * Returns: (transfer full): the absolute path of the program, or %NULL with
- *   %MCP_ERROR_COMMAND_NOT_FOUND naming the command and where it looked (or
+ *   %TETHER_SPAWN_ERROR_COMMAND_NOT_FOUND naming the command and where it looked (or
  *   another error if it could not look)
  */
 char *
-mcp_process_find_program_finish (McpProcess    *self,
-                                 GAsyncResult  *result,
-                                 GError       **error)
+tether_process_find_program_finish (TetherProcess  *self,
+                                    GAsyncResult   *result,
+                                    GError        **error)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
-  return MCP_PROCESS_GET_CLASS (self)->find_program_finish (self, result, error);
+  return TETHER_PROCESS_GET_CLASS (self)->find_program_finish (self, result, error);
 }
 
 void
-mcp_process_spawn_async (McpProcess          *self,
-                         GCancellable        *cancellable,
-                         GAsyncReadyCallback  callback,
-                         gpointer             user_data)
+tether_process_spawn_async (TetherProcess       *self,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
 {
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
-  MCP_PROCESS_GET_CLASS (self)->spawn_async (self, cancellable, callback, user_data);
+  TETHER_PROCESS_GET_CLASS (self)->spawn_async (self, cancellable, callback, user_data);
 }
 
 gboolean
-mcp_process_spawn_finish (McpProcess    *self,
-                          GAsyncResult  *result,
-                          GError       **error)
+tether_process_spawn_finish (TetherProcess  *self,
+                             GAsyncResult   *result,
+                             GError        **error)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (self), FALSE);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), FALSE);
 
-  return MCP_PROCESS_GET_CLASS (self)->spawn_finish (self, result, error);
+  return TETHER_PROCESS_GET_CLASS (self)->spawn_finish (self, result, error);
 }
 
 GOutputStream *
-mcp_process_get_stdin_pipe (McpProcess *self)
+tether_process_get_stdin_pipe (TetherProcess *self)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
-  return MCP_PROCESS_GET_CLASS (self)->get_stdin_pipe (self);
+  return TETHER_PROCESS_GET_CLASS (self)->get_stdin_pipe (self);
 }
 
 GInputStream *
-mcp_process_get_stdout_pipe (McpProcess *self)
+tether_process_get_stdout_pipe (TetherProcess *self)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
-  return MCP_PROCESS_GET_CLASS (self)->get_stdout_pipe (self);
+  return TETHER_PROCESS_GET_CLASS (self)->get_stdout_pipe (self);
 }
 
 GInputStream *
-mcp_process_get_stderr_pipe (McpProcess *self)
+tether_process_get_stderr_pipe (TetherProcess *self)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
-  return MCP_PROCESS_GET_CLASS (self)->get_stderr_pipe (self);
+  return TETHER_PROCESS_GET_CLASS (self)->get_stderr_pipe (self);
 }
 
 void
-mcp_process_send_signal (McpProcess *self,
-                         int         signum)
+tether_process_send_signal (TetherProcess *self,
+                            int            signum)
 {
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
-  MCP_PROCESS_GET_CLASS (self)->send_signal (self, signum);
+  TETHER_PROCESS_GET_CLASS (self)->send_signal (self, signum);
 }
 
 void
-mcp_process_wait_async (McpProcess          *self,
-                        GCancellable        *cancellable,
-                        GAsyncReadyCallback  callback,
-                        gpointer             user_data)
+tether_process_wait_async (TetherProcess       *self,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
 {
-  g_return_if_fail (MCP_IS_PROCESS (self));
+  g_return_if_fail (TETHER_IS_PROCESS (self));
 
-  MCP_PROCESS_GET_CLASS (self)->wait_async (self, cancellable, callback, user_data);
+  TETHER_PROCESS_GET_CLASS (self)->wait_async (self, cancellable, callback, user_data);
 }
 
 gboolean
-mcp_process_wait_finish (McpProcess    *self,
-                         GAsyncResult  *result,
-                         int           *exit_status,
-                         int           *term_signal,
-                         GError       **error)
+tether_process_wait_finish (TetherProcess  *self,
+                            GAsyncResult   *result,
+                            int            *exit_status,
+                            int            *term_signal,
+                            GError        **error)
 {
   int status = -1;
   int sig = 0;
   gboolean ret;
 
-  g_return_val_if_fail (MCP_IS_PROCESS (self), FALSE);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), FALSE);
 
-  ret = MCP_PROCESS_GET_CLASS (self)->wait_finish (self, result, &status, &sig, error);
+  ret = TETHER_PROCESS_GET_CLASS (self)->wait_finish (self, result, &status, &sig, error);
 
   if (exit_status != NULL)
     *exit_status = status;
@@ -869,48 +841,24 @@ mcp_process_wait_finish (McpProcess    *self,
 }
 
 /**
- * mcp_process_get_identifier:
- * @self: a #McpProcess
+ * tether_process_get_identifier:
+ * @self: a #TetherProcess
  *
  * Returns: (nullable): a short identifier for logs (the pid), once spawned
  */
 const char *
-mcp_process_get_identifier (McpProcess *self)
+tether_process_get_identifier (TetherProcess *self)
 {
-  g_return_val_if_fail (MCP_IS_PROCESS (self), NULL);
+  g_return_val_if_fail (TETHER_IS_PROCESS (self), NULL);
 
-  if (MCP_PROCESS_GET_CLASS (self)->get_identifier == NULL)
+  if (TETHER_PROCESS_GET_CLASS (self)->get_identifier == NULL)
     return NULL;
 
-  return MCP_PROCESS_GET_CLASS (self)->get_identifier (self);
-}
-
-static const char *
-signal_name (int signum)
-{
-  switch (signum)
-    {
-    case SIGHUP: return "SIGHUP";
-    case SIGINT: return "SIGINT";
-    case SIGQUIT: return "SIGQUIT";
-    case SIGILL: return "SIGILL";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGABRT: return "SIGABRT";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGKILL: return "SIGKILL";
-    case SIGSEGV: return "SIGSEGV";
-    case SIGPIPE: return "SIGPIPE";
-    case SIGALRM: return "SIGALRM";
-    case SIGTERM: return "SIGTERM";
-    case SIGUSR1: return "SIGUSR1";
-    case SIGUSR2: return "SIGUSR2";
-    default: return NULL;
-    }
+  return TETHER_PROCESS_GET_CLASS (self)->get_identifier (self);
 }
 
 /**
- * mcp_process_describe_exit:
+ * tether_process_describe_exit:
  * @exit_status: the exit status, or -1
  * @term_signal: the signal that ended the process, or 0
  *
@@ -918,15 +866,19 @@ signal_name (int signum)
  *   (SIGKILL)", to follow "the server"
  */
 char *
-mcp_process_describe_exit (int exit_status,
-                           int term_signal)
+tether_process_describe_exit (int exit_status,
+                              int term_signal)
 {
   if (term_signal > 0)
     {
-      const char *name = signal_name (term_signal);
+      const char *abbrev = sigabbrev_np (term_signal);
 
-      if (name != NULL)
-        return g_strdup_printf (_("was killed by signal %d (%s)"), term_signal, name);
+      if (abbrev != NULL)
+        {
+          g_autofree char *name = g_strconcat ("SIG", abbrev, NULL);
+
+          return g_strdup_printf (_("was killed by signal %d (%s)"), term_signal, name);
+        }
 
       return g_strdup_printf (_("was killed by signal %d"), term_signal);
     }

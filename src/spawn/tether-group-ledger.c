@@ -1,4 +1,4 @@
-/* mcp-group-ledger.c — the process groups of servers, written down
+/* tether-group-ledger.c — the process groups of servers, written down
  *
  * Copyright 2026 The Tether authors
  *
@@ -14,7 +14,7 @@
  *   tether-group-2 BOOT_ID OWNER_PID OWNER_START TOKEN_DIGEST
  *
  * (who owns the group, and the digest of the token its members carry, see
- * mcp-process-group.c). The next Tether (the app or tether-cli) sweeps the
+ * tether-process-group.c). The next Tether (the app or tether-cli) sweeps the
  * groups whose owner is gone, before it starts any server.
  *
  * The sweep never signals anything but a group a Tether started. The entry's
@@ -28,7 +28,7 @@
  * sees half an entry nor takes one from under another Tether writing it.
  */
 
-#define G_LOG_DOMAIN "mcp-group-ledger"
+#define G_LOG_DOMAIN "tether-group-ledger"
 
 #include "config.h"
 
@@ -41,9 +41,9 @@
 
 #include <glib/gstdio.h>
 
-#include "mcp-group-ledger.h"
-#include "mcp-group-ledger-private.h"
-#include "mcp-process-group-private.h"
+#include "tether-group-ledger.h"
+#include "tether-group-ledger-private.h"
+#include "tether-process-group-private.h"
 
 #define ENTRY_FORMAT "tether-group-2"
 #define ENTRY_MAX    512
@@ -54,9 +54,9 @@ static gboolean
 is_alive (pid_t    pid,
           guint64  start)
 {
-  McpProcStat stat;
+  TetherProcStat stat;
 
-  return _mcp_proc_read_stat (pid, &stat) && stat.start == start && stat.state != 'Z' && stat.state != 'X';
+  return _tether_proc_read_stat (pid, &stat) && stat.start == start && stat.state != 'Z' && stat.state != 'X';
 }
 
 static char *
@@ -89,7 +89,7 @@ entry_path (pid_t pgid)
 }
 
 /**
- * mcp_group_ledger_record:
+ * tether_group_ledger_record:
  * @pgid: the process group of a server just started, led by the server
  * @token_digest: the digest of the token its members carry
  *
@@ -97,8 +97,8 @@ entry_path (pid_t pgid)
  * cannot be written only loses the sweep after a crash.
  */
 void
-mcp_group_ledger_record (pid_t       pgid,
-                         const char *token_digest)
+tether_group_ledger_record (pid_t       pgid,
+                            const char *token_digest)
 {
   g_autofree char *dir = ledger_dir ();
   g_autofree char *path = NULL;
@@ -106,10 +106,10 @@ mcp_group_ledger_record (pid_t       pgid,
   g_autofree char *boot = boot_id ();
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
-  McpProcStat self;
+  TetherProcStat self;
 
-  if (!_mcp_process_group_is_signallable (pgid) || !_mcp_process_group_is_digest (token_digest) ||
-      !_mcp_proc_read_stat (getpid (), &self))
+  if (!_tether_process_group_is_signallable (pgid) || !_tether_process_group_is_digest (token_digest) ||
+      !_tether_proc_read_stat (getpid (), &self))
     return;
 
   /* Written beside, under a name the sweep leaves alone, then put in place */
@@ -126,17 +126,17 @@ mcp_group_ledger_record (pid_t       pgid,
 }
 
 /**
- * mcp_group_ledger_forget:
- * @pgid: a group recorded with mcp_group_ledger_record()
+ * tether_group_ledger_forget:
+ * @pgid: a group recorded with tether_group_ledger_record()
  *
  * Crosses the group out: its last SIGKILL has been sent.
  */
 void
-mcp_group_ledger_forget (pid_t pgid)
+tether_group_ledger_forget (pid_t pgid)
 {
   g_autofree char *path = NULL;
 
-  if (!_mcp_process_group_is_signallable (pgid))
+  if (!_tether_process_group_is_signallable (pgid))
     return;
 
   path = entry_path (pgid);
@@ -221,9 +221,9 @@ parse_entry (const char *text,
   fields[4][strlen (fields[4]) - 1] = '\0';
 
   if (!g_str_equal (fields[0], ENTRY_FORMAT) || !g_str_equal (fields[1], boot) ||
-      !_mcp_parse_pid (fields[2], &entry->owner) ||
-      !_mcp_parse_decimal (fields[3], strlen (fields[3]), G_MAXUINT64, &entry->owner_start) ||
-      !_mcp_process_group_is_digest (fields[4]))
+      !_tether_parse_pid (fields[2], &entry->owner) ||
+      !_tether_parse_decimal (fields[3], strlen (fields[3]), G_MAXUINT64, &entry->owner_start) ||
+      !_tether_process_group_is_digest (fields[4]))
     return FALSE;
 
   entry->digest = g_strdup (fields[4]);
@@ -243,7 +243,7 @@ drop (const char *path,
 }
 
 /**
- * mcp_group_ledger_sweep:
+ * tether_group_ledger_sweep:
  *
  * Kills what is left of the servers of a Tether that ended without
  * stopping them (killed, crashed, the machine's session torn down), and
@@ -253,7 +253,7 @@ drop (const char *path,
  * Returns: how many left-behind processes were killed
  */
 guint
-mcp_group_ledger_sweep (void)
+tether_group_ledger_sweep (void)
 {
   g_autofree char *dir_path = ledger_dir ();
   g_autofree char *boot = boot_id ();
@@ -266,7 +266,7 @@ mcp_group_ledger_sweep (void)
       g_autofree char *path = g_build_filename (dir_path, name, NULL);
       g_autofree char *text = NULL;
       g_auto(Entry) entry = { 0, };
-      McpGroupProof proof;
+      TetherGroupProof proof;
       guint members = 0;
       pid_t stranger = 0;
       pid_t pgid;
@@ -275,7 +275,7 @@ mcp_group_ledger_sweep (void)
       if (name[0] == '.')
         continue;
 
-      if (!_mcp_parse_pid (name, &pgid) || !_mcp_process_group_is_signallable (pgid))
+      if (!_tether_parse_pid (name, &pgid) || !_tether_process_group_is_signallable (pgid))
         {
           drop (path, "not a process group a server could lead");
           continue;
@@ -294,10 +294,10 @@ mcp_group_ledger_sweep (void)
       if (entry.owner == getpid () || is_alive (entry.owner, entry.owner_start))
         continue;
 
-      proof = _mcp_process_group_prove (pgid, entry.digest, &members, &stranger);
-      if (proof == MCP_GROUP_OURS)
+      proof = _tether_process_group_prove (pgid, entry.digest, &members, &stranger);
+      if (proof == TETHER_GROUP_OURS)
         {
-          if (_mcp_process_group_kill (pgid, SIGKILL) == 0)
+          if (_tether_process_group_kill (pgid, SIGKILL) == 0)
             {
               g_message ("Stopped %u processes of process group %d, left running by Tether (pid %d) when it ended",
                          members, (int)pgid, (int)entry.owner);
@@ -306,7 +306,7 @@ mcp_group_ledger_sweep (void)
           else
             g_debug ("kill (-%d, SIGKILL): %s", (int)pgid, g_strerror (errno));
         }
-      else if (proof == MCP_GROUP_NOT_OURS)
+      else if (proof == TETHER_GROUP_NOT_OURS)
         g_message ("Left process group %d alone, although Tether (pid %d) that started it has ended: "
                    "process %d in it does not carry the group's token, so it may not be Tether's",
                    (int)pgid, (int)entry.owner, (int)stranger);
@@ -318,14 +318,14 @@ mcp_group_ledger_sweep (void)
 }
 
 /**
- * _mcp_group_ledger_set_directory:
+ * _tether_group_ledger_set_directory:
  * @path: (nullable): where to keep the ledger, or %NULL for
  *   `$XDG_RUNTIME_DIR/tether/groups`
  *
  * For tests.
  */
 void
-_mcp_group_ledger_set_directory (const char *path)
+_tether_group_ledger_set_directory (const char *path)
 {
   g_free (directory_override);
   directory_override = g_strdup (path);

@@ -1,4 +1,4 @@
-/* mcp-process-group.c — proving that a process group is a server's
+/* tether-process-group.c — proving that a process group is a server's
  *
  * Copyright 2026 The Tether authors
  *
@@ -14,7 +14,7 @@
  * reuses the number.
  *
  * What every member inherits can: each server gets a random token in its
- * environment (MCP_GROUP_TOKEN_VARIABLE), and everything it starts carries
+ * environment (TETHER_GROUP_TOKEN_VARIABLE), and everything it starts carries
  * it on. Before a group is signalled by number, every live member must
  * show the token in /proc/PID/environ. A member without it, or whose
  * environment cannot be read (another user's process, a non-dumpable one),
@@ -40,7 +40,7 @@
  * logged, and only its SHA-256 digest is written down (in the group ledger).
  */
 
-#define G_LOG_DOMAIN "mcp-process-group"
+#define G_LOG_DOMAIN "tether-process-group"
 
 #include "config.h"
 
@@ -51,7 +51,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
-#include "mcp-process-group-private.h"
+#include "tether-process-group-private.h"
 
 /* /proc/PID/stat is one short line; an environment is bounded by the
  * kernel's limits on exec, and one far over this is not a server's. */
@@ -60,10 +60,10 @@
 
 G_STATIC_ASSERT (sizeof (pid_t) == sizeof (int));
 
-static McpKillFunc kill_func;
+static TetherKillFunc kill_func;
 
 /**
- * _mcp_parse_decimal:
+ * _tether_parse_decimal:
  * @text: the digits
  * @length: how many bytes of @text to read
  * @max: the largest value accepted
@@ -75,10 +75,10 @@ static McpKillFunc kill_func;
  * Returns: whether @text was such a number
  */
 gboolean
-_mcp_parse_decimal (const char *text,
-                    gsize       length,
-                    guint64     max,
-                    guint64    *value)
+_tether_parse_decimal (const char *text,
+                       gsize       length,
+                       guint64     max,
+                       guint64    *value)
 {
   guint64 result = 0;
 
@@ -105,20 +105,20 @@ _mcp_parse_decimal (const char *text,
 }
 
 /**
- * _mcp_parse_pid:
+ * _tether_parse_pid:
  * @text: a nul-terminated process id, as in a /proc directory name
  * @pid: (out): where to store it
  *
  * Returns: whether @text is a process id: strictly decimal (see
- *   _mcp_parse_decimal()), above 0 and within the range of pid_t
+ *   _tether_parse_decimal()), above 0 and within the range of pid_t
  */
 gboolean
-_mcp_parse_pid (const char *text,
-                pid_t      *pid)
+_tether_parse_pid (const char *text,
+                   pid_t      *pid)
 {
   guint64 value;
 
-  if (text == NULL || !_mcp_parse_decimal (text, strlen (text), G_MAXINT, &value) || value == 0)
+  if (text == NULL || !_tether_parse_decimal (text, strlen (text), G_MAXINT, &value) || value == 0)
     return FALSE;
 
   *pid = (pid_t)value;
@@ -127,7 +127,7 @@ _mcp_parse_pid (const char *text,
 }
 
 /**
- * _mcp_process_group_is_signallable:
+ * _tether_process_group_is_signallable:
  * @pgid: a process group id
  *
  * Whether @pgid may name a group a server leads. Not 0 or 1 or below
@@ -137,13 +137,13 @@ _mcp_parse_pid (const char *text,
  * Returns: %TRUE if a group with this number might be signalled
  */
 gboolean
-_mcp_process_group_is_signallable (pid_t pgid)
+_tether_process_group_is_signallable (pid_t pgid)
 {
   return pgid > 1 && pgid != getpgrp () && pgid != getpid ();
 }
 
 /**
- * _mcp_proc_read_stat:
+ * _tether_proc_read_stat:
  * @pid: a process id
  * @stat: (out): its state, process group and start time
  *
@@ -152,8 +152,8 @@ _mcp_process_group_is_signallable (pid_t pgid)
  * Returns: %FALSE if there is no such process or its line does not parse
  */
 gboolean
-_mcp_proc_read_stat (pid_t        pid,
-                     McpProcStat *stat)
+_tether_proc_read_stat (pid_t           pid,
+                        TetherProcStat *stat)
 {
   char path[64];
   char text[STAT_MAX];
@@ -191,8 +191,8 @@ _mcp_proc_read_stat (pid_t        pid,
    * field 22 (starttime) */
   fields = g_strsplit (end + 2, " ", 21);
   if (g_strv_length (fields) < 21 || strlen (fields[0]) != 1 ||
-      !_mcp_parse_decimal (fields[2], strlen (fields[2]), G_MAXINT, &pgrp) ||
-      !_mcp_parse_decimal (fields[19], strlen (fields[19]), G_MAXUINT64, &stat->start))
+      !_tether_parse_decimal (fields[2], strlen (fields[2]), G_MAXINT, &pgrp) ||
+      !_tether_parse_decimal (fields[19], strlen (fields[19]), G_MAXUINT64, &stat->start))
     return FALSE;
 
   stat->state = fields[0][0];
@@ -202,16 +202,16 @@ _mcp_proc_read_stat (pid_t        pid,
 }
 
 /**
- * _mcp_process_group_new_token:
+ * _tether_process_group_new_token:
  *
  * Returns: (transfer full) (nullable): a new random token for a server's
  *   group, or %NULL if the kernel gave no random bytes
  */
 char *
-_mcp_process_group_new_token (void)
+_tether_process_group_new_token (void)
 {
   static const char hex[] = "0123456789abcdef";
-  guint8 bytes[MCP_GROUP_TOKEN_LENGTH / 2];
+  guint8 bytes[TETHER_GROUP_TOKEN_LENGTH / 2];
   gsize got = 0;
   char *token;
 
@@ -229,26 +229,26 @@ _mcp_process_group_new_token (void)
       got += (gsize)n;
     }
 
-  token = g_malloc (MCP_GROUP_TOKEN_LENGTH + 1);
+  token = g_malloc (TETHER_GROUP_TOKEN_LENGTH + 1);
   for (gsize i = 0; i < sizeof bytes; i++)
     {
       token[2 * i] = hex[bytes[i] >> 4];
       token[2 * i + 1] = hex[bytes[i] & 0xf];
     }
-  token[MCP_GROUP_TOKEN_LENGTH] = '\0';
+  token[TETHER_GROUP_TOKEN_LENGTH] = '\0';
   explicit_bzero (bytes, sizeof bytes);
 
   return token;
 }
 
 /**
- * _mcp_process_group_digest:
- * @token: a token from _mcp_process_group_new_token()
+ * _tether_process_group_digest:
+ * @token: a token from _tether_process_group_new_token()
  *
  * Returns: (transfer full): what is written down instead of @token
  */
 char *
-_mcp_process_group_digest (const char *token)
+_tether_process_group_digest (const char *token)
 {
   g_return_val_if_fail (token != NULL, NULL);
 
@@ -256,16 +256,16 @@ _mcp_process_group_digest (const char *token)
 }
 
 /**
- * _mcp_process_group_is_digest:
+ * _tether_process_group_is_digest:
  * @text: (nullable): text
  *
  * Returns: whether @text has the form of a digest from
- *   _mcp_process_group_digest()
+ *   _tether_process_group_digest()
  */
 gboolean
-_mcp_process_group_is_digest (const char *text)
+_tether_process_group_is_digest (const char *text)
 {
-  if (text == NULL || strlen (text) != MCP_GROUP_DIGEST_LENGTH)
+  if (text == NULL || strlen (text) != TETHER_GROUP_DIGEST_LENGTH)
     return FALSE;
 
   for (const char *p = text; *p != '\0'; p++)
@@ -276,7 +276,7 @@ _mcp_process_group_is_digest (const char *text)
 }
 
 /**
- * _mcp_process_group_add_token:
+ * _tether_process_group_add_token:
  * @environment: (transfer full): `KEY=VALUE` pairs
  * @token: the group's token
  *
@@ -284,17 +284,17 @@ _mcp_process_group_is_digest (const char *text)
  *   value the variable had (a configured one cannot forge it)
  */
 char **
-_mcp_process_group_add_token (char       **environment,
-                              const char  *token)
+_tether_process_group_add_token (char       **environment,
+                                 const char  *token)
 {
-  return g_environ_setenv (environment, MCP_GROUP_TOKEN_VARIABLE, token, TRUE);
+  return g_environ_setenv (environment, TETHER_GROUP_TOKEN_VARIABLE, token, TRUE);
 }
 
 static gboolean
 is_token (const char *value,
           const char *digest)
 {
-  g_autofree char *candidate = _mcp_process_group_digest (value);
+  g_autofree char *candidate = _tether_process_group_digest (value);
 
   return g_str_equal (candidate, digest);
 }
@@ -305,11 +305,11 @@ static gboolean
 environ_carries_token (pid_t       pid,
                        const char *digest)
 {
-  static const char prefix[] = MCP_GROUP_TOKEN_VARIABLE "=";
+  static const char prefix[] = TETHER_GROUP_TOKEN_VARIABLE "=";
   const gsize prefix_length = sizeof prefix - 1;
   char path[64];
   char buffer[16384];
-  char value[MCP_GROUP_TOKEN_LENGTH + 1];
+  char value[TETHER_GROUP_TOKEN_LENGTH + 1];
   gsize at = 0;              /* bytes of the current entry seen */
   gboolean candidate = TRUE; /* the current entry may still be it */
   gsize total = 0;
@@ -342,9 +342,9 @@ environ_carries_token (pid_t       pid,
 
           if (c == '\0')
             {
-              if (candidate && at == prefix_length + MCP_GROUP_TOKEN_LENGTH)
+              if (candidate && at == prefix_length + TETHER_GROUP_TOKEN_LENGTH)
                 {
-                  value[MCP_GROUP_TOKEN_LENGTH] = '\0';
+                  value[TETHER_GROUP_TOKEN_LENGTH] = '\0';
                   found = is_token (value, digest);
                 }
               at = 0;
@@ -356,7 +356,7 @@ environ_carries_token (pid_t       pid,
             {
               if (at < prefix_length)
                 candidate = c == prefix[at];
-              else if (at < prefix_length + MCP_GROUP_TOKEN_LENGTH)
+              else if (at < prefix_length + TETHER_GROUP_TOKEN_LENGTH)
                 value[at - prefix_length] = c;
               else
                 candidate = FALSE;
@@ -367,9 +367,9 @@ environ_carries_token (pid_t       pid,
   close (fd);
 
   /* The last entry, if the block does not end with a nul */
-  if (!found && candidate && at == prefix_length + MCP_GROUP_TOKEN_LENGTH)
+  if (!found && candidate && at == prefix_length + TETHER_GROUP_TOKEN_LENGTH)
     {
-      value[MCP_GROUP_TOKEN_LENGTH] = '\0';
+      value[TETHER_GROUP_TOKEN_LENGTH] = '\0';
       found = is_token (value, digest);
     }
   explicit_bzero (value, sizeof value);
@@ -381,13 +381,13 @@ static gboolean
 is_live_member (pid_t pid,
                 pid_t pgid)
 {
-  McpProcStat stat;
+  TetherProcStat stat;
 
-  return _mcp_proc_read_stat (pid, &stat) && stat.pgrp == pgid && stat.state != 'Z' && stat.state != 'X';
+  return _tether_proc_read_stat (pid, &stat) && stat.pgrp == pgid && stat.state != 'Z' && stat.state != 'X';
 }
 
 /**
- * _mcp_process_group_prove:
+ * _tether_process_group_prove:
  * @pgid: a process group id
  * @digest: the digest of the token its members must carry
  * @n_members: (out) (optional): how many live members it has
@@ -396,14 +396,14 @@ is_live_member (pid_t pid,
  * Finds the live members of the group @pgid and checks that each carries
  * the token (see the top of this file).
  *
- * Returns: %MCP_GROUP_OURS if every one does, %MCP_GROUP_EMPTY if there is
- *   none, %MCP_GROUP_NOT_OURS if one does not or @pgid may not be signalled
+ * Returns: %TETHER_GROUP_OURS if every one does, %TETHER_GROUP_EMPTY if there is
+ *   none, %TETHER_GROUP_NOT_OURS if one does not or @pgid may not be signalled
  */
-McpGroupProof
-_mcp_process_group_prove (pid_t       pgid,
-                          const char *digest,
-                          guint      *n_members,
-                          pid_t      *stranger)
+TetherGroupProof
+_tether_process_group_prove (pid_t       pgid,
+                             const char *digest,
+                             guint      *n_members,
+                             pid_t      *stranger)
 {
   g_autoptr(GDir) proc = NULL;
   const char *name;
@@ -414,18 +414,18 @@ _mcp_process_group_prove (pid_t       pgid,
   if (stranger != NULL)
     *stranger = 0;
 
-  if (!_mcp_process_group_is_signallable (pgid) || !_mcp_process_group_is_digest (digest))
-    return MCP_GROUP_NOT_OURS;
+  if (!_tether_process_group_is_signallable (pgid) || !_tether_process_group_is_digest (digest))
+    return TETHER_GROUP_NOT_OURS;
 
   proc = g_dir_open ("/proc", 0, NULL);
   if (proc == NULL)
-    return MCP_GROUP_NOT_OURS;
+    return TETHER_GROUP_NOT_OURS;
 
   while ((name = g_dir_read_name (proc)) != NULL)
     {
       pid_t pid;
 
-      if (!_mcp_parse_pid (name, &pid) || !is_live_member (pid, pgid))
+      if (!_tether_parse_pid (name, &pid) || !is_live_member (pid, pgid))
         continue;
 
       if (!environ_carries_token (pid, digest))
@@ -437,7 +437,7 @@ _mcp_process_group_prove (pid_t       pgid,
           g_debug ("process group %d: process %d does not carry its token", (int)pgid, (int)pid);
           if (stranger != NULL)
             *stranger = pid;
-          return MCP_GROUP_NOT_OURS;
+          return TETHER_GROUP_NOT_OURS;
         }
 
       members++;
@@ -446,50 +446,50 @@ _mcp_process_group_prove (pid_t       pgid,
   if (n_members != NULL)
     *n_members = members;
 
-  return members > 0 ? MCP_GROUP_OURS : MCP_GROUP_EMPTY;
+  return members > 0 ? TETHER_GROUP_OURS : TETHER_GROUP_EMPTY;
 }
 
 /**
- * _mcp_process_group_signal_if_ours:
+ * _tether_process_group_signal_if_ours:
  * @pgid: a process group id
  * @digest: the digest of the token its members must carry
  * @signum: the signal
  * @n_members: (out) (optional): how many live members it had
  *
- * Sends @signum to the group @pgid if _mcp_process_group_prove() shows it
+ * Sends @signum to the group @pgid if _tether_process_group_prove() shows it
  * is ours; leaves it alone otherwise.
  *
  * Returns: the proof
  */
-McpGroupProof
-_mcp_process_group_signal_if_ours (pid_t       pgid,
-                                   const char *digest,
-                                   int         signum,
-                                   guint      *n_members)
+TetherGroupProof
+_tether_process_group_signal_if_ours (pid_t       pgid,
+                                      const char *digest,
+                                      int         signum,
+                                      guint      *n_members)
 {
-  McpGroupProof proof = _mcp_process_group_prove (pgid, digest, n_members, NULL);
+  TetherGroupProof proof = _tether_process_group_prove (pgid, digest, n_members, NULL);
 
-  if (proof == MCP_GROUP_OURS && _mcp_process_group_kill (pgid, signum) != 0 && errno != ESRCH)
+  if (proof == TETHER_GROUP_OURS && _tether_process_group_kill (pgid, signum) != 0 && errno != ESRCH)
     g_debug ("kill (-%d, %d): %s", (int)pgid, signum, g_strerror (errno));
 
   return proof;
 }
 
 /**
- * _mcp_process_group_kill:
+ * _tether_process_group_kill:
  * @pgid: a process group id
  * @signum: the signal
  *
  * kill (-@pgid, @signum), refused (with `EINVAL`) for a number that
- * _mcp_process_group_is_signallable() refuses.
+ * _tether_process_group_is_signallable() refuses.
  *
  * Returns: 0, or -1 with errno set
  */
 int
-_mcp_process_group_kill (pid_t pgid,
-                         int   signum)
+_tether_process_group_kill (pid_t pgid,
+                            int   signum)
 {
-  if (!_mcp_process_group_is_signallable (pgid))
+  if (!_tether_process_group_is_signallable (pgid))
     {
       errno = EINVAL;
       return -1;
@@ -499,13 +499,13 @@ _mcp_process_group_kill (pid_t pgid,
 }
 
 /**
- * _mcp_process_group_set_kill_func:
+ * _tether_process_group_set_kill_func:
  * @func: (nullable): what to call instead of kill(), or %NULL for kill()
  *
  * For tests: see every group signal sent, or send none.
  */
 void
-_mcp_process_group_set_kill_func (McpKillFunc func)
+_tether_process_group_set_kill_func (TetherKillFunc func)
 {
   kill_func = func;
 }

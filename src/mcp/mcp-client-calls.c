@@ -1,0 +1,251 @@
+/* mcp-client-calls.c — McpClient: calls that answer with an object
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mcp-client"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-client.h"
+#include "mcp-error.h"
+
+/* Calls whose answer is one object: tools/call (never sent twice),
+ * prompts/get, resources/read and ping. Built on the public request API
+ * only. */
+
+static void
+object_result_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  McpClient *self = MCP_CLIENT (object);
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+
+  reply = mcp_client_request_finish (self, result, &error);
+  if (reply == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else if (!JSON_NODE_HOLDS_OBJECT (reply))
+    g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                             _("The answer to %s is not an object"), (const char *)g_task_get_task_data (task));
+  else
+    g_task_return_pointer (task, g_steal_pointer (&reply), (GDestroyNotify)json_node_unref);
+}
+
+static void
+object_request (McpClient               *self,
+                const char              *method,
+                JsonObject              *params,
+                const McpRequestOptions *options,
+                McpSendFlags             force_flags,
+                GCancellable            *cancellable,
+                GAsyncReadyCallback      callback,
+                gpointer                 user_data,
+                gpointer                 source_tag)
+{
+  McpRequestOptions opts = { 0 };
+  GTask *task;
+
+  if (options != NULL)
+    opts = *options;
+  opts.flags |= force_flags;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_set_task_data (task, g_strdup (method), g_free);
+
+  mcp_client_request_async (self, method, params, &opts, cancellable, object_result_cb, task);
+}
+
+static JsonNode *
+object_finish (McpClient     *self,
+               GAsyncResult  *result,
+               gpointer       source_tag,
+               GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == source_tag, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * mcp_client_call_tool_async:
+ * @self: a #McpClient
+ * @name: the tool
+ * @arguments: (nullable): its arguments
+ * @options: (nullable): per-call settings; %MCP_SEND_FLAGS_IDEMPOTENT is
+ *   ignored: a tool call is never delivered twice
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Calls a tool. An execution error is a normal result with `isError`; a
+ * protocol error is an %MCP_RPC_ERROR. When the connection drops after the
+ * call left, it fails with %MCP_ERROR_CLOSED: the outcome is unknown and it
+ * must not be sent again.
+ */
+void
+mcp_client_call_tool_async (McpClient               *self,
+                            const char              *name,
+                            JsonObject              *arguments,
+                            const McpRequestOptions *options,
+                            GCancellable            *cancellable,
+                            GAsyncReadyCallback      callback,
+                            gpointer                 user_data)
+{
+  g_autoptr(JsonObject) params = json_object_new ();
+  McpRequestOptions opts = { 0 };
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (name != NULL);
+
+  if (options != NULL)
+    opts = *options;
+  opts.flags &= ~MCP_SEND_FLAGS_IDEMPOTENT;
+
+  json_object_set_string_member (params, "name", name);
+  json_object_set_object_member (params, "arguments",
+                                 arguments != NULL ? json_object_ref (arguments) : json_object_new ());
+
+  object_request (self, "tools/call", params, &opts, MCP_SEND_FLAGS_NONE, cancellable, callback, user_data,
+                  mcp_client_call_tool_async);
+}
+
+/**
+ * mcp_client_call_tool_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full): the CallToolResult object
+ */
+JsonNode *
+mcp_client_call_tool_finish (McpClient     *self,
+                             GAsyncResult  *result,
+                             GError       **error)
+{
+  return object_finish (self, result, mcp_client_call_tool_async, error);
+}
+
+/**
+ * mcp_client_get_prompt_async:
+ * @self: a #McpClient
+ * @name: the prompt
+ * @arguments: (nullable): its arguments, string values
+ * @options: (nullable): per-call settings
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ */
+void
+mcp_client_get_prompt_async (McpClient               *self,
+                             const char              *name,
+                             JsonObject              *arguments,
+                             const McpRequestOptions *options,
+                             GCancellable            *cancellable,
+                             GAsyncReadyCallback      callback,
+                             gpointer                 user_data)
+{
+  g_autoptr(JsonObject) params = json_object_new ();
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (name != NULL);
+
+  json_object_set_string_member (params, "name", name);
+  if (arguments != NULL)
+    json_object_set_object_member (params, "arguments", json_object_ref (arguments));
+
+  object_request (self, "prompts/get", params, options, MCP_SEND_FLAGS_IDEMPOTENT, cancellable,
+                  callback, user_data, mcp_client_get_prompt_async);
+}
+
+/**
+ * mcp_client_get_prompt_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full): the GetPromptResult object
+ */
+JsonNode *
+mcp_client_get_prompt_finish (McpClient     *self,
+                              GAsyncResult  *result,
+                              GError       **error)
+{
+  return object_finish (self, result, mcp_client_get_prompt_async, error);
+}
+
+/**
+ * mcp_client_read_resource_async:
+ * @self: a #McpClient
+ * @uri: the resource
+ * @options: (nullable): per-call settings
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ */
+void
+mcp_client_read_resource_async (McpClient               *self,
+                                const char              *uri,
+                                const McpRequestOptions *options,
+                                GCancellable            *cancellable,
+                                GAsyncReadyCallback      callback,
+                                gpointer                 user_data)
+{
+  g_autoptr(JsonObject) params = json_object_new ();
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (uri != NULL);
+
+  json_object_set_string_member (params, "uri", uri);
+  object_request (self, "resources/read", params, options, MCP_SEND_FLAGS_IDEMPOTENT, cancellable,
+                  callback, user_data, mcp_client_read_resource_async);
+}
+
+/**
+ * mcp_client_read_resource_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full): the ReadResourceResult object
+ */
+JsonNode *
+mcp_client_read_resource_finish (McpClient     *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  return object_finish (self, result, mcp_client_read_resource_async, error);
+}
+
+void
+mcp_client_ping_async (McpClient               *self,
+                       const McpRequestOptions *options,
+                       GCancellable            *cancellable,
+                       GAsyncReadyCallback      callback,
+                       gpointer                 user_data)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+
+  object_request (self, "ping", NULL, options, MCP_SEND_FLAGS_IDEMPOTENT, cancellable,
+                  callback, user_data, mcp_client_ping_async);
+}
+
+gboolean
+mcp_client_ping_finish (McpClient     *self,
+                        GAsyncResult  *result,
+                        GError       **error)
+{
+  g_autoptr(JsonNode) reply = object_finish (self, result, mcp_client_ping_async, error);
+
+  return reply != NULL;
+}

@@ -1,0 +1,349 @@
+/* mcp-client-lists.c — McpClient: the lists, page by page
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mcp-client"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-client-private.h"
+#include "mcp-error.h"
+#include "mcp-json-private.h"
+#include "mcp-prompt.h"
+#include "mcp-resource.h"
+#include "mcp-tool.h"
+
+/* Tools, prompts, resources and resource templates, each fetched page by
+ * page through `nextCursor` into one array of items. A list is idempotent
+ * (it may be sent again); a server that repeats a cursor or goes on past
+ * #McpClient:max-pages pages is stopped. The server says its lists changed
+ * with notifications that the class turns into signals. */
+
+typedef enum
+{
+  LIST_TOOLS,
+  LIST_PROMPTS,
+  LIST_RESOURCES,
+  LIST_RESOURCE_TEMPLATES,
+} ListKind;
+
+static const struct {
+  const char *method;
+  const char *member;
+} list_kinds[] = {
+  [LIST_TOOLS] = { "tools/list", "tools" },
+  [LIST_PROMPTS] = { "prompts/list", "prompts" },
+  [LIST_RESOURCES] = { "resources/list", "resources" },
+  [LIST_RESOURCE_TEMPLATES] = { "resources/templates/list", "resourceTemplates" },
+};
+
+typedef struct
+{
+  ListKind           kind;
+  McpRequestOptions  options;
+  GPtrArray         *items;
+  GHashTable        *cursors;
+  guint              pages;
+  guint              skipped;
+} ListOp;
+
+static void
+list_op_free (ListOp *op)
+{
+  g_clear_pointer (&op->items, g_ptr_array_unref);
+  g_clear_pointer (&op->cursors, g_hash_table_unref);
+  g_free (op);
+}
+
+static void list_next_page (GTask      *task,
+                            const char *cursor);
+
+static gpointer
+item_from_json (ListKind    kind,
+                JsonObject *object,
+                GError    **error)
+{
+  switch (kind)
+    {
+    case LIST_TOOLS:
+      return mcp_tool_new_from_json (object, error);
+    case LIST_PROMPTS:
+      return mcp_prompt_new_from_json (object, error);
+    case LIST_RESOURCES:
+    case LIST_RESOURCE_TEMPLATES:
+      return mcp_resource_new_from_json (object, error);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+list_page_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  McpClient *self = MCP_CLIENT (object);
+  g_autoptr(GTask) task = user_data;
+  ListOp *op = g_task_get_task_data (task);
+  const char *method = list_kinds[op->kind].method;
+  const char *member = list_kinds[op->kind].member;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  JsonObject *reply_object;
+  JsonArray *array;
+  const char *cursor = NULL;
+
+  reply = mcp_client_request_finish (self, result, &error);
+  if (reply == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  op->pages++;
+
+  if (!JSON_NODE_HOLDS_OBJECT (reply) ||
+      !json_object_has_member (json_node_get_object (reply), member) ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (json_node_get_object (reply), member)))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                               _("The answer to %s has no “%s” list"), method, member);
+      return;
+    }
+
+  reply_object = json_node_get_object (reply);
+  array = json_object_get_array_member (reply_object, member);
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      g_autoptr(GError) item_error = NULL;
+      gpointer item = NULL;
+
+      if (JSON_NODE_HOLDS_OBJECT (element))
+        item = item_from_json (op->kind, json_node_get_object (element), &item_error);
+
+      if (item == NULL)
+        {
+          op->skipped++;
+          _mcp_client_emit_event (self, "%s: skipped entry %u of page %u: %s", method, i + 1, op->pages,
+                                  item_error != NULL ? item_error->message : "not an object");
+          continue;
+        }
+
+      g_ptr_array_add (op->items, item);
+    }
+
+  if (mcp_json_has_string (reply_object, "nextCursor"))
+    cursor = json_object_get_string_member (reply_object, "nextCursor");
+
+  if (cursor == NULL || *cursor == '\0')
+    {
+      g_task_return_pointer (task, g_steal_pointer (&op->items), (GDestroyNotify)g_ptr_array_unref);
+      return;
+    }
+
+  if (g_hash_table_contains (op->cursors, cursor))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                               _("%s: the server sent the same cursor again after page %u; stopped listing"),
+                               method, op->pages);
+      return;
+    }
+
+  if (op->pages >= self->max_pages)
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                               _("%s: the list goes on past %u pages; stopped listing"),
+                               method, self->max_pages);
+      return;
+    }
+
+  g_hash_table_add (op->cursors, g_strdup (cursor));
+  list_next_page (g_steal_pointer (&task), cursor);
+}
+
+static void
+list_next_page (GTask      *task,
+                const char *cursor)
+{
+  McpClient *self = g_task_get_source_object (task);
+  ListOp *op = g_task_get_task_data (task);
+  g_autoptr(JsonObject) params = NULL;
+
+  if (cursor != NULL)
+    {
+      params = json_object_new ();
+      json_object_set_string_member (params, "cursor", cursor);
+    }
+
+  mcp_client_request_async (self, list_kinds[op->kind].method, params, &op->options,
+                            g_task_get_cancellable (task), list_page_cb, task);
+}
+
+static void
+list_async (McpClient               *self,
+            ListKind                 kind,
+            const McpRequestOptions *options,
+            GCancellable            *cancellable,
+            GAsyncReadyCallback      callback,
+            gpointer                 user_data,
+            gpointer                 source_tag)
+{
+  GTask *task;
+  ListOp *op;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_check_cancellable (task, FALSE);
+
+  op = g_new0 (ListOp, 1);
+  op->kind = kind;
+  if (options != NULL)
+    op->options = *options;
+  op->options.flags |= MCP_SEND_FLAGS_IDEMPOTENT;
+  op->items = g_ptr_array_new_with_free_func (g_object_unref);
+  op->cursors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_task_set_task_data (task, op, (GDestroyNotify)list_op_free);
+
+  list_next_page (task, NULL);
+}
+
+static GPtrArray *
+list_finish (McpClient     *self,
+             GAsyncResult  *result,
+             gpointer       source_tag,
+             GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == source_tag, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * mcp_client_list_tools_async:
+ * @self: a #McpClient
+ * @options: (nullable): settings for each page's request
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the whole list
+ * @user_data: data for @callback
+ *
+ * Lists every tool, following `nextCursor` to the end. A server that sends
+ * a cursor twice, or more than #McpClient:max-pages pages, fails with
+ * %MCP_ERROR_INVALID_RESPONSE. Entries that are not valid tools are skipped
+ * with an #McpClient::event.
+ */
+void
+mcp_client_list_tools_async (McpClient               *self,
+                             const McpRequestOptions *options,
+                             GCancellable            *cancellable,
+                             GAsyncReadyCallback      callback,
+                             gpointer                 user_data)
+{
+  list_async (self, LIST_TOOLS, options, cancellable, callback, user_data, mcp_client_list_tools_async);
+}
+
+/**
+ * mcp_client_list_tools_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer container) (element-type McpTool): the tools
+ */
+GPtrArray *
+mcp_client_list_tools_finish (McpClient     *self,
+                              GAsyncResult  *result,
+                              GError       **error)
+{
+  return list_finish (self, result, mcp_client_list_tools_async, error);
+}
+
+void
+mcp_client_list_prompts_async (McpClient               *self,
+                               const McpRequestOptions *options,
+                               GCancellable            *cancellable,
+                               GAsyncReadyCallback      callback,
+                               gpointer                 user_data)
+{
+  list_async (self, LIST_PROMPTS, options, cancellable, callback, user_data, mcp_client_list_prompts_async);
+}
+
+/**
+ * mcp_client_list_prompts_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer container) (element-type McpPrompt): the prompts
+ */
+GPtrArray *
+mcp_client_list_prompts_finish (McpClient     *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  return list_finish (self, result, mcp_client_list_prompts_async, error);
+}
+
+void
+mcp_client_list_resources_async (McpClient               *self,
+                                 const McpRequestOptions *options,
+                                 GCancellable            *cancellable,
+                                 GAsyncReadyCallback      callback,
+                                 gpointer                 user_data)
+{
+  list_async (self, LIST_RESOURCES, options, cancellable, callback, user_data, mcp_client_list_resources_async);
+}
+
+/**
+ * mcp_client_list_resources_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer container) (element-type McpResource): the resources
+ */
+GPtrArray *
+mcp_client_list_resources_finish (McpClient     *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  return list_finish (self, result, mcp_client_list_resources_async, error);
+}
+
+void
+mcp_client_list_resource_templates_async (McpClient               *self,
+                                          const McpRequestOptions *options,
+                                          GCancellable            *cancellable,
+                                          GAsyncReadyCallback      callback,
+                                          gpointer                 user_data)
+{
+  list_async (self, LIST_RESOURCE_TEMPLATES, options, cancellable, callback, user_data,
+              mcp_client_list_resource_templates_async);
+}
+
+/**
+ * mcp_client_list_resource_templates_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer container) (element-type McpResource): the resource
+ *   templates (#McpResource:uri-template set)
+ */
+GPtrArray *
+mcp_client_list_resource_templates_finish (McpClient     *self,
+                                           GAsyncResult  *result,
+                                           GError       **error)
+{
+  return list_finish (self, result, mcp_client_list_resource_templates_async, error);
+}

@@ -1,0 +1,90 @@
+/* mcp-client-private.h — what the files of McpClient share
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "mcp-client.h"
+
+G_BEGIN_DECLS
+
+/* McpClient is one class in layers, each file calling only those below it:
+ *
+ *   mcp-client-connect.c   the handshake          mcp-client-lists.c  lists, paging
+ *                                                  mcp-client-calls.c  calls answered with an object
+ *   mcp-client.c           the class: receiving, what the server asks, closing
+ *   mcp-client-requests.c  requests in flight: ids, deadlines, cancellation
+ */
+
+struct _McpClient
+{
+  GObject       parent_instance;
+
+  McpTransport *transport;
+  GTask        *initialize_waiting_for_close; /* connect task, until the transport says why */
+  void        (*initialize_closed) (GTask *task);  /* hands it back then */
+  GHashTable   *pending;     /* gint64 id → Pending */
+  GHashTable   *abandoned;   /* gint64 id → method, for late answers */
+  gint64        next_id;
+  GSource      *timer;       /* fires at the earliest deadline */
+
+  char         *protocol_version;
+  char         *server_name;
+  char         *server_title;
+  char         *server_version;
+  char         *instructions;
+  JsonNode     *server_capabilities;
+  JsonObject   *capabilities;  /* what we declare in initialize */
+
+  guint         request_timeout_ms;
+  guint         max_request_timeout_ms;
+  guint         max_pages;
+
+  GError       *close_error;
+  GPtrArray    *close_tasks;
+
+  guint         connecting : 1;
+  guint         closed : 1;
+  guint         closing : 1;
+  guint         close_done : 1;
+};
+
+/* mcp-client-requests.c */
+extern guint _mcp_client_event_signal;
+
+void      _mcp_client_emit_event          (McpClient               *self,
+                                           const char              *format,
+                                           ...) G_GNUC_PRINTF (2, 3);
+void      _mcp_client_send_notification   (McpClient               *self,
+                                           const char              *method,
+                                           JsonObject              *params);
+void      _mcp_client_start_request       (McpClient               *self,
+                                           GTask                   *task,
+                                           const char              *method,
+                                           JsonObject              *params,
+                                           const McpRequestOptions *options,
+                                           gboolean                 is_initialize);
+void      _mcp_client_handle_response     (McpClient               *self,
+                                           JsonObject              *object);
+void      _mcp_client_handle_progress     (McpClient               *self,
+                                           JsonObject              *params);
+void      _mcp_client_invalid_response_cb (McpClient               *self,
+                                           JsonNode                *id,
+                                           const char              *reason,
+                                           McpTransport            *transport);
+void      _mcp_client_fail_pending        (McpClient               *self);
+GSource  *_mcp_client_timer_new           (McpClient               *self);
+gpointer  _mcp_client_get_request_tag     (McpClient               *self,
+                                           gint64                   id);
+
+/* mcp-client.c */
+void      _mcp_client_set_session         (McpClient               *self,
+                                           const char              *protocol_version,
+                                           JsonObject              *server_info,
+                                           const char              *instructions,
+                                           JsonNode                *capabilities);
+
+G_END_DECLS

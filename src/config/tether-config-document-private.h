@@ -29,8 +29,6 @@ typedef struct
   guint       column;
 } TetherColumn;
 
-typedef struct _TetherObjectBuilder TetherObjectBuilder;
-
 typedef enum
 {
   TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH,
@@ -58,15 +56,10 @@ void                  _tether_config_document_add_duplicate  (TetherConfigDocume
                                                               guint                      position,
                                                               guint                      line,
                                                               guint                      column);
-
-TetherObjectBuilder  *_tether_object_builder_new             (void);
-void                  _tether_object_builder_free            (TetherObjectBuilder       *self);
-gboolean              _tether_object_builder_has             (TetherObjectBuilder       *self,
-                                                              const char                *key);
-void                  _tether_object_builder_set             (TetherObjectBuilder       *self,
-                                                              const char                *key,
-                                                              JsonNode                  *value);
-JsonNode             *_tether_object_builder_end             (TetherObjectBuilder       *self);
+void                  _tether_config_document_add_literal    (TetherConfigDocument      *self,
+                                                              guint                      position,
+                                                              const char                *text,
+                                                              gsize                      length);
 
 GError               *_tether_config_document_error          (TetherConfigDocument      *self,
                                                               TetherConfigError          code,

@@ -9,9 +9,10 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+
+#include "mcp-json.h"
 
 #include "tether-config-document-private.h"
 
@@ -168,6 +169,18 @@ _tether_config_document_add_element (TetherConfigDocument *self,
   return _tether_config_document_add_position (self, parent, key, line, column);
 }
 
+/* Keeps the text of the number at @position, as it was written. */
+void
+_tether_config_document_add_literal (TetherConfigDocument *self,
+                                     guint                 position,
+                                     const char           *text,
+                                     gsize                 length)
+{
+  Literal literal = { position, g_strndup (text, length) };
+
+  g_array_append_val (self->literal_at, literal);
+}
+
 void
 _tether_config_document_add_duplicate (TetherConfigDocument *self,
                                        guint                 position,
@@ -200,73 +213,6 @@ pointer_of (TetherConfigDocument *self,
     }
 
   return g_steal_pointer (&pointer);
-}
-
-/* An object being read. A key may come twice (the later value counts, in
- * the earlier one's place); json-glib finds that place by a scan of every
- * member, which a file repeating keys could make quadratic, so the members
- * are gathered here and handed to json-glib once, each key once. */
-struct _TetherObjectBuilder
-{
-  GHashTable *members;  /* key → JsonNode */
-  GPtrArray  *keys;     /* in the order they first came; owned by members */
-};
-
-TetherObjectBuilder *
-_tether_object_builder_new (void)
-{
-  TetherObjectBuilder *self = g_new0 (TetherObjectBuilder, 1);
-
-  self->members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)json_node_unref);
-  self->keys = g_ptr_array_new ();
-
-  return self;
-}
-
-void
-_tether_object_builder_free (TetherObjectBuilder *self)
-{
-  g_hash_table_unref (self->members);
-  g_ptr_array_unref (self->keys);
-  g_free (self);
-}
-
-gboolean
-_tether_object_builder_has (TetherObjectBuilder *self,
-                            const char          *key)
-{
-  return g_hash_table_contains (self->members, key);
-}
-
-/* Sets @key to @value, taking it. */
-void
-_tether_object_builder_set (TetherObjectBuilder *self,
-                            const char          *key,
-                            JsonNode            *value)
-{
-  char *copy = g_strdup (key);
-
-  if (!g_hash_table_contains (self->members, key))
-    g_ptr_array_add (self->keys, copy);
-  /* A key already there keeps its first copy; this one is freed. */
-  g_hash_table_insert (self->members, copy, value);
-}
-
-/* The object, as a new node; frees @self. */
-JsonNode *
-_tether_object_builder_end (TetherObjectBuilder *self)
-{
-  g_autoptr(JsonObject) object = json_object_new ();
-
-  for (guint i = 0; i < self->keys->len; i++)
-    {
-      const char *key = g_ptr_array_index (self->keys, i);
-
-      json_object_set_member (object, key, json_node_ref (g_hash_table_lookup (self->members, key)));
-    }
-  _tether_object_builder_free (self);
-
-  return json_node_init_object (json_node_alloc (), object);
 }
 
 GError *
@@ -650,7 +596,7 @@ tether_config_document_get_duplicate (TetherConfigDocument *self,
  * Every number of a JSON document as it was written (`1.0`, `1e400`, `-0`,
  * an integer of 30 digits), by JSON pointer, so that a writer can give it
  * back byte for byte: the tree holds only what the text means, as a 64-bit
- * integer or a double (see tether_json_number_new()). An integer written
+ * integer or a double (see mcp_json_number_new()). An integer written
  * as it prints is left out: it needs no help to come back the same. Empty
  * for TOML and YAML.
  *
@@ -677,36 +623,6 @@ tether_config_document_get_literals (TetherConfigDocument *self)
     }
 
   return self->literals;
-}
-
-/**
- * tether_json_number_new:
- * @literal: a JSON number, as RFC 8259 spells it
- * @length: its length in bytes
- *
- * What the JSON reader makes of a number: a 64-bit integer if @literal has
- * neither fraction nor exponent and fits, else the nearest double (infinite
- * beyond the range of doubles).
- *
- * Returns: (transfer full): a value node
- */
-JsonNode *
-tether_json_number_new (const char *literal,
-                        gsize       length)
-{
-  g_autofree char *text = g_strndup (literal, length);
-
-  if (strpbrk (text, ".eE") == NULL)
-    {
-      gint64 value;
-
-      errno = 0;
-      value = g_ascii_strtoll (text, NULL, 10);
-      if (errno == 0)
-        return json_node_init_int (json_node_alloc (), value);
-    }
-
-  return json_node_init_double (json_node_alloc (), g_ascii_strtod (text, NULL));
 }
 
 /* JSON pointers */
@@ -891,499 +807,219 @@ tether_config_document_strip_jsonc (const char *text,
   return g_string_free (out, FALSE);
 }
 
-/* A strict JSON parser that knows where everything came from. */
+/* JSON on the protocol's reader, which reports where everything is. */
 
 typedef struct
 {
   TetherConfigDocument *doc;
   const char           *text;
-  const char           *p;
   const char           *end;
+  const char           *counted;      /* lines are counted up to here */
   guint                 line;
   const char           *line_start;
   TetherColumn          column;
-  guint                 depth;
-  guint                 nodes;
-  GError               *error;
-} Parser;
+} JsonReading;
 
+/* The line and column of @offset. Offsets mostly move forward, so lines
+ * are counted on from the last one asked for: linear in the text. */
+static void
+json_reading_locate (JsonReading *reading,
+                     gsize        offset,
+                     guint       *line,
+                     guint       *column)
+{
+  const char *at = reading->text + MIN (offset, (gsize)(reading->end - reading->text));
+  const char *newline;
+
+  if (at < reading->counted)
+    {
+      reading->counted = reading->text;
+      reading->line = 1;
+      reading->line_start = reading->text;
+    }
+
+  while ((newline = memchr (reading->counted, '\n', at - reading->counted)) != NULL)
+    {
+      reading->line++;
+      reading->line_start = newline + 1;
+      reading->counted = newline + 1;
+    }
+  reading->counted = at;
+
+  *line = reading->line;
+  *column = _tether_column_at (&reading->column, reading->line_start, at);
+}
+
+/* A member is where its key is. */
 static guint
-parser_column (Parser     *parser,
-               const char *at)
+on_member (gpointer    data,
+           guint       parent,
+           const char *key,
+           gsize       offset,
+           gboolean    repeated)
 {
-  return _tether_column_at (&parser->column, parser->line_start, at);
-}
+  JsonReading *reading = data;
+  guint line, column;
+  guint member;
 
-static void
-parser_fail (Parser     *parser,
-             const char *at,
-             const char *format,
-             ...) G_GNUC_PRINTF (3, 4);
+  json_reading_locate (reading, offset, &line, &column);
+  member = _tether_config_document_add_position (reading->doc, parent, key, line, column);
+  if (repeated)
+    _tether_config_document_add_duplicate (reading->doc, member, line, column);
 
-static void
-parser_fail (Parser     *parser,
-             const char *at,
-             const char *format,
-             ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  if (parser->error != NULL)
-    return;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  parser->error = _tether_config_document_error (parser->doc, TETHER_CONFIG_ERROR_SYNTAX,
-                                                 parser->line, parser_column (parser, at),
-                                                 "%s", message);
-}
-
-static void
-parser_fail_limit (Parser                    *parser,
-                   const char                *at,
-                   TetherConfigDocumentLimit  limit)
-{
-  if (parser->error == NULL)
-    parser->error = _tether_config_document_limit_error (parser->doc, limit, parser->line,
-                                                         parser_column (parser, at));
-}
-
-static void
-parser_fail_expected (Parser     *parser,
-                      const char *expected)
-{
-  g_autofree char *found = _tether_config_document_describe_char (parser->p, parser->end);
-
-  /* Translators: expected “,” or “}”, found “"” */
-  parser_fail (parser, parser->p, _("expected %s, found %s"), expected, found);
-}
-
-static void
-parser_skip_ws (Parser *parser)
-{
-  while (parser->p < parser->end)
-    {
-      char c = *parser->p;
-
-      if (c == '\n')
-        {
-          parser->line++;
-          parser->line_start = parser->p + 1;
-        }
-      else if (c != ' ' && c != '\t' && c != '\r')
-        break;
-      parser->p++;
-    }
-}
-
-static gboolean
-read_hex4 (const char *p,
-           const char *end,
-           gunichar   *out)
-{
-  *out = 0;
-  if (end - p < 4)
-    return FALSE;
-
-  for (guint i = 0; i < 4; i++)
-    {
-      if (!g_ascii_isxdigit (p[i]))
-        return FALSE;
-      *out = (*out << 4) | g_ascii_xdigit_value (p[i]);
-    }
-
-  return TRUE;
-}
-
-static char *
-parse_string (Parser *parser)
-{
-  GString *out = g_string_new (NULL);
-  const char *start = parser->p;
-
-  g_assert (*parser->p == '"');
-  parser->p++;
-
-  while (parser->p < parser->end && *parser->p != '"')
-    {
-      guchar c = *parser->p;
-
-      if (c < 0x20)
-        {
-          if (c == '\n')
-            parser_fail (parser, start, _("this string is not closed before the end of the line"));
-          else
-            parser_fail (parser, parser->p, _("control character U+%04X inside a string (write it as an escape)"), c);
-          goto fail;
-        }
-
-      if (out->len >= TETHER_READ_MAX_STRING_LENGTH)
-        {
-          parser_fail_limit (parser, start, TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH);
-          goto fail;
-        }
-
-      if (c != '\\')
-        {
-          g_string_append_c (out, c);
-          parser->p++;
-          continue;
-        }
-
-      if (parser->p + 1 >= parser->end)
-        break;
-
-      switch (parser->p[1])
-        {
-        case '"': g_string_append_c (out, '"'); break;
-        case '\\': g_string_append_c (out, '\\'); break;
-        case '/': g_string_append_c (out, '/'); break;
-        case 'b': g_string_append_c (out, '\b'); break;
-        case 'f': g_string_append_c (out, '\f'); break;
-        case 'n': g_string_append_c (out, '\n'); break;
-        case 'r': g_string_append_c (out, '\r'); break;
-        case 't': g_string_append_c (out, '\t'); break;
-        case 'u':
-          {
-            gunichar u, low;
-
-            if (!read_hex4 (parser->p + 2, parser->end, &u))
-              {
-                parser_fail (parser, parser->p, _("“\\u” must be followed by four hexadecimal digits"));
-                goto fail;
-              }
-            parser->p += 4;
-            if (u >= 0xD800 && u < 0xDC00 && parser->p + 7 < parser->end &&
-                parser->p[2] == '\\' && parser->p[3] == 'u' &&
-                read_hex4 (parser->p + 4, parser->end, &low) && low >= 0xDC00 && low < 0xE000)
-              {
-                u = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00);
-                parser->p += 6;
-              }
-            else if (u >= 0xD800 && u < 0xE000)
-              u = 0xFFFD;
-            if (u == 0)
-              {
-                parser_fail (parser, parser->p, _("a string must not contain U+0000"));
-                goto fail;
-              }
-            g_string_append_unichar (out, u);
-          }
-          break;
-        default:
-          {
-            g_autofree char *found = _tether_config_document_describe_char (parser->p + 1, parser->end);
-
-            parser_fail (parser, parser->p, _("invalid escape “\\%s” in a string"), found);
-            goto fail;
-          }
-        }
-      parser->p += 2;
-    }
-
-  if (parser->p >= parser->end)
-    {
-      parser_fail (parser, start, _("this string is not closed before the end of the file"));
-      goto fail;
-    }
-
-  parser->p++;
-
-  return g_string_free (out, FALSE);
-
-fail:
-  g_string_free (out, TRUE);
-  return NULL;
-}
-
-static JsonNode *
-parse_number (Parser *parser)
-{
-  const char *start = parser->p;
-  const char *p = parser->p;
-
-  if (p < parser->end && *p == '-')
-    p++;
-  if (p < parser->end && *p == '0')
-    p++;
-  else if (p < parser->end && g_ascii_isdigit (*p))
-    {
-      while (p < parser->end && g_ascii_isdigit (*p))
-        p++;
-    }
-  else
-    {
-      parser->p = p;
-      parser_fail_expected (parser, _("a digit"));
-      return NULL;
-    }
-
-  if (p < parser->end && *p == '.')
-    {
-      p++;
-      if (p >= parser->end || !g_ascii_isdigit (*p))
-        {
-          parser->p = p;
-          parser_fail_expected (parser, _("a digit after the decimal point"));
-          return NULL;
-        }
-      while (p < parser->end && g_ascii_isdigit (*p))
-        p++;
-    }
-
-  if (p < parser->end && (*p == 'e' || *p == 'E'))
-    {
-      p++;
-      if (p < parser->end && (*p == '+' || *p == '-'))
-        p++;
-      if (p >= parser->end || !g_ascii_isdigit (*p))
-        {
-          parser->p = p;
-          parser_fail_expected (parser, _("a digit in the exponent"));
-          return NULL;
-        }
-      while (p < parser->end && g_ascii_isdigit (*p))
-        p++;
-    }
-
-  parser->p = p;
-
-  return tether_json_number_new (start, p - start);
-}
-
-static JsonNode *parse_value (Parser *parser,
-                              guint   position);
-
-static JsonNode *
-parse_object (Parser *parser,
-              guint   position)
-{
-  TetherObjectBuilder *members = _tether_object_builder_new ();
-
-  parser->p++;
-  parser_skip_ws (parser);
-
-  if (parser->p < parser->end && *parser->p == '}')
-    {
-      parser->p++;
-      return _tether_object_builder_end (members);
-    }
-
-  for (;;)
-    {
-      g_autofree char *key = NULL;
-      guint line, column;
-      guint member;
-      JsonNode *value;
-
-      parser_skip_ws (parser);
-      if (parser->p >= parser->end || *parser->p != '"')
-        {
-          parser_fail_expected (parser, _("a member name in double quotes"));
-          goto fail;
-        }
-
-      line = parser->line;
-      column = parser_column (parser, parser->p);
-      key = parse_string (parser);
-      if (key == NULL)
-        goto fail;
-
-      member = _tether_config_document_add_position (parser->doc, position, key, line, column);
-      if (_tether_object_builder_has (members, key))
-        _tether_config_document_add_duplicate (parser->doc, member, line, column);
-
-      parser_skip_ws (parser);
-      if (parser->p >= parser->end || *parser->p != ':')
-        {
-          parser_fail_expected (parser, _("“:” after the member name"));
-          goto fail;
-        }
-      parser->p++;
-
-      /* A member is where its key is. */
-      value = parse_value (parser, member);
-      if (value == NULL)
-        goto fail;
-      _tether_object_builder_set (members, key, value);
-
-      parser_skip_ws (parser);
-      if (parser->p < parser->end && *parser->p == ',')
-        {
-          parser->p++;
-          continue;
-        }
-      if (parser->p < parser->end && *parser->p == '}')
-        {
-          parser->p++;
-          return _tether_object_builder_end (members);
-        }
-      parser_fail_expected (parser, _("“,” or “}” after an object member"));
-      goto fail;
-    }
-
-fail:
-  _tether_object_builder_free (members);
-  return NULL;
+  return member;
 }
 
 /* An element, or the root, is where its value starts. */
 static guint
-record_value (Parser *parser,
-              guint   parent,
-              guint   index)
+on_element (gpointer data,
+            guint    parent,
+            guint    index,
+            gsize    offset)
 {
-  parser_skip_ws (parser);
-  if (parser->p >= parser->end || *parser->p == ']' || *parser->p == '}')
-    return TETHER_CONFIG_DOCUMENT_NO_POSITION;
+  JsonReading *reading = data;
+  guint line, column;
 
-  if (parent == TETHER_CONFIG_DOCUMENT_NO_POSITION)
-    return _tether_config_document_add_position (parser->doc, parent, NULL, parser->line,
-                                                 parser_column (parser, parser->p));
+  json_reading_locate (reading, offset, &line, &column);
+  if (parent == MCP_JSON_ROOT)
+    return _tether_config_document_add_position (reading->doc, TETHER_CONFIG_DOCUMENT_NO_POSITION, NULL,
+                                                 line, column);
 
-  return _tether_config_document_add_element (parser->doc, parent, index, parser->line,
-                                              parser_column (parser, parser->p));
+  return _tether_config_document_add_element (reading->doc, parent, index, line, column);
 }
 
-static JsonNode *
-parse_array (Parser *parser,
-             guint   position)
+/* The tree keeps a number's value; its text is kept beside it, unless it
+ * is an integer that prints as it was written. */
+static void
+on_number (gpointer    data,
+           guint       position,
+           const char *text,
+           gsize       length,
+           JsonNode   *node)
 {
-  JsonArray *array = json_array_new ();
-  JsonNode *node = json_node_init_array (json_node_alloc (), array);
+  JsonReading *reading = data;
+  char printed[32];
 
-  json_array_unref (array);
-  parser->p++;
-  parser_skip_ws (parser);
-
-  if (parser->p < parser->end && *parser->p == ']')
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
     {
-      parser->p++;
-      return node;
+      g_snprintf (printed, sizeof printed, "%" G_GINT64_FORMAT, json_node_get_int (node));
+      if (strlen (printed) == length && memcmp (printed, text, length) == 0)
+        return;
     }
 
-  for (guint i = 0; ; i++)
-    {
-      JsonNode *value = parse_value (parser, record_value (parser, position, i));
-
-      if (value == NULL)
-        goto fail;
-      json_array_add_element (array, value);
-
-      parser_skip_ws (parser);
-      if (parser->p < parser->end && *parser->p == ',')
-        {
-          parser->p++;
-          continue;
-        }
-      if (parser->p < parser->end && *parser->p == ']')
-        {
-          parser->p++;
-          return node;
-        }
-      parser_fail_expected (parser, _("“,” or “]” after an array element"));
-      goto fail;
-    }
-
-fail:
-  json_node_unref (node);
-  return NULL;
+  _tether_config_document_add_literal (reading->doc, position, text, length);
 }
 
-static gboolean
-parse_word (Parser     *parser,
-            const char *word)
+/* What the reader stopped at, said for a person, with the line and column
+ * of the offending character. */
+static GError *
+json_reading_error (JsonReading          *reading,
+                    const McpJsonFailure *failure)
 {
-  gsize len = strlen (word);
+  const char *at = reading->text + failure->offset;
+  const char *expected = NULL;
+  g_autofree char *found = NULL;
+  g_autofree char *message = NULL;
+  gsize where = failure->offset;
+  guint line, column;
 
-  if ((gsize)(parser->end - parser->p) >= len && strncmp (parser->p, word, len) == 0 &&
-      (parser->p + len == parser->end || !g_ascii_isalnum (parser->p[len])))
+  switch (failure->problem)
     {
-      parser->p += len;
-      return TRUE;
-    }
+    case MCP_JSON_PROBLEM_TOO_DEEP:
+    case MCP_JSON_PROBLEM_TOO_MANY_VALUES:
+    case MCP_JSON_PROBLEM_STRING_TOO_LONG:
+      {
+        TetherConfigDocumentLimit limit = TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH;
 
-  return FALSE;
-}
+        if (failure->problem == MCP_JSON_PROBLEM_TOO_DEEP)
+          limit = TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH;
+        else if (failure->problem == MCP_JSON_PROBLEM_TOO_MANY_VALUES)
+          limit = TETHER_CONFIG_DOCUMENT_LIMIT_NODES;
+        else
+          where = failure->start;
+        json_reading_locate (reading, where, &line, &column);
+        return _tether_config_document_limit_error (reading->doc, limit, line, column);
+      }
 
-/* The value at parser->p, whose position (its member's, or its own) is
- * @position. */
-static JsonNode *
-parse_value (Parser *parser,
-             guint   position)
-{
-  JsonNode *node = NULL;
-  char c;
-
-  parser_skip_ws (parser);
-  if (parser->p >= parser->end)
-    {
-      parser_fail_expected (parser, _("a value"));
-      return NULL;
-    }
-
-  if (++parser->nodes > TETHER_READ_MAX_NODES)
-    {
-      parser_fail_limit (parser, parser->p, TETHER_CONFIG_DOCUMENT_LIMIT_NODES);
-      return NULL;
-    }
-
-  if (parser->depth >= TETHER_READ_MAX_DEPTH)
-    {
-      parser_fail_limit (parser, parser->p, TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH);
-      return NULL;
-    }
-  parser->depth++;
-
-  c = *parser->p;
-  if (c == '{')
-    node = parse_object (parser, position);
-  else if (c == '[')
-    node = parse_array (parser, position);
-  else if (c == '"')
-    {
-      g_autofree char *string = parse_string (parser);
-
-      if (string != NULL)
-        node = json_node_init_string (json_node_alloc (), string);
-    }
-  else if (c == '-' || g_ascii_isdigit (c))
-    {
-      const char *start = parser->p;
-
-      /* The tree keeps the value; the text is kept beside it, unless it
-       * is an integer that prints as it was written. */
-      node = parse_number (parser);
-      if (node != NULL)
+    case MCP_JSON_PROBLEM_EXPECTED_VALUE:
+    case MCP_JSON_PROBLEM_BAD_WORD:
+      if (at < reading->end && *at == '\'')
+        message = g_strdup (_("strings must be in double quotes, found “'”"));
+      else
+        expected = _("a value");
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_MEMBER_NAME:
+      expected = _("a member name in double quotes");
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_COLON:
+      expected = _("“:” after the member name");
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_OBJECT_END:
+      expected = _("“,” or “}” after an object member");
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_ARRAY_END:
+      expected = _("“,” or “]” after an array element");
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_DIGIT:
+      expected = _("a digit");
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_FRACTION_DIGIT:
+      expected = _("a digit after the decimal point");
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_EXPONENT_DIGIT:
+      expected = _("a digit in the exponent");
+      break;
+    case MCP_JSON_PROBLEM_TRAILING_DATA:
+      found = _tether_config_document_describe_char (at, reading->end);
+      message = g_strdup_printf (_("expected the end of the file after the JSON value, found %s"), found);
+      break;
+    case MCP_JSON_PROBLEM_UNTERMINATED_STRING:
+    case MCP_JSON_PROBLEM_UNTERMINATED_ESCAPE:
+      where = failure->start;
+      message = g_strdup (_("this string is not closed before the end of the file"));
+      break;
+    case MCP_JSON_PROBLEM_CONTROL_CHARACTER:
+      if (*at == '\n')
         {
-          Literal literal = { position, g_strndup (start, parser->p - start) };
-          char printed[32];
-
-          if (json_node_get_value_type (node) == G_TYPE_INT64)
-            g_snprintf (printed, sizeof printed, "%" G_GINT64_FORMAT, json_node_get_int (node));
-          if (json_node_get_value_type (node) != G_TYPE_INT64 || strcmp (printed, literal.text) != 0)
-            g_array_append_val (parser->doc->literal_at, literal);
-          else
-            g_free (literal.text);
+          where = failure->start;
+          message = g_strdup (_("this string is not closed before the end of the line"));
         }
+      else
+        message = g_strdup_printf (_("control character U+%04X inside a string (write it as an escape)"),
+                                   (guchar)*at);
+      break;
+    case MCP_JSON_PROBLEM_BAD_ESCAPE:
+      where = failure->start;
+      found = _tether_config_document_describe_char (at, reading->end);
+      message = g_strdup_printf (_("invalid escape “\\%s” in a string"), found);
+      break;
+    case MCP_JSON_PROBLEM_BAD_UNICODE_ESCAPE:
+      where = failure->start;
+      message = g_strdup (_("“\\u” must be followed by four hexadecimal digits"));
+      break;
+    case MCP_JSON_PROBLEM_NUL:
+      where = failure->start;
+      message = g_strdup (_("a string must not contain U+0000"));
+      break;
+    case MCP_JSON_PROBLEM_INVALID_UTF8:
+      message = g_strdup_printf (_("the text is not valid UTF-8 (byte 0x%02X)"), (guchar)*at);
+      break;
+    case MCP_JSON_PROBLEM_NONE:
+    default:
+      g_assert_not_reached ();
     }
-  else if (parse_word (parser, "true"))
-    node = json_node_init_boolean (json_node_alloc (), TRUE);
-  else if (parse_word (parser, "false"))
-    node = json_node_init_boolean (json_node_alloc (), FALSE);
-  else if (parse_word (parser, "null"))
-    node = json_node_init_null (json_node_alloc ());
-  else if (c == '\'')
-    parser_fail (parser, parser->p, _("strings must be in double quotes, found “'”"));
-  else
-    parser_fail_expected (parser, _("a value"));
 
-  parser->depth--;
+  if (expected != NULL)
+    {
+      found = _tether_config_document_describe_char (at, reading->end);
+      /* Translators: expected “,” or “}”, found “"” */
+      message = g_strdup_printf (_("expected %s, found %s"), expected, found);
+    }
 
-  return node;
+  json_reading_locate (reading, where, &line, &column);
+
+  return _tether_config_document_error (reading->doc, TETHER_CONFIG_ERROR_SYNTAX, line, column,
+                                        "%s", message);
 }
 
 /**
@@ -1409,7 +1045,17 @@ tether_config_document_parse_json (const char  *text,
 {
   g_autoptr(TetherConfigDocument) doc = NULL;
   g_autofree char *stripped = NULL;
-  Parser parser = { 0 };
+  JsonReading reading = { 0 };
+  McpJsonReadOptions options = {
+    .max_depth = TETHER_READ_MAX_DEPTH,
+    .max_values = TETHER_READ_MAX_NODES,
+    .max_string_length = TETHER_READ_MAX_STRING_LENGTH,
+    .member = on_member,
+    .element = on_element,
+    .number = on_number,
+    .data = &reading,
+  };
+  McpJsonFailure failure;
   JsonNode *root;
 
   g_return_val_if_fail (text != NULL, NULL);
@@ -1429,32 +1075,20 @@ tether_config_document_parse_json (const char  *text,
   if (!_tether_config_document_check_utf8 (doc, text, length, error))
     return NULL;
 
+  /* Comments and trailing commas become blanks: positions stay true. */
   stripped = tether_config_document_strip_jsonc (text, length);
 
-  parser.doc = doc;
-  parser.text = stripped;
-  parser.p = stripped;
-  parser.end = stripped + strlen (stripped);
-  parser.line = 1;
-  parser.line_start = stripped;
+  reading.doc = doc;
+  reading.text = stripped;
+  reading.end = stripped + strlen (stripped);
+  reading.counted = stripped;
+  reading.line = 1;
+  reading.line_start = stripped;
 
-  root = parse_value (&parser, record_value (&parser, TETHER_CONFIG_DOCUMENT_NO_POSITION, 0));
-  if (root != NULL)
-    {
-      parser_skip_ws (&parser);
-      if (parser.p < parser.end)
-        {
-          g_autofree char *found = _tether_config_document_describe_char (parser.p, parser.end);
-
-          parser_fail (&parser, parser.p, _("expected the end of the file after the JSON value, found %s"),
-                       found);
-          g_clear_pointer (&root, json_node_unref);
-        }
-    }
-
+  root = mcp_json_read (stripped, reading.end - stripped, &options, &failure, NULL);
   if (root == NULL)
     {
-      g_propagate_error (error, g_steal_pointer (&parser.error));
+      g_propagate_error (error, json_reading_error (&reading, &failure));
       return NULL;
     }
 

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-http-check.h"
+#include "mcp-json.h"
 #include "mcp-url.h"
 
 #include "tether-config-document-private.h"
@@ -397,46 +398,6 @@ pairs_from_strv (Pairs              *pairs,
 
 /* JSON helpers */
 
-static JsonNode *
-json_node_deep_copy (JsonNode *node)
-{
-  JsonNode *copy;
-
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      {
-        JsonObject *src = json_node_get_object (node);
-        JsonObject *dest = json_object_new ();
-        g_autoptr(GList) members = json_object_get_members (src);
-
-        for (GList *l = members; l != NULL; l = l->next)
-          json_object_set_member (dest, l->data,
-                                  json_node_deep_copy (json_object_get_member (src, l->data)));
-        copy = json_node_init_object (json_node_alloc (), dest);
-        json_object_unref (dest);
-        return copy;
-      }
-
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *src = json_node_get_array (node);
-        JsonArray *dest = json_array_sized_new (json_array_get_length (src));
-
-        for (guint i = 0; i < json_array_get_length (src); i++)
-          json_array_add_element (dest, json_node_deep_copy (json_array_get_element (src, i)));
-        copy = json_node_init_array (json_node_alloc (), dest);
-        json_array_unref (dest);
-        return copy;
-      }
-
-    case JSON_NODE_VALUE:
-    case JSON_NODE_NULL:
-    default:
-      return json_node_copy (node);
-    }
-}
-
 static gboolean
 node_is_string (JsonNode *node)
 {
@@ -748,7 +709,7 @@ tether_server_config_new_from_json (const char  *name,
       self->enabled = !json_node_get_boolean (node);
     }
 
-  copy = json_node_deep_copy (entry);
+  copy = mcp_json_deep_copy (entry);
   self->original = json_object_ref (json_node_get_object (copy));
   json_node_unref (copy);
 
@@ -921,7 +882,7 @@ known_member (TetherServerConfig *self,
             }
           if (!known)
             {
-              JsonNode *value = json_node_deep_copy (json_object_get_member (original, l->data));
+              JsonNode *value = mcp_json_deep_copy (json_object_get_member (original, l->data));
 
               json_object_set_member (object, l->data, masked ? mask_strings (value) : value);
             }
@@ -982,7 +943,7 @@ to_json (TetherServerConfig *self,
         node = known_member (self, key, TRUE, masked);
       else
         {
-          node = json_node_deep_copy (json_object_get_member (self->original, key));
+          node = mcp_json_deep_copy (json_object_get_member (self->original, key));
           if (masked)
             node = mask_strings (node);
         }
@@ -1107,7 +1068,7 @@ tether_server_config_copy (TetherServerConfig *self)
   if (self->original != NULL)
     {
       g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), self->original);
-      g_autoptr(JsonNode) node_copy = json_node_deep_copy (node);
+      g_autoptr(JsonNode) node_copy = mcp_json_deep_copy (node);
 
       copy->original = json_object_ref (json_node_get_object (node_copy));
     }

@@ -37,6 +37,11 @@ typedef enum
 } TetherConfigDocumentLimit;
 
 TetherConfigDocument *_tether_config_document_new            (const char                *file_name);
+TetherConfigDocument *_tether_config_document_begin          (const char               **text,
+                                                              gssize                    *length,
+                                                              gboolean                   skip_bom,
+                                                              const char                *file_name,
+                                                              GError                   **error);
 void                  _tether_config_document_take_root      (TetherConfigDocument      *self,
                                                               JsonNode                  *root);
 guint                 _tether_config_document_add_position   (TetherConfigDocument      *self,
@@ -77,9 +82,6 @@ gboolean              _tether_config_document_check_utf8     (TetherConfigDocume
                                                               GError                   **error);
 char                 *_tether_config_document_describe_char  (const char                *p,
                                                               const char                *end);
-const char           *_tether_config_document_skip_blank     (const char                *p,
-                                                              const char                *end);
-const char           *_tether_json_type_name                 (JsonNode                  *node);
 guint                 _tether_column_at                      (TetherColumn              *column,
                                                               const char                *line_start,
                                                               const char                *at);

@@ -399,11 +399,9 @@ tether_config_document_parse_yaml (const char  *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (length < 0)
-    length = strlen (text);
-
-  doc = _tether_config_document_new (file_name);
-  if (!_tether_config_document_check_utf8 (doc, text, length, error))
+  /* libyaml reads a byte order mark itself. */
+  doc = _tether_config_document_begin (&text, &length, FALSE, file_name, error);
+  if (doc == NULL)
     return NULL;
 
   yaml.doc = doc;

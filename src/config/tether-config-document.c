@@ -307,9 +307,14 @@ _tether_config_document_describe_char (const char *p,
   return g_strdup_printf ("“%.*s”", (int)(g_utf8_next_char (p) - p), p);
 }
 
-/* “a number”, “an array”…: what a value is, for messages. */
+/**
+ * tether_json_type_name:
+ * @node: (nullable): a value
+ *
+ * Returns: what @node is, for messages: “a number”, “an array”, “nothing”…
+ */
 const char *
-_tether_json_type_name (JsonNode *node)
+tether_json_type_name (JsonNode *node)
 {
   if (node == NULL)
     return _("nothing");
@@ -375,6 +380,33 @@ _tether_config_document_check_utf8 (TetherConfigDocument  *self,
                                                     (guchar)*bad));
 
   return FALSE;
+}
+
+/* Where every reader starts: the length of @text (-1: up to its NUL), a
+ * byte order mark skipped if @skip_bom, the text checked for UTF-8. Returns
+ * a new document, or NULL with @error. */
+TetherConfigDocument *
+_tether_config_document_begin (const char  **text,
+                               gssize       *length,
+                               gboolean      skip_bom,
+                               const char   *file_name,
+                               GError      **error)
+{
+  g_autoptr(TetherConfigDocument) doc = _tether_config_document_new (file_name);
+
+  if (*length < 0)
+    *length = strlen (*text);
+
+  if (skip_bom && *length >= 3 && memcmp (*text, "\xEF\xBB\xBF", 3) == 0)
+    {
+      *text += 3;
+      *length -= 3;
+    }
+
+  if (!_tether_config_document_check_utf8 (doc, *text, *length, error))
+    return NULL;
+
+  return g_steal_pointer (&doc);
 }
 
 /**
@@ -697,9 +729,16 @@ tether_json_pointer_last (const char *pointer)
 
 /* JSONC */
 
-/* Skips white space and comments; returns where the next token starts. */
+/**
+ * tether_config_document_skip_blank:
+ * @p: where to start
+ * @end: the end of the text
+ *
+ * Returns: where the next token starts after white space and JSONC
+ *   comments, or @end
+ */
 const char *
-_tether_config_document_skip_blank (const char *p,
+tether_config_document_skip_blank (const char *p,
                                     const char *end)
 {
   while (p < end)
@@ -792,7 +831,7 @@ tether_config_document_strip_jsonc (const char *text,
         }
       else if (*p == ',')
         {
-          const char *next = _tether_config_document_skip_blank (p + 1, end);
+          const char *next = tether_config_document_skip_blank (p + 1, end);
 
           if (next < end && (*next == '}' || *next == ']'))
             g_string_append_c (out, ' ');
@@ -1061,18 +1100,8 @@ tether_config_document_parse_json (const char  *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (length < 0)
-    length = strlen (text);
-
-  doc = _tether_config_document_new (file_name);
-
-  if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
-    {
-      text += 3;
-      length -= 3;
-    }
-
-  if (!_tether_config_document_check_utf8 (doc, text, length, error))
+  doc = _tether_config_document_begin (&text, &length, TRUE, file_name, error);
+  if (doc == NULL)
     return NULL;
 
   /* Comments and trailing commas become blanks: positions stay true. */

@@ -87,6 +87,9 @@ GHashTable           *tether_config_document_get_literals       (TetherConfigDoc
 
 char                 *tether_config_document_strip_jsonc        (const char            *text,
                                                                  gsize                  length);
+const char           *tether_config_document_skip_blank         (const char            *p,
+                                                                 const char            *end);
+const char           *tether_json_type_name                     (JsonNode              *node);
 char                 *tether_json_pointer_append                (const char            *base,
                                                                  const char            *key);
 char                 *tether_json_pointer_append_index          (const char            *base,

@@ -15,7 +15,7 @@
 #include "mcp-http-check.h"
 #include "mcp-json.h"
 
-#include "tether-config-document-private.h"
+#include "tether-config-document.h"
 #include "tether-config-error.h"
 #include "tether-server-config-private.h"
 
@@ -35,7 +35,7 @@ wrong_type (const char *server,
   /* Translators: server “memory”: “args” must be an array of strings, found a number */
   return tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, path,
                                   _("server “%s”: “%s” must be %s, found %s"),
-                                  server, key, expected, _tether_json_type_name (found));
+                                  server, key, expected, tether_json_type_name (found));
 }
 
 static gboolean
@@ -154,7 +154,7 @@ read_args (TetherServerConfig  *self,
           g_propagate_error (error,
                              tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, path,
                                                       _("server “%s”: “args” must be an array of strings, found %s at position %u"),
-                                                      self->name, _tether_json_type_name (element), i + 1));
+                                                      self->name, tether_json_type_name (element), i + 1));
           return FALSE;
         }
       g_strv_builder_add (builder, json_node_get_string (element));
@@ -276,7 +276,7 @@ tether_server_config_new_from_json (const char  *name,
   if (!JSON_NODE_HOLDS_OBJECT (entry))
     {
       g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_TYPE,
-                   _("server “%s” must be an object, found %s"), name, _tether_json_type_name (entry));
+                   _("server “%s” must be an object, found %s"), name, tether_json_type_name (entry));
       return NULL;
     }
 

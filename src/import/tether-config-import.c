@@ -232,7 +232,7 @@ entry_wrong_type (Entry      *entry,
   /* Translators: server “memory”: “args” must be an array of strings, found a number */
   return entry_error (entry, TETHER_CONFIG_ERROR_INVALID_TYPE, key,
                       _("server “%s”: “%s” must be %s, found %s"),
-                      entry->name, key, expected, _tether_json_type_name (node));
+                      entry->name, key, expected, tether_json_type_name (node));
 }
 
 static void
@@ -642,7 +642,7 @@ entry_get_strv (Entry        *entry,
           GError *local_error =
             tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, element_path,
                                      _("server “%s”: “%s” must be an array of strings, found %s at position %u"),
-                                     entry->name, key, _tether_json_type_name (element), i + 1);
+                                     entry->name, key, tether_json_type_name (element), i + 1);
 
           tether_config_document_locate_error (entry->import->doc, NULL, local_error);
           g_propagate_error (error, local_error);
@@ -652,7 +652,7 @@ entry_get_strv (Entry        *entry,
       text = scalar_text (element);
       if (!is_string (element))
         entry_warn (entry, _("“%s”: the %s %s was taken as the text “%s”"),
-                    key, _tether_json_type_name (element), text, text);
+                    key, tether_json_type_name (element), text, text);
       {
         g_autofree char *resolved = resolve_text (entry, text);
 
@@ -705,7 +705,7 @@ entry_get_map (Entry       *entry,
           GError *local_error =
             tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, member_path,
                                      _("server “%s”: “%s.%s” must be a string, found %s"),
-                                     entry->name, key, (const char *)l->data, _tether_json_type_name (value));
+                                     entry->name, key, (const char *)l->data, tether_json_type_name (value));
 
           tether_config_document_locate_error (entry->import->doc, NULL, local_error);
           g_propagate_error (error, local_error);
@@ -715,7 +715,7 @@ entry_get_map (Entry       *entry,
       text = scalar_text (value);
       if (!is_string (value))
         entry_warn (entry, _("“%s.%s”: the %s was taken as text"), key, (const char *)l->data,
-                    _tether_json_type_name (value));
+                    tether_json_type_name (value));
       resolved = resolve_text (entry, text);
       set (entry->config, l->data, resolved);
     }
@@ -1233,7 +1233,7 @@ import_common_entry (Import     *import,
     {
       error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
                                        _("server “%s” must be an object, found %s"),
-                                       name, _tether_json_type_name (node));
+                                       name, tether_json_type_name (node));
       tether_config_document_locate_error (import->doc, pointer, error);
       entry_skip_error (&entry, error);
       return;
@@ -1552,7 +1552,7 @@ import_goose (Import     *import,
         {
           error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
                                            _("extension “%s” must be a mapping, found %s"),
-                                           (const char *)l->data, _tether_json_type_name (node));
+                                           (const char *)l->data, tether_json_type_name (node));
           tether_config_document_locate_error (import->doc, pointer, error);
           entry_skip_error (&entry, error);
           continue;
@@ -1607,7 +1607,7 @@ import_codex (Import     *import,
         {
           error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
                                            _("server “%s” must be a table, found %s"),
-                                           (const char *)l->data, _tether_json_type_name (node));
+                                           (const char *)l->data, tether_json_type_name (node));
           tether_config_document_locate_error (import->doc, pointer, error);
           entry_skip_error (&entry, error);
           continue;
@@ -1863,7 +1863,7 @@ import_json_root (Import   *import,
       g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_NOT_A_CONFIG, "",
                                               _("not a server configuration: the file holds %s, "
                                                 "not an object"),
-                                              _tether_json_type_name (root_node)));
+                                              tether_json_type_name (root_node)));
       return FALSE;
     }
   root = json_node_get_object (root_node);
@@ -1889,7 +1889,7 @@ import_json_root (Import   *import,
         {
           g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, servers_pointer,
                                                   _("“mcpServers” must be an object of servers, found %s"),
-                                                  _tether_json_type_name (node)));
+                                                  tether_json_type_name (node)));
           return FALSE;
         }
     }
@@ -1932,7 +1932,7 @@ import_json_root (Import   *import,
         {
           g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, servers_pointer,
                                                   _("“mcp.servers” must be an object of servers, found %s"),
-                                                  _tether_json_type_name (servers)));
+                                                  tether_json_type_name (servers)));
           return FALSE;
         }
       if (inputs != NULL && JSON_NODE_HOLDS_ARRAY (inputs))
@@ -1949,7 +1949,7 @@ import_json_root (Import   *import,
         {
           g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, servers_pointer,
                                                   _("“context_servers” must be an object of servers, found %s"),
-                                                  _tether_json_type_name (node)));
+                                                  tether_json_type_name (node)));
           return FALSE;
         }
       if (!check_duplicates (import, servers_pointer, error))
@@ -2040,7 +2040,7 @@ import_toml_root (Import  *import,
     {
       g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, "/mcp_servers",
                                               _("“mcp_servers” must be a table of servers, found %s"),
-                                              _tether_json_type_name (servers)));
+                                              tether_json_type_name (servers)));
       return FALSE;
     }
 
@@ -2079,7 +2079,7 @@ import_yaml_root (Import  *import,
     {
       g_propagate_error (error, import_error (import, TETHER_CONFIG_ERROR_INVALID_TYPE, "/extensions",
                                               _("“extensions” must be a mapping, found %s"),
-                                              _tether_json_type_name (extensions)));
+                                              tether_json_type_name (extensions)));
       return FALSE;
     }
 
@@ -2130,7 +2130,7 @@ choose_syntax (Import     *import,
   const char *end = text + length;
 
   /* Content first: JSON starts with an object or array. */
-  p = _tether_config_document_skip_blank (p, end);
+  p = tether_config_document_skip_blank (p, end);
 
   if (p >= end)
     return SYNTAX_EMPTY;

@@ -22,8 +22,8 @@ G_DEFINE_ENUM_TYPE (TetherServerKind, tether_server_kind,
  * @spelling: a transport type as some client writes it
  * @kind: (out): where to store the kind
  *
- * Maps every spelling of config-formats §3, case-insensitively: `stdio`,
- * `local` ⇒ stdio; `http`, `streamable-http`, `streamableHttp`,
+ * Maps every spelling clients use for a transport, case-insensitively:
+ * `stdio`, `local` ⇒ stdio; `http`, `streamable-http`, `streamableHttp`,
  * `streamable_http`, `streamable` ⇒ Streamable HTTP; `sse` ⇒ legacy SSE;
  * `url`, `remote`, `auto` ⇒ auto.
  *

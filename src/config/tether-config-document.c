@@ -921,8 +921,8 @@ on_element (gpointer data,
 
   json_reading_locate (reading, offset, &line, &column);
   if (parent == MCP_JSON_ROOT)
-    return _tether_config_document_add_position (reading->doc, TETHER_CONFIG_DOCUMENT_NO_POSITION, NULL,
-                                                 line, column);
+    return _tether_config_document_add_position (reading->doc, TETHER_CONFIG_DOCUMENT_NO_POSITION,
+                                                 NULL, line, column);
 
   return _tether_config_document_add_element (reading->doc, parent, index, line, column);
 }
@@ -1010,7 +1010,8 @@ json_reading_error (JsonReading          *reading,
       break;
     case MCP_JSON_PROBLEM_TRAILING_DATA:
       found = _tether_config_document_describe_char (at, reading->end);
-      message = g_strdup_printf (_("expected the end of the file after the JSON value, found %s"), found);
+      message = g_strdup_printf (_("expected the end of the file after the JSON value, found %s"),
+                                 found);
       break;
     case MCP_JSON_PROBLEM_UNTERMINATED_STRING:
     case MCP_JSON_PROBLEM_UNTERMINATED_ESCAPE:
@@ -1024,8 +1025,9 @@ json_reading_error (JsonReading          *reading,
           message = g_strdup (_("this string is not closed before the end of the line"));
         }
       else
-        message = g_strdup_printf (_("control character U+%04X inside a string (write it as an escape)"),
-                                   (guchar)*at);
+        /* Translators: control character U+0007 inside a string… */
+        message = g_strdup_printf (_("control character U+%04X inside a string "
+                                     "(write it as an escape)"), (guchar)*at);
       break;
     case MCP_JSON_PROBLEM_BAD_ESCAPE:
       where = failure->start;

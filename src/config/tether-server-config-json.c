@@ -179,32 +179,37 @@ read_settings (TetherServerConfig  *self,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      g_propagate_error (error, wrong_type (self->name, TETHER_SERVER_CONFIG_KEY, "/" TETHER_SERVER_CONFIG_KEY,
-                                            _("an object"), node));
+      g_propagate_error (error, wrong_type (self->name, TETHER_SERVER_CONFIG_KEY,
+                                            "/" TETHER_SERVER_CONFIG_KEY, _("an object"), node));
       return FALSE;
     }
 
   settings = json_node_get_object (node);
   for (guint i = 0; i < TETHER_SERVER_N_SETTINGS; i++)
     {
-      JsonNode *value = json_object_get_member (settings, _tether_server_settings[i].key);
-      gint64 number;
+      const TetherServerSettingInfo *info = &_tether_server_settings[i];
+      JsonNode *value = json_object_get_member (settings, info->key);
+      gboolean integer;
+      gint64 number = 0;
 
       if (value == NULL)
         continue;
 
-      if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_INT64 ||
-          (number = json_node_get_int (value)) < _tether_server_settings[i].min || number > G_MAXINT)
+      integer = JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_INT64;
+      if (integer)
+        number = json_node_get_int (value);
+      if (!integer || number < info->min || number > G_MAXINT)
         {
-          g_autofree char *path = tether_json_pointer_append ("/" TETHER_SERVER_CONFIG_KEY, _tether_server_settings[i].key);
-          g_autofree char *what = g_strdup_printf (TETHER_SERVER_CONFIG_KEY ".%s", _tether_server_settings[i].key);
+          g_autofree char *path = tether_json_pointer_append ("/" TETHER_SERVER_CONFIG_KEY, info->key);
+          g_autofree char *what = g_strdup_printf (TETHER_SERVER_CONFIG_KEY ".%s", info->key);
 
-          if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_INT64)
+          if (integer)
             g_propagate_error (error,
                                tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_VALUE, path,
-                                                        _("server “%s”: “%s” must be an integer from %d to %d, found %" G_GINT64_FORMAT),
-                                                        self->name, what, _tether_server_settings[i].min,
-                                                        G_MAXINT, json_node_get_int (value)));
+                                                        _("server “%s”: “%s” must be an integer from %d "
+                                                          "to %d, found %lld"),
+                                                        self->name, what, info->min, G_MAXINT,
+                                                        (long long)number));
           else
             g_propagate_error (error, wrong_type (self->name, what, path, _("an integer"), value));
           return FALSE;
@@ -498,8 +503,10 @@ known_member (TetherServerConfig *self,
         }
       for (guint i = 0; i < TETHER_SERVER_N_SETTINGS; i++)
         {
-          if (self->settings[i] >= 0 && !json_object_has_member (object, _tether_server_settings[i].key))
-            json_object_set_int_member (object, _tether_server_settings[i].key, self->settings[i]);
+          const char *setting = _tether_server_settings[i].key;
+
+          if (self->settings[i] >= 0 && !json_object_has_member (object, setting))
+            json_object_set_int_member (object, setting, self->settings[i]);
         }
 
       if (json_object_get_size (object) == 0 && !present)

@@ -100,8 +100,9 @@ discover_next (GTask *task)
 
   while ((location = next_location (data)) != NULL)
     {
-      const char *base = location->base == TETHER_IMPORT_BASE_HOME ? tether_config_import_get_home_dir (self)
-                                                                   : tether_config_import_get_config_dir (self);
+      const char *base = location->base == TETHER_IMPORT_BASE_HOME
+                         ? tether_config_import_get_home_dir (self)
+                         : tether_config_import_get_config_dir (self);
       g_autofree char *path = g_build_filename (base, location->path, NULL);
 
       /* A quick stat; the file is read only if it is there. */

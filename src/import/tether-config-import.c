@@ -86,7 +86,8 @@ _tether_import_settings_new (TetherConfigImport *importer)
   TetherImportSettings *settings = g_new0 (TetherImportSettings, 1);
 
   settings->home = g_strdup (tether_config_import_get_home_dir (importer));
-  settings->environment = importer->environment != NULL ? g_strdupv (importer->environment) : g_get_environ ();
+  settings->environment = importer->environment != NULL ? g_strdupv (importer->environment)
+                                                        : g_get_environ ();
   settings->max_size = importer->max_size;
   settings->env_file_values = importer->env_file_values;
 

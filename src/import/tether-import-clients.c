@@ -75,7 +75,8 @@ static const TetherImportDisabledKey common_disabled_keys[] = {
 static const TetherImportClient clients[] = {
   {
     .format = TETHER_IMPORT_FORMAT_CLAUDE_DESKTOP, .id = "claude-desktop", .name = N_("Claude Desktop"),
-    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS, .roots = mcp_servers,
+    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS,
+    .roots = mcp_servers,
     .variables = ENV, .quirks = TETHER_IMPORT_QUIRK_STDIO_ONLY,
     .root_hints = STRV ("preferences", "globalShortcut"),
     .file_names = STRV ("claude_desktop_config.json"),
@@ -85,7 +86,8 @@ static const TetherImportClient clients[] = {
   },
   {
     .format = TETHER_IMPORT_FORMAT_CLAUDE_CODE, .id = "claude-code", .name = N_("Claude Code"),
-    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS, .roots = mcp_servers,
+    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS,
+    .roots = mcp_servers,
     .variables = ENV,
     .root_hints = STRV ("projects", "numStartups", "userID", "installMethod"),
     .file_names = STRV (".mcp.json", ".claude.json"),
@@ -107,7 +109,8 @@ static const TetherImportClient clients[] = {
       { NULL } },
   },
   {
-    .format = TETHER_IMPORT_FORMAT_VSCODE_SETTINGS, .id = "vscode-settings", .name = N_("VS Code (settings.json)"),
+    .format = TETHER_IMPORT_FORMAT_VSCODE_SETTINGS, .id = "vscode-settings",
+    .name = N_("VS Code (settings.json)"),
     .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS,
     .roots = (const TetherImportRoot[]) {
       { "mcp.servers", TETHER_IMPORT_SERVERS_MAP, NULL, "mcp.inputs" },
@@ -119,7 +122,8 @@ static const TetherImportClient clients[] = {
   },
   {
     .format = TETHER_IMPORT_FORMAT_CURSOR, .id = "cursor", .name = N_("Cursor"),
-    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS, .roots = mcp_servers,
+    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS,
+    .roots = mcp_servers,
     .variables = ENV,
     .dir_names = STRV (".cursor"),
     .locations = (const TetherImportLocation[]) {
@@ -128,7 +132,8 @@ static const TetherImportClient clients[] = {
   },
   {
     .format = TETHER_IMPORT_FORMAT_WINDSURF, .id = "windsurf", .name = N_("Windsurf"),
-    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS, .roots = mcp_servers,
+    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS,
+    .roots = mcp_servers,
     .variables = ENV,
     .entry_hints = STRV ("serverUrl"),
     .file_names = STRV ("mcp_config.json"),
@@ -151,7 +156,8 @@ static const TetherImportClient clients[] = {
   },
   {
     .format = TETHER_IMPORT_FORMAT_LM_STUDIO, .id = "lm-studio", .name = N_("LM Studio"),
-    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS, .roots = mcp_servers,
+    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS,
+    .roots = mcp_servers,
     .variables = ENV,
     .dir_names = STRV (".lmstudio"),
     .locations = (const TetherImportLocation[]) {
@@ -167,7 +173,8 @@ static const TetherImportClient clients[] = {
     .timeout = TETHER_IMPORT_TIMEOUT_MILLISECONDS,
     .variables = ENV | TETHER_IMPORT_VARIABLES_DOLLAR,
     .entry_hints = STRV ("httpUrl", "trust", "includeTools", "excludeTools", "authProviderType"),
-    .root_hints = STRV ("selectedAuthType", "contextFileName", "autoAccept", "checkpointing", "hideBanner"),
+    .root_hints = STRV ("selectedAuthType", "contextFileName", "autoAccept", "checkpointing",
+                        "hideBanner"),
     .file_names = STRV ("settings.json"),
     .dir_names = STRV (".gemini"),
     .locations = (const TetherImportLocation[]) {
@@ -189,7 +196,8 @@ static const TetherImportClient clients[] = {
     /* Timeouts are in seconds; a URL without a type is legacy SSE (Tether
      * tries Streamable HTTP first all the same). */
     .format = TETHER_IMPORT_FORMAT_CLINE, .id = "cline", .name = N_("Cline"),
-    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS, .roots = mcp_servers,
+    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS,
+    .roots = mcp_servers,
     .timeout = TETHER_IMPORT_TIMEOUT_SECONDS,
     .variables = ENV, .quirks = TETHER_IMPORT_QUIRK_UNTYPED_URL_IS_SSE,
     .entry_hints = STRV ("transportType", "autoApprove", "alwaysAllow"),
@@ -235,8 +243,10 @@ static const TetherImportClient clients[] = {
 
   /* Not a client's: what is left when no client's hint matches. */
   {
-    .format = TETHER_IMPORT_FORMAT_MCP_SERVERS, .id = "mcp-servers", .name = N_("MCP server list (mcpServers)"),
-    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS, .roots = mcp_servers,
+    .format = TETHER_IMPORT_FORMAT_MCP_SERVERS, .id = "mcp-servers",
+    .name = N_("MCP server list (mcpServers)"),
+    .syntax = TETHER_IMPORT_SYNTAX_JSON, .shape = TETHER_IMPORT_SHAPE_COMMON, COMMON_KEYS,
+    .roots = mcp_servers,
     .variables = ENV,
   },
   {
@@ -330,13 +340,15 @@ tether_import_format_get_type (void)
       number_formats ();
       /* Kept for the life of the process, as GObject wants. */
       values = g_new0 (GEnumValue, n_formats + 1);
-      values[0] = (GEnumValue) { TETHER_IMPORT_FORMAT_UNKNOWN, "TETHER_IMPORT_FORMAT_UNKNOWN", "unknown" };
+      values[0] = (GEnumValue) { TETHER_IMPORT_FORMAT_UNKNOWN, "TETHER_IMPORT_FORMAT_UNKNOWN",
+                                 "unknown" };
       for (guint i = 1; i < n_formats; i++)
         {
           g_autofree char *upper = g_ascii_strup (by_format[i]->id, -1);
-          g_autofree char *name = g_strconcat ("TETHER_IMPORT_FORMAT_",
-                                               g_strcanon (upper, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", '_'),
-                                               NULL);
+          g_autofree char *name = NULL;
+
+          g_strcanon (upper, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", '_');
+          name = g_strconcat ("TETHER_IMPORT_FORMAT_", upper, NULL);
 
           values[i] = (GEnumValue) { (int)i, g_intern_string (name), by_format[i]->id };
         }

@@ -41,7 +41,8 @@ read_env_http_headers (TetherImportEntry  *entry,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      g_propagate_error (error, _tether_import_entry_wrong_type (entry, "env_http_headers", _("a table of strings")));
+      g_propagate_error (error, _tether_import_entry_wrong_type (entry, "env_http_headers",
+                                                                 _("a table of strings")));
       return FALSE;
     }
 
@@ -102,7 +103,8 @@ _tether_import_read_codex_entry (TetherImportEntry  *entry,
     {
       g_propagate_error (error,
                          _tether_import_entry_error (entry, TETHER_CONFIG_ERROR_INVALID_VALUE, NULL,
-                                                     _("server “%s” has neither a “command” nor a “url”"),
+                                                     _("server “%s” has neither a “command” "
+                                                       "nor a “url”"),
                                                      entry->name));
       return FALSE;
     }
@@ -130,11 +132,14 @@ _tether_import_read_codex_entry (TetherImportEntry  *entry,
 
   if (!read_env_http_headers (entry, error) ||
       !_tether_import_entry_set_timeout (entry, "startup_timeout_sec", 1000,
-                                         tether_server_config_set_connect_timeout, _("connect timeout"), error) ||
+                                         tether_server_config_set_connect_timeout,
+                                         _("connect timeout"), error) ||
       !_tether_import_entry_set_timeout (entry, "startup_timeout_ms", 1,
-                                         tether_server_config_set_connect_timeout, _("connect timeout"), error) ||
+                                         tether_server_config_set_connect_timeout,
+                                         _("connect timeout"), error) ||
       !_tether_import_entry_set_timeout (entry, "tool_timeout_sec", 1000,
-                                         tether_server_config_set_tool_timeout, _("tool call timeout"), error) ||
+                                         tether_server_config_set_tool_timeout,
+                                         _("tool call timeout"), error) ||
       !_tether_import_entry_read_enabled (entry, "enabled", FALSE, error))
     return FALSE;
 

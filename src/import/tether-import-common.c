@@ -52,9 +52,10 @@ read_command (TetherImportEntry   *entry,
         return FALSE;
       if (*command == NULL)
         {
-          g_propagate_error (error, _tether_import_entry_error (&inner, TETHER_CONFIG_ERROR_INVALID_TYPE, "path",
-                                                                _("server “%s”: “command.path” must be a string"),
-                                                                entry->name));
+          g_propagate_error (error,
+                             _tether_import_entry_error (&inner, TETHER_CONFIG_ERROR_INVALID_TYPE, "path",
+                                                         _("server “%s”: “command.path” must be a string"),
+                                                         entry->name));
           return FALSE;
         }
       return TRUE;
@@ -66,7 +67,8 @@ read_command (TetherImportEntry   *entry,
         return FALSE;
       if ((*command_argv)[0] == NULL)
         {
-          g_propagate_error (error, _tether_import_entry_wrong_type (entry, "command", _("a string")));
+          g_propagate_error (error,
+                             _tether_import_entry_wrong_type (entry, "command", _("a string")));
           return FALSE;
         }
       *command = g_strdup ((*command_argv)[0]);
@@ -90,7 +92,8 @@ read_type (TetherImportEntry  *entry,
 
   g_propagate_error (error,
                      _tether_import_entry_error (entry, TETHER_CONFIG_ERROR_INVALID_VALUE, key,
-                                                 _("server “%s”: unknown transport type “%s” (expected %s)"),
+                                                 _("server “%s”: unknown transport type “%s” "
+                                                   "(expected %s)"),
                                                  entry->name, type, expected));
   return FALSE;
 }
@@ -121,13 +124,15 @@ read_timeout (TetherImportEntry  *entry,
         if (!_tether_import_entry_get_number (entry, "timeout", &value, error))
           return FALSE;
         scale = value < 1000 ? 1000 : 1;
-        _tether_import_entry_warn (entry, _("“timeout” has no unit in this format; %g was taken as %s"),
+        _tether_import_entry_warn (entry,
+                                   _("“timeout” has no unit in this format; %g was taken as %s"),
                                    value, scale > 1 ? _("seconds") : _("milliseconds"));
       }
       break;
     }
 
-  return _tether_import_entry_set_timeout (entry, "timeout", scale, tether_server_config_set_tool_timeout,
+  return _tether_import_entry_set_timeout (entry, "timeout", scale,
+                                           tether_server_config_set_tool_timeout,
                                            _("tool call timeout"), error);
 }
 
@@ -136,6 +141,7 @@ read_common_entry (TetherImportEntry  *entry,
                    GError            **error)
 {
   const TetherImportClient *client = entry->run->client;
+  const char *client_name = g_dgettext (GETTEXT_PACKAGE, client->name);
   TetherServerConfig *config = entry->config;
   g_autofree char *type = NULL;
   g_autofree char *transport_type = NULL;
@@ -199,7 +205,8 @@ read_common_entry (TetherImportEntry  *entry,
     }
   else if (transport_type != NULL)
     {
-      if (!read_type (entry, "transportType", transport_type, _("stdio, http or sse"), &kind, error))
+      if (!read_type (entry, "transportType", transport_type, _("stdio, http or sse"),
+                      &kind, error))
         return FALSE;
       has_kind = TRUE;
     }
@@ -214,7 +221,8 @@ read_common_entry (TetherImportEntry  *entry,
         {
           g_propagate_error (error,
                              _tether_import_entry_error (entry, TETHER_CONFIG_ERROR_INVALID_VALUE, NULL,
-                                                         _("server “%s” has neither a “command” nor a “url”"),
+                                                         _("server “%s” has neither a “command” "
+                                                           "nor a “url”"),
                                                          entry->name));
           return FALSE;
         }
@@ -223,14 +231,14 @@ read_common_entry (TetherImportEntry  *entry,
   if (command != NULL && url != NULL && kind == TETHER_SERVER_KIND_STDIO)
     _tether_import_entry_warn (entry, _("it has both a command and a URL; the command is used"));
 
-  if (kind == TETHER_SERVER_KIND_AUTO && (client->quirks & TETHER_IMPORT_QUIRK_UNTYPED_URL_IS_SSE) != 0 &&
-      type == NULL && transport_type == NULL)
-    _tether_import_entry_note (entry, _("a URL without a type is SSE in %s; Tether tries Streamable HTTP first "
-                                        "and falls back to SSE"), g_dgettext (GETTEXT_PACKAGE, client->name));
+  if (kind == TETHER_SERVER_KIND_AUTO && type == NULL && transport_type == NULL &&
+      (client->quirks & TETHER_IMPORT_QUIRK_UNTYPED_URL_IS_SSE) != 0)
+    _tether_import_entry_note (entry, _("a URL without a type is SSE in %s; Tether tries Streamable "
+                                        "HTTP first and falls back to SSE"), client_name);
 
   if ((client->quirks & TETHER_IMPORT_QUIRK_STDIO_ONLY) != 0 && tether_server_kind_is_remote (kind))
     _tether_import_entry_warn (entry, _("%s runs only stdio servers from this file, so it probably "
-                                        "ignored this entry"), g_dgettext (GETTEXT_PACKAGE, client->name));
+                                        "ignored this entry"), client_name);
 
   tether_server_config_set_kind (config, kind);
   tether_server_config_set_command (config, command);
@@ -257,8 +265,10 @@ is_extension_entry (TetherImportEntry *entry)
 {
   JsonNode *source = json_object_get_member (entry->object, "source");
 
-  return (tether_import_node_is_string (source) && g_str_equal (json_node_get_string (source), "extension")) ||
-         (!json_object_has_member (entry->object, "command") && !json_object_has_member (entry->object, "url"));
+  if (tether_import_node_is_string (source) && g_str_equal (json_node_get_string (source), "extension"))
+    return TRUE;
+
+  return !json_object_has_member (entry->object, "command") && !json_object_has_member (entry->object, "url");
 }
 
 /* The keys read: the common ones, and the client's own spellings. */
@@ -288,7 +298,8 @@ _tether_import_read_common_entry (TetherImportEntry  *entry,
     {
       g_autofree char *reason =
         g_strdup_printf (_("provided by a %s extension, which Tether cannot run; "
-                           "add the server’s own command instead"), g_dgettext (GETTEXT_PACKAGE, client->name));
+                           "add the server’s own command instead"),
+                         g_dgettext (GETTEXT_PACKAGE, client->name));
 
       _tether_import_entry_skip (entry, reason);
       return TRUE;
@@ -341,7 +352,8 @@ _tether_import_common_array (TetherImportRun *run,
             name = json_object_get_string_member (object, "name");
         }
 
-      _tether_import_entry_read (run, name, node, entry_pointer, source_key, _tether_import_read_common_entry);
+      _tether_import_entry_read (run, name, node, entry_pointer, source_key,
+                                 _tether_import_read_common_entry);
     }
 }
 
@@ -359,7 +371,9 @@ _tether_import_single_server (TetherImportRun *run,
     {
       const char *dot = strrchr (run->base_name, '.');
 
-      name = g_strndup (run->base_name, dot != NULL ? (gsize)(dot - run->base_name) : strlen (run->base_name));
+      gsize length = dot != NULL ? (gsize)(dot - run->base_name) : strlen (run->base_name);
+
+      name = g_strndup (run->base_name, length);
     }
   else
     name = g_strdup ("server");

@@ -34,7 +34,8 @@ _tether_import_run_begin (TetherImportRun          *run,
                           GFile                    *file)
 {
   run->client = client;
-  run->result = _tether_import_result_new (file, run->display, _tether_import_client_get_format (client));
+  run->result = _tether_import_result_new (file, run->display,
+                                           _tether_import_client_get_format (client));
 }
 
 static GError *
@@ -89,9 +90,12 @@ _tether_import_run_check_duplicates (TetherImportRun  *run,
       const char *pointer = tether_config_document_get_duplicate (run->doc, i, &line, &column);
       g_autofree char *key = tether_json_pointer_last (pointer);
 
-      if (servers_pointer != NULL &&
-          (g_str_equal (servers_pointer, "") || g_str_equal (pointer, servers_pointer) ||
-           (g_str_has_prefix (pointer, servers_pointer) && pointer[strlen (servers_pointer)] == '/')))
+      gboolean inside = servers_pointer != NULL &&
+                        (g_str_equal (servers_pointer, "") || g_str_equal (pointer, servers_pointer) ||
+                         (g_str_has_prefix (pointer, servers_pointer) &&
+                          pointer[strlen (servers_pointer)] == '/'));
+
+      if (inside)
         {
           GError *local_error =
             tether_config_error_new (TETHER_CONFIG_ERROR_DUPLICATE_KEY, pointer,
@@ -105,7 +109,8 @@ _tether_import_run_check_duplicates (TetherImportRun  *run,
       else if (run->result != NULL)
         {
           g_autofree char *warning =
-            g_strdup_printf (_("%s, line %u, column %u: the key “%s” appears twice; the later one counts"),
+            g_strdup_printf (_("%s, line %u, column %u: the key “%s” appears twice; "
+                               "the later one counts"),
                              run->display, line, column, key);
 
           _tether_import_result_add_warning (run->result, warning);
@@ -160,16 +165,19 @@ _tether_import_entry_set_object (TetherImportEntry *entry,
     {
     case TETHER_IMPORT_SYNTAX_TOML:
       error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
-                                       _("server “%s” must be a table, found %s"), entry->name, found);
+                                       _("server “%s” must be a table, found %s"),
+                                       entry->name, found);
       break;
     case TETHER_IMPORT_SYNTAX_YAML:
       error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
-                                       _("extension “%s” must be a mapping, found %s"), entry->name, found);
+                                       _("extension “%s” must be a mapping, found %s"),
+                                       entry->name, found);
       break;
     case TETHER_IMPORT_SYNTAX_JSON:
     default:
       error = tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, NULL,
-                                       _("server “%s” must be an object, found %s"), entry->name, found);
+                                       _("server “%s” must be an object, found %s"),
+                                       entry->name, found);
       break;
     }
   tether_config_document_locate_error (entry->run->doc, entry->pointer, error);
@@ -326,8 +334,8 @@ check_windows (TetherImportEntry *entry,
 {
   if (looks_windows (text))
     /* Translators: “C:\tools\srv.exe” in “command” looks like a Windows path… */
-    _tether_import_entry_warn (entry, _("“%s” in “%s” looks like a Windows path; it will not work on Linux"),
-                               text, what);
+    _tether_import_entry_warn (entry, _("“%s” in “%s” looks like a Windows path; "
+                                        "it will not work on Linux"), text, what);
 }
 
 /* Checks what an importable entry must have; skips it otherwise. */
@@ -336,6 +344,7 @@ _tether_import_entry_finish (TetherImportEntry *entry)
 {
   g_autoptr(GError) error = NULL;
   TetherServerConfig *config = entry->config;
+  const char * const *args;
   const char *url;
   const char *cwd;
 
@@ -346,17 +355,20 @@ _tether_import_entry_finish (TetherImportEntry *entry)
   if (tether_server_kind_is_remote (tether_server_config_get_kind (config)) && url != NULL &&
       (g_str_has_prefix (url, "unix:") || g_str_has_prefix (url, "pipe:")))
     {
-      _tether_import_entry_skip (entry, _("a local socket or pipe URL; Tether connects over TCP only"));
+      _tether_import_entry_skip (entry,
+                                 _("a local socket or pipe URL; Tether connects over TCP only"));
       return;
     }
 
   check_windows (entry, "command", tether_server_config_get_command (config));
-  for (const char * const *arg = tether_server_config_get_args (config); arg != NULL && *arg != NULL; arg++)
-    check_windows (entry, "args", *arg);
+  args = tether_server_config_get_args (config);
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    check_windows (entry, "args", args[i]);
   cwd = tether_server_config_get_cwd (config);
   check_windows (entry, "cwd", cwd);
   if (cwd != NULL && !g_path_is_absolute (cwd) && !looks_windows (cwd))
-    _tether_import_entry_warn (entry, _("“cwd” is relative (%s); make it an absolute path"), cwd);
+    _tether_import_entry_warn (entry, _("“cwd” is relative (%s); make it an absolute path"),
+                               cwd);
 
   if (!tether_server_config_validate (config, &error))
     {
@@ -411,8 +423,8 @@ _tether_import_entry_read_map (TetherImportRun       *run,
     {
       g_autofree char *entry_pointer = tether_json_pointer_append (pointer, l->data);
       g_autofree char *source_key = _tether_import_source_key (source_prefix, l->data);
+      JsonNode *node = json_object_get_member (servers, l->data);
 
-      _tether_import_entry_read (run, l->data, json_object_get_member (servers, l->data), entry_pointer,
-                                 source_key, read);
+      _tether_import_entry_read (run, l->data, node, entry_pointer, source_key, read);
     }
 }

@@ -22,7 +22,9 @@
 static gboolean
 is_built_in (const char *type)
 {
-  static const char * const built_in[] = { "builtin", "platform", "frontend", "inline_python", NULL };
+  static const char * const built_in[] = {
+    "builtin", "platform", "frontend", "inline_python", NULL
+  };
 
   return g_strv_contains (built_in, type);
 }
@@ -47,7 +49,8 @@ read_extension (TetherImportEntry  *entry,
     {
       g_propagate_error (error,
                          _tether_import_entry_error (entry, TETHER_CONFIG_ERROR_INVALID_VALUE, "type",
-                                                     _("extension “%s”: unknown type “%s” (expected stdio or streamable_http)"),
+                                                     _("extension “%s”: unknown type “%s” "
+                                                       "(expected stdio or streamable_http)"),
                                                      entry->name, type));
       return FALSE;
     }
@@ -66,7 +69,8 @@ read_extension (TetherImportEntry  *entry,
   tether_server_config_set_url (config, uri);
 
   if (kind == TETHER_SERVER_KIND_SSE)
-    _tether_import_entry_warn (entry, _("goose no longer supports SSE extensions; it is imported as legacy SSE"));
+    _tether_import_entry_warn (entry, _("goose no longer supports SSE extensions; "
+                                        "it is imported as legacy SSE"));
 
   /* Secrets goose keeps in its keyring: the environment, or ask. */
   _tether_import_entry_pass_env (entry, env_keys);
@@ -76,10 +80,12 @@ read_extension (TetherImportEntry  *entry,
       g_auto(GStrv) names = tether_server_config_dup_env_names (config);
 
       if (names[0] != NULL)
-        _tether_import_entry_warn (entry, _("“envs” and “env_keys” of a remote extension are not used by Tether"));
+        _tether_import_entry_warn (entry, _("“envs” and “env_keys” of a remote extension "
+                                            "are not used by Tether"));
     }
 
-  if (!_tether_import_entry_set_timeout (entry, "timeout", 1000, tether_server_config_set_tool_timeout,
+  if (!_tether_import_entry_set_timeout (entry, "timeout", 1000,
+                                         tether_server_config_set_tool_timeout,
                                          _("tool call timeout"), error) ||
       !_tether_import_entry_read_enabled (entry, "enabled", FALSE, error))
     return FALSE;
@@ -105,7 +111,8 @@ _tether_import_read_goose_entry (TetherImportEntry  *entry,
   if (is_built_in (json_node_get_string (type)))
     {
       g_autofree char *reason =
-        g_strdup_printf (_("a goose %s extension, which runs inside goose"), json_node_get_string (type));
+        g_strdup_printf (_("a goose %s extension, which runs inside goose"),
+                         json_node_get_string (type));
 
       _tether_import_entry_skip (entry, reason);
       return TRUE;

@@ -97,12 +97,13 @@ _tether_import_entry_get_strv (TetherImportEntry   *entry,
         {
           g_propagate_error (error,
                              _tether_import_entry_error (entry, TETHER_CONFIG_ERROR_INVALID_VALUE, key,
-                                                         _("server “%s”: “%s” is one string that cannot be split into arguments: %s"),
+                                                         _("server “%s”: “%s” is one string that "
+                                                           "cannot be split into arguments: %s"),
                                                          entry->name, key, local_error->message));
           return FALSE;
         }
-      _tether_import_entry_warn (entry, _("“%s” was one string; it was split into %d arguments as a shell would"),
-                                 key, argc);
+      _tether_import_entry_warn (entry, _("“%s” was one string; it was split into %d arguments "
+                                          "as a shell would"), key, argc);
       for (int i = 0; i < argc; i++)
         {
           char *resolved = _tether_import_resolve_text (entry, argv[i]);
@@ -116,7 +117,8 @@ _tether_import_entry_get_strv (TetherImportEntry   *entry,
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      g_propagate_error (error, _tether_import_entry_wrong_type (entry, key, _("an array of strings")));
+      g_propagate_error (error,
+                         _tether_import_entry_wrong_type (entry, key, _("an array of strings")));
       return FALSE;
     }
 
@@ -134,7 +136,8 @@ _tether_import_entry_get_strv (TetherImportEntry   *entry,
           g_autofree char *element_path = tether_json_pointer_append_index (path, i);
           GError *local_error =
             tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, element_path,
-                                     _("server “%s”: “%s” must be an array of strings, found %s at position %u"),
+                                     _("server “%s”: “%s” must be an array of strings, "
+                                       "found %s at position %u"),
                                      entry->name, key, tether_json_type_name (element), i + 1);
 
           tether_config_document_locate_error (entry->run->doc, NULL, local_error);
@@ -171,7 +174,8 @@ _tether_import_entry_get_map (TetherImportEntry    *entry,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      g_propagate_error (error, _tether_import_entry_wrong_type (entry, key, _("an object of strings")));
+      g_propagate_error (error,
+                         _tether_import_entry_wrong_type (entry, key, _("an object of strings")));
       return FALSE;
     }
 
@@ -179,23 +183,24 @@ _tether_import_entry_get_map (TetherImportEntry    *entry,
   members = json_object_get_members (object);
   for (GList *l = members; l != NULL; l = l->next)
     {
-      JsonNode *value = json_object_get_member (object, l->data);
+      const char *member = l->data;
+      JsonNode *value = json_object_get_member (object, member);
       g_autofree char *text = NULL;
       g_autofree char *resolved = NULL;
 
       if (JSON_NODE_HOLDS_NULL (value))
         {
-          _tether_import_entry_warn (entry, _("“%s.%s” is null and was left out"), key, (const char *)l->data);
+          _tether_import_entry_warn (entry, _("“%s.%s” is null and was left out"), key, member);
           continue;
         }
       if (!tether_import_node_is_scalar (value))
         {
           g_autofree char *path = tether_json_pointer_append (entry->pointer, key);
-          g_autofree char *member_path = tether_json_pointer_append (path, l->data);
+          g_autofree char *member_path = tether_json_pointer_append (path, member);
           GError *local_error =
             tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_TYPE, member_path,
                                      _("server “%s”: “%s.%s” must be a string, found %s"),
-                                     entry->name, key, (const char *)l->data, tether_json_type_name (value));
+                                     entry->name, key, member, tether_json_type_name (value));
 
           tether_config_document_locate_error (entry->run->doc, NULL, local_error);
           g_propagate_error (error, local_error);
@@ -204,10 +209,10 @@ _tether_import_entry_get_map (TetherImportEntry    *entry,
 
       text = scalar_text (value);
       if (!tether_import_node_is_string (value))
-        _tether_import_entry_warn (entry, _("“%s.%s”: the %s was taken as text"), key, (const char *)l->data,
+        _tether_import_entry_warn (entry, _("“%s.%s”: the %s was taken as text"), key, member,
                                    tether_json_type_name (value));
       resolved = _tether_import_resolve_text (entry, text);
-      set (entry->config, l->data, resolved);
+      set (entry->config, member, resolved);
     }
 
   return TRUE;
@@ -256,7 +261,8 @@ _tether_import_entry_get_number (TetherImportEntry  *entry,
        json_node_get_value_type (node) != G_TYPE_DOUBLE) ||
       json_node_get_double (node) < 0)
     {
-      g_propagate_error (error, _tether_import_entry_wrong_type (entry, key, _("a positive number")));
+      g_propagate_error (error,
+                         _tether_import_entry_wrong_type (entry, key, _("a positive number")));
       return FALSE;
     }
 
@@ -372,7 +378,8 @@ _tether_import_entry_read_env_file (TetherImportEntry *entry,
   if (strstr (path, "${") != NULL)
     {
       _tether_import_entry_warn (entry, _("“envFile” (%s) was not read: it needs a value first; "
-                                          "add its variables to the server’s environment by hand"), path);
+                                          "add its variables to the server’s environment by hand"),
+                                 path);
       return;
     }
 
@@ -385,10 +392,11 @@ _tether_import_entry_read_env_file (TetherImportEntry *entry,
       resolved_path = g_build_filename (dir, path, NULL);
     }
 
-  if (!tether_read_file (resolved_path, NULL, TETHER_READ_MAX_FILE_SIZE, &contents, &length, &error))
+  if (!tether_read_file (resolved_path, NULL, TETHER_READ_MAX_FILE_SIZE, &contents, &length,
+                         &error))
     {
-      _tether_import_entry_warn (entry, _("“envFile” was not read: %s; add its variables to the server’s "
-                                          "environment by hand"), error->message);
+      _tether_import_entry_warn (entry, _("“envFile” was not read: %s; add its variables to the "
+                                          "server’s environment by hand"), error->message);
       return;
     }
 
@@ -415,16 +423,23 @@ _tether_import_entry_read_env_file (TetherImportEntry *entry,
     }
   count = g_hash_table_size (seen);
 
+  if (count > 10)
+    g_string_append (listed, ", …");
+
   if (with_values || count == 0)
-    _tether_import_entry_note (entry, g_dngettext (GETTEXT_PACKAGE, "%u variable was read from “envFile” (%s)",
-                                                   "%u variables were read from “envFile” (%s)", count),
+    _tether_import_entry_note (entry, g_dngettext (GETTEXT_PACKAGE,
+                                                   "%u variable was read from “envFile” (%s)",
+                                                   "%u variables were read from “envFile” (%s)",
+                                                   count),
                                count, resolved_path);
   else
     _tether_import_entry_note (entry, g_dngettext (GETTEXT_PACKAGE,
-                                                   "%u variable is named in “envFile” (%s): %s; a dry run does not read its value",
-                                                   "%u variables are named in “envFile” (%s): %s; a dry run does not read their values",
+                                                   "%u variable is named in “envFile” (%s): %s; "
+                                                   "a dry run does not read its value",
+                                                   "%u variables are named in “envFile” (%s): %s; "
+                                                   "a dry run does not read their values",
                                                    count),
-                               count, resolved_path, count > 10 ? g_string_append (listed, ", …")->str : listed->str);
+                               count, resolved_path, listed->str);
 }
 
 /* Every member of the entry not in @handled, named in one warning. */
@@ -445,7 +460,8 @@ _tether_import_entry_warn_ignored (TetherImportEntry  *entry,
     }
 
   if (n > 0)
-    _tether_import_entry_warn (entry, g_dngettext (GETTEXT_PACKAGE, "ignored: %s (not used by Tether)",
+    _tether_import_entry_warn (entry, g_dngettext (GETTEXT_PACKAGE,
+                                                   "ignored: %s (not used by Tether)",
                                                    "ignored: %s (not used by Tether)", n),
                                ignored->str);
 }

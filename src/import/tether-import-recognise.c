@@ -319,8 +319,9 @@ client_matches (TetherImportRun          *run,
 static gboolean
 has_no_hints (const TetherImportClient *client)
 {
-  return client->entry_hints == NULL && client->root_hints == NULL && client->file_names == NULL &&
-         client->dir_names == NULL && (client->locations == NULL || client->locations->path == NULL);
+  return client->entry_hints == NULL && client->root_hints == NULL &&
+         client->file_names == NULL && client->dir_names == NULL &&
+         (client->locations == NULL || client->locations->path == NULL);
 }
 
 /* Among the clients reading the same key, the first whose hints match, hint
@@ -401,7 +402,8 @@ wrong_servers_type (TetherImportRun    *run,
                                        tether_json_type_name (node));
     case TETHER_IMPORT_SYNTAX_YAML:
       return _tether_import_run_error (run, TETHER_CONFIG_ERROR_INVALID_TYPE, pointer,
-                                       _("“%s” must be a mapping, found %s"), key, tether_json_type_name (node));
+                                       _("“%s” must be a mapping, found %s"), key,
+                                       tether_json_type_name (node));
     case TETHER_IMPORT_SYNTAX_JSON:
     default:
       return _tether_import_run_error (run, TETHER_CONFIG_ERROR_INVALID_TYPE, pointer,
@@ -438,9 +440,9 @@ find_servers (TetherImportRun     *run,
       for (guint i = 0; i < _tether_import_clients_get_n (); i++)
         {
           const TetherImportClient *client = _tether_import_clients_get_nth (i);
-          const TetherImportRoot *client_key = client->syntax == syntax ? client_root (client, key) : NULL;
+          const TetherImportRoot *client_key;
 
-          if (client_key == NULL)
+          if (client->syntax != syntax || (client_key = client_root (client, key)) == NULL)
             continue;
           /* A key clients read as different things claims nothing. */
           if (shared != NULL && shared->servers != client_key->servers)
@@ -468,8 +470,9 @@ find_servers (TetherImportRun     *run,
           g_autofree char *inputs_pointer = NULL;
           gboolean inputs_nested;
 
-          found->inputs = lookup_key (root, found->root->inputs_key, nested, !nested, &inputs_pointer,
-                                      &inputs_nested);
+          /* Beside the servers: nested if they were. */
+          found->inputs = lookup_key (root, found->root->inputs_key, nested, !nested,
+                                      &inputs_pointer, &inputs_nested);
         }
       return TRUE;
     }
@@ -484,7 +487,8 @@ looks_like_server (JsonNode *node)
 {
   static const char * const keys[] = { "command", "url", "serverUrl", "httpUrl", NULL };
 
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) && object_has_any (json_node_get_object (node), keys);
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) &&
+         object_has_any (json_node_get_object (node), keys);
 }
 
 /* "“mcpServers”, “servers”…": the keys Tether looks for in JSON. */
@@ -495,7 +499,8 @@ list_keys (TetherImportSyntax syntax)
   GString *list = g_string_new (NULL);
 
   for (guint i = 0; i < keys->len; i++)
-    g_string_append_printf (list, "%s“%s”", i > 0 ? ", " : "", (const char *)g_ptr_array_index (keys, i));
+    g_string_append_printf (list, "%s“%s”", i > 0 ? ", " : "",
+                            (const char *)g_ptr_array_index (keys, i));
 
   return g_string_free (list, FALSE);
 }
@@ -530,15 +535,21 @@ recognise_bare_json (TetherImportRun    *run,
     }
 
   if (run->base_name != NULL && g_ascii_strcasecmp (run->base_name, "settings.json") == 0)
-    g_propagate_error (error, _tether_import_run_error (run, TETHER_CONFIG_ERROR_NO_SERVERS, NULL,
-                                                        _("these settings configure no MCP servers")));
+    {
+      g_propagate_error (error,
+                         _tether_import_run_error (run, TETHER_CONFIG_ERROR_NO_SERVERS, NULL,
+                                                   _("these settings configure no MCP servers")));
+    }
   else
     {
       g_autofree char *keys = list_keys (TETHER_IMPORT_SYNTAX_JSON);
 
-      g_propagate_error (error, _tether_import_run_error (run, TETHER_CONFIG_ERROR_NOT_A_CONFIG, NULL,
-                                                          _("not a server configuration: it has none of %s, "
-                                                            "nor a server’s “command” or “url”"), keys));
+      g_propagate_error (error,
+                         _tether_import_run_error (run, TETHER_CONFIG_ERROR_NOT_A_CONFIG, NULL,
+                                                   _("not a server configuration: it has none "
+                                                     "of %s, nor a server’s “command” or "
+                                                     "“url”"),
+                                                   keys));
     }
 
   return FALSE;
@@ -579,10 +590,11 @@ _tether_import_recognise (TetherImportRun     *run,
 
   if (!JSON_NODE_HOLDS_OBJECT (root) && syntax == TETHER_IMPORT_SYNTAX_JSON)
     {
-      g_propagate_error (error, _tether_import_run_error (run, TETHER_CONFIG_ERROR_NOT_A_CONFIG, "",
-                                                          _("not a server configuration: the file holds %s, "
-                                                            "not an object"),
-                                                          tether_json_type_name (root)));
+      g_propagate_error (error,
+                         _tether_import_run_error (run, TETHER_CONFIG_ERROR_NOT_A_CONFIG, "",
+                                                   _("not a server configuration: the file holds "
+                                                     "%s, not an object"),
+                                                   tether_json_type_name (root)));
       return FALSE;
     }
 
@@ -595,18 +607,25 @@ _tether_import_recognise (TetherImportRun     *run,
   switch (syntax)
     {
     case TETHER_IMPORT_SYNTAX_TOML:
-      g_propagate_error (error, _tether_import_run_error (run, json_object_get_size (json_node_get_object (root)) > 0
-                                                               ? TETHER_CONFIG_ERROR_NO_SERVERS
-                                                               : TETHER_CONFIG_ERROR_EMPTY, NULL,
-                                                          _("this TOML file has no [%s.NAME] table"),
-                                                          first->roots->key));
-      return FALSE;
+      {
+        gboolean empty = json_object_get_size (json_node_get_object (root)) == 0;
+
+        g_propagate_error (error,
+                           _tether_import_run_error (run, empty ? TETHER_CONFIG_ERROR_EMPTY
+                                                                : TETHER_CONFIG_ERROR_NO_SERVERS,
+                                                     NULL,
+                                                     _("this TOML file has no [%s.NAME] table"),
+                                                     first->roots->key));
+        return FALSE;
+      }
 
     case TETHER_IMPORT_SYNTAX_YAML:
-      g_propagate_error (error, _tether_import_run_error (run, TETHER_CONFIG_ERROR_NOT_A_CONFIG, NULL,
-                                                          _("not a %s configuration: this YAML file has no “%s”"),
-                                                          g_dgettext (GETTEXT_PACKAGE, first->name),
-                                                          first->roots->key));
+      g_propagate_error (error,
+                         _tether_import_run_error (run, TETHER_CONFIG_ERROR_NOT_A_CONFIG, NULL,
+                                                   _("not a %s configuration: this YAML file has "
+                                                     "no “%s”"),
+                                                   g_dgettext (GETTEXT_PACKAGE, first->name),
+                                                   first->roots->key));
       return FALSE;
 
     case TETHER_IMPORT_SYNTAX_JSON:

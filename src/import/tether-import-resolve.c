@@ -65,7 +65,8 @@ lookup_input (TetherImportRun  *run,
         continue;
       input = json_node_get_object (node);
       member = json_object_get_member (input, "id");
-      if (!tether_import_node_is_string (member) || g_strcmp0 (json_node_get_string (member), id) != 0)
+      if (!tether_import_node_is_string (member) ||
+          g_strcmp0 (json_node_get_string (member), id) != 0)
         continue;
 
       member = json_object_get_member (input, "description");
@@ -101,13 +102,15 @@ _tether_import_resolve_env (TetherImportEntry *entry,
   if (fallback != NULL)
     {
       g_string_append (out, fallback);
-      _tether_import_entry_note (entry, _("“%s” is not set here; its default from the file was used"), name);
+      _tether_import_entry_note (entry, _("“%s” is not set here; its default from the file "
+                                          "was used"), name);
       return;
     }
 
   placeholder = g_strdup_printf ("${env:%s}", name);
   g_string_append (out, placeholder);
-  _tether_import_entry_variable (entry, placeholder, name, TETHER_IMPORT_VARIABLE_ENV, NULL, looks_secret (name));
+  _tether_import_entry_variable (entry, placeholder, name, TETHER_IMPORT_VARIABLE_ENV, NULL,
+                                 looks_secret (name));
 }
 
 /* `${@inner}`, written @whole. */
@@ -134,13 +137,14 @@ resolve_braced (TetherImportEntry *entry,
           const char *value = g_str_equal (inner, "workspaceFolder") ? run->workspace : base;
 
           g_string_append (out, value);
-          _tether_import_entry_note (entry, _("“%s” is %s (the project that holds %s)"), whole, value,
-                                     run->dir_name);
+          _tether_import_entry_note (entry, _("“%s” is %s (the project that holds %s)"),
+                                     whole, value, run->dir_name);
         }
       else
         {
           g_string_append (out, whole);
-          _tether_import_entry_variable (entry, whole, inner, TETHER_IMPORT_VARIABLE_WORKSPACE_FOLDER,
+          _tether_import_entry_variable (entry, whole, inner,
+                                         TETHER_IMPORT_VARIABLE_WORKSPACE_FOLDER,
                                          _("the project folder"), FALSE);
         }
     }
@@ -153,8 +157,8 @@ resolve_braced (TetherImportEntry *entry,
       if (description == NULL && run->inputs != NULL)
         _tether_import_entry_warn (entry, _("the file declares no input “%s”"), inner + 6);
       g_string_append (out, whole);
-      _tether_import_entry_variable (entry, whole, inner + 6, TETHER_IMPORT_VARIABLE_INPUT, description,
-                                     password);
+      _tether_import_entry_variable (entry, whole, inner + 6, TETHER_IMPORT_VARIABLE_INPUT,
+                                     description, password);
     }
   else if (g_str_equal (inner, "pathSeparator") || g_str_equal (inner, "/"))
     g_string_append_c (out, '/');
@@ -164,13 +168,15 @@ resolve_braced (TetherImportEntry *entry,
     {
       gsize length = strcspn (inner, ":");
       g_autofree char *name = g_strndup (inner, length);
+      const char *fallback = inner[length] != '\0' ? inner + length + 2 : NULL;
 
-      _tether_import_resolve_env (entry, out, name, inner[length] != '\0' ? inner + length + 2 : NULL);
+      _tether_import_resolve_env (entry, out, name, fallback);
     }
   else
     {
       g_string_append (out, whole);
-      _tether_import_entry_variable (entry, whole, inner, TETHER_IMPORT_VARIABLE_OTHER, NULL, FALSE);
+      _tether_import_entry_variable (entry, whole, inner, TETHER_IMPORT_VARIABLE_OTHER, NULL,
+                                     FALSE);
     }
 }
 

@@ -94,7 +94,8 @@ read_servers (TetherImportRun    *run,
   _tether_import_run_begin (run, found->client, file);
   if (found->inputs != NULL && JSON_NODE_HOLDS_ARRAY (found->inputs))
     run->inputs = json_array_ref (json_node_get_array (found->inputs));
-  if (!_tether_import_run_check_duplicates (run, found->pointer != NULL ? found->pointer : "", error))
+  if (!_tether_import_run_check_duplicates (run, found->pointer != NULL ? found->pointer : "",
+                                            error))
     return FALSE;
 
   switch (found->client->shape)
@@ -116,7 +117,8 @@ read_servers (TetherImportRun    *run,
                                      found->source_prefix, _tether_import_read_goose_entry);
       break;
     case TETHER_IMPORT_SHAPE_FRAGMENT:
-      _tether_import_entry_read_map (run, json_node_get_object (root), "", NULL, _tether_import_read_common_entry);
+      _tether_import_entry_read_map (run, json_node_get_object (root), "", NULL,
+                                     _tether_import_read_common_entry);
       break;
     case TETHER_IMPORT_SHAPE_SINGLE_SERVER:
     default:
@@ -134,13 +136,14 @@ check_importable (TetherImportRun  *run,
 {
   GListModel *items = tether_import_result_get_items (run->result);
   guint n_items = g_list_model_get_n_items (items);
+  TetherImportFormat format = tether_import_result_get_format (run->result);
   g_autoptr(TetherImportItem) first = NULL;
 
   if (n_items == 0)
     {
       g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_NO_SERVERS,
                    _("%s: this %s configuration has no servers"), run->display,
-                   tether_import_format_get_display_name (tether_import_result_get_format (run->result)));
+                   tether_import_format_get_display_name (format));
       return FALSE;
     }
 
@@ -156,8 +159,8 @@ check_importable (TetherImportRun  *run,
 
       if (n_items > 1)
         {
-          char *message = g_strdup_printf (_("none of the %u servers can be imported; the first: %s"),
-                                           n_items, copy->message);
+          char *message = g_strdup_printf (_("none of the %u servers can be imported; "
+                                             "the first: %s"), n_items, copy->message);
 
           g_free (copy->message);
           copy->message = message;
@@ -167,10 +170,12 @@ check_importable (TetherImportRun  *run,
   else if (n_items == 1)
     g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_NO_SERVERS,
                  _("%s: no server can be imported: “%s” was skipped: %s"),
-                 run->display, tether_import_item_get_name (first), tether_import_item_get_skip_reason (first));
+                 run->display, tether_import_item_get_name (first),
+                 tether_import_item_get_skip_reason (first));
   else
     g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_NO_SERVERS,
-                 _("%s: no server can be imported; all %u were skipped, the first (“%s”) because: %s"),
+                 _("%s: no server can be imported; all %u were skipped, the first (“%s”) "
+                   "because: %s"),
                  run->display, n_items, tether_import_item_get_name (first),
                  tether_import_item_get_skip_reason (first));
 
@@ -205,7 +210,8 @@ _tether_import_text (TetherImportSettings  *settings,
         {
           run.path = g_strdup (path_hint);
           /* ${workspaceFolder}: the folder that holds .vscode/ or .cursor/. */
-          if (g_ascii_strcasecmp (run.dir_name, ".vscode") == 0 || g_ascii_strcasecmp (run.dir_name, ".cursor") == 0)
+          if (g_ascii_strcasecmp (run.dir_name, ".vscode") == 0 ||
+              g_ascii_strcasecmp (run.dir_name, ".cursor") == 0)
             run.workspace = g_path_get_dirname (dir);
         }
     }

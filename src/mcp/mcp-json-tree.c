@@ -27,7 +27,8 @@ mcp_json_object_builder_new (void)
 {
   McpJsonObjectBuilder *self = g_new0 (McpJsonObjectBuilder, 1);
 
-  self->members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)json_node_unref);
+  self->members = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                         g_free, (GDestroyNotify)json_node_unref);
   self->keys = g_ptr_array_new ();
 
   return self;
@@ -96,7 +97,9 @@ mcp_json_object_builder_end (McpJsonObjectBuilder *self)
     {
       const char *key = g_ptr_array_index (self->keys, i);
 
-      json_object_set_member (object, key, json_node_ref (g_hash_table_lookup (self->members, key)));
+      JsonNode *value = g_hash_table_lookup (self->members, key);
+
+      json_object_set_member (object, key, json_node_ref (value));
     }
   mcp_json_object_builder_free (self);
   json_node_take_object (node, object);

@@ -522,7 +522,8 @@ parse_array (Parser *parser,
 
   for (guint i = 0; ; i++)
     {
-      JsonNode *value = parse_value (parser, parser->element != NULL ? report_element (parser, token, i) : 0);
+      guint element = parser->element != NULL ? report_element (parser, token, i) : 0;
+      JsonNode *value = parse_value (parser, element);
 
       if (value == NULL)
         goto error;
@@ -725,7 +726,8 @@ set_error (const McpJsonFailure  *failure,
       g_assert_not_reached ();
     }
 
-  g_set_error (error, JSON_PARSER_ERROR, code, "%s at byte %" G_GSIZE_FORMAT, what, failure->offset);
+  g_set_error (error, JSON_PARSER_ERROR, code, "%s at byte %" G_GSIZE_FORMAT,
+               what, failure->offset);
 }
 
 /**
@@ -757,6 +759,7 @@ mcp_json_read (const char                *data,
   Parser parser = { data, data, data + length };
   g_autoptr(GString) scratch = g_string_sized_new (64);
   JsonNode *node;
+  guint token;
 
   parser.scratch = scratch;
   parser.max_depth = MCP_JSON_MAX_DEPTH;
@@ -776,7 +779,8 @@ mcp_json_read (const char                *data,
   if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
     parser.p += 3;
 
-  node = parse_value (&parser, parser.element != NULL ? report_element (&parser, MCP_JSON_ROOT, 0) : 0);
+  token = parser.element != NULL ? report_element (&parser, MCP_JSON_ROOT, 0) : 0;
+  node = parse_value (&parser, token);
   if (node != NULL)
     {
       skip_space (&parser);

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "tether-config-import.h"
+#include "tether-import-clients-private.h"
 #include "tether-import-plan.h"
 
 /* The environment every test imports with: what ${env:…} may find. */
@@ -1241,16 +1242,34 @@ assert_source (GListModel         *sources,
     g_assert_nonnull (strstr (tether_import_source_get_error_message (source), error_part));
 }
 
+/* What discovery finds for @import. */
+static GListModel *
+discover (TetherConfigImport *import)
+{
+  g_autoptr(GAsyncResult) res = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GListModel *sources;
+
+  tether_config_import_discover_async (import, NULL, on_discovered, &res);
+  while (res == NULL)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  sources = tether_config_import_discover_finish (import, res, &error);
+  g_assert_no_error (error);
+
+  return sources;
+}
+
 static void
 test_discovery (void)
 {
   g_autoptr(TetherConfigImport) import = new_importer ();
   g_autofree char *home = make_temp_dir ();
   g_autofree char *config_dir = g_build_filename (home, ".config", NULL);
-  g_autoptr(GAsyncResult) res = NULL;
   g_autoptr(GListModel) sources = NULL;
-  g_autoptr(GError) error = NULL;
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   copy_into (home, "claude-desktop/claude_desktop_config.json", ".config/Claude/claude_desktop_config.json");
   copy_into (home, "cursor-project/.cursor/mcp.json", ".cursor/mcp.json");
@@ -1266,14 +1285,7 @@ test_discovery (void)
   tether_config_import_set_home_dir (import, home);
   g_assert_cmpstr (tether_config_import_get_config_dir (import), ==, config_dir);
 
-  tether_config_import_discover_async (import, NULL, on_discovered, &res);
-  while (res == NULL)
-    {
-      g_main_context_iteration (NULL, TRUE);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-    }
-  sources = tether_config_import_discover_finish (import, res, &error);
-  g_assert_no_error (error);
+  sources = discover (import);
 
   g_assert_cmpuint (g_list_model_get_n_items (sources), ==, 7);
   assert_source (sources, 0, "Claude Desktop", home, ".config/Claude/claude_desktop_config.json",
@@ -1294,6 +1306,80 @@ test_discovery (void)
   g_assert_cmpstr (tether_config_import_get_config_dir (import), ==, "/nonexistent-config");
 
   remove_tree (home);
+}
+
+/* A file of @client's shape with one server, "one". */
+static char *
+minimal_file (const TetherImportClient *client)
+{
+  const TetherImportRoot *root = client->roots;
+
+  switch (client->shape)
+    {
+    case TETHER_IMPORT_SHAPE_CODEX:
+      return g_strdup_printf ("[%s.one]\ncommand = \"one\"\n", root->key);
+    case TETHER_IMPORT_SHAPE_GOOSE:
+      return g_strdup_printf ("%s:\n  one: {type: stdio, cmd: one}\n", root->key);
+    case TETHER_IMPORT_SHAPE_COMMON:
+    case TETHER_IMPORT_SHAPE_FRAGMENT:
+    case TETHER_IMPORT_SHAPE_SINGLE_SERVER:
+    default:
+      if (root->servers == TETHER_IMPORT_SERVERS_ARRAY)
+        return g_strdup_printf ("{\"%s\": [{\"%s\": \"one\", \"command\": \"one\"}]}",
+                                root->key, root->name_key);
+      return g_strdup_printf ("{\"%s\": {\"one\": {\"command\": \"one\"}}}", root->key);
+    }
+}
+
+/* Every client of the table (tether-import-clients.c) has a format of its
+ * own, named as the table says, and each of its files is found where the
+ * client keeps it, recognised as its own and read. A client added to the
+ * table is checked here with no change to this test. */
+static void
+test_every_client (void)
+{
+  g_autoptr(GEnumClass) formats = g_type_class_ref (TETHER_TYPE_IMPORT_FORMAT);
+  guint n_locations = 0;
+
+  g_assert_cmpuint (_tether_import_clients_get_n () + 1, ==, formats->n_values);
+
+  for (guint i = 0; i < _tether_import_clients_get_n (); i++)
+    {
+      const TetherImportClient *client = _tether_import_clients_get_nth (i);
+      TetherImportFormat format = _tether_import_client_get_format (client);
+      GEnumValue *value = g_enum_get_value (formats, format);
+
+      g_test_message ("%s", client->id);
+      g_assert_true (format != TETHER_IMPORT_FORMAT_UNKNOWN);
+      g_assert_nonnull (value);
+      g_assert_cmpstr (value->value_nick, ==, client->id);
+      g_assert_true (_tether_import_clients_lookup (format) == client);
+      g_assert_cmpstr (tether_import_format_get_display_name (format), ==, client->name);
+
+      for (const TetherImportLocation *location = client->locations;
+           location != NULL && location->path != NULL; location++)
+        {
+          g_autoptr(TetherConfigImport) import = new_importer ();
+          g_autoptr(GListModel) sources = NULL;
+          g_autofree char *home = make_temp_dir ();
+          g_autofree char *contents = minimal_file (client);
+          g_autofree char *relative = location->base == TETHER_IMPORT_BASE_CONFIG
+                                      ? g_build_filename (".config", location->path, NULL)
+                                      : g_strdup (location->path);
+
+          g_test_message ("  %s", relative);
+          write_into (home, relative, contents);
+          tether_config_import_set_home_dir (import, home);
+          sources = discover (import);
+          g_assert_cmpuint (g_list_model_get_n_items (sources), ==, 1);
+          assert_source (sources, 0, location->label != NULL ? location->label : client->name,
+                         home, relative, format, 1, NULL);
+          remove_tree (home);
+          n_locations++;
+        }
+    }
+
+  g_assert_cmpuint (n_locations, >=, 20);
 }
 
 /* A dry run reads the names in an envFile, which its preview shows, and
@@ -1431,6 +1517,7 @@ main (int   argc,
   add_test ("/Tether/Import/too-large", test_too_large);
   add_test ("/Tether/Import/async-large", test_async_large);
   add_test ("/Tether/Import/discovery", test_discovery);
+  add_test ("/Tether/Import/every-client", test_every_client);
   add_test ("/Tether/Import/env-file-dry-run", test_env_file_dry_run);
 
   return g_test_run ();

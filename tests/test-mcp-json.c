@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "mcp-json.h"
 #include "mcp-json-private.h"
 
 static JsonNode *
@@ -199,6 +200,244 @@ test_mutations (void)
   g_assert_cmpuint (accepted, >, 0);
 }
 
+/* Where the reader stops, what it was reading, and what stopped it. */
+static void
+test_failures (void)
+{
+  static const struct { const char *text; McpJsonProblem problem; gsize offset, start; } cases[] = {
+    { "", MCP_JSON_PROBLEM_EXPECTED_VALUE, 0, 0 },
+    { "[1,]", MCP_JSON_PROBLEM_EXPECTED_VALUE, 3, 3 },
+    { "truex", MCP_JSON_PROBLEM_BAD_WORD, 0, 0 },
+    { "[nul]", MCP_JSON_PROBLEM_BAD_WORD, 1, 1 },
+    { "{1:2}", MCP_JSON_PROBLEM_EXPECTED_MEMBER_NAME, 1, 1 },
+    { "{\"a\" 1}", MCP_JSON_PROBLEM_EXPECTED_COLON, 5, 5 },
+    { "{\"a\":1 \"b\":2}", MCP_JSON_PROBLEM_EXPECTED_OBJECT_END, 7, 7 },
+    { "[1 2]", MCP_JSON_PROBLEM_EXPECTED_ARRAY_END, 3, 3 },
+    { "[-x]", MCP_JSON_PROBLEM_EXPECTED_DIGIT, 2, 1 },
+    { "[12.]", MCP_JSON_PROBLEM_EXPECTED_FRACTION_DIGIT, 4, 1 },
+    { "[1e+]", MCP_JSON_PROBLEM_EXPECTED_EXPONENT_DIGIT, 4, 1 },
+    { "[\"ab", MCP_JSON_PROBLEM_UNTERMINATED_STRING, 4, 1 },
+    { "[\"ab\\", MCP_JSON_PROBLEM_UNTERMINATED_ESCAPE, 5, 1 },
+    { "[\"a\nb\"]", MCP_JSON_PROBLEM_CONTROL_CHARACTER, 3, 1 },
+    { "[\"ab\\q\"]", MCP_JSON_PROBLEM_BAD_ESCAPE, 5, 4 },
+    { "[\"ab\\u12g4\"]", MCP_JSON_PROBLEM_BAD_UNICODE_ESCAPE, 6, 4 },
+    { "[\"\\u0000\"]", MCP_JSON_PROBLEM_NUL, 8, 2 },
+    { "[\"\xff\"]", MCP_JSON_PROBLEM_INVALID_UTF8, 3, 1 },
+    { "{} x", MCP_JSON_PROBLEM_TRAILING_DATA, 3, 3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      McpJsonFailure failure = { 0 };
+      g_autoptr(JsonNode) node = mcp_json_read (cases[i].text, strlen (cases[i].text), NULL, &failure, &error);
+      g_autofree char *shown = g_strescape (cases[i].text, NULL);
+
+      g_test_message ("case %u: %s: %s", i, shown, error != NULL ? error->message : "accepted");
+      g_assert_null (node);
+      g_assert_error (error, JSON_PARSER_ERROR, error->code);
+      g_assert_cmpint (failure.problem, ==, cases[i].problem);
+      g_assert_cmpuint (failure.offset, ==, cases[i].offset);
+      g_assert_cmpuint (failure.start, ==, cases[i].start);
+    }
+
+  /* A message read well reports no problem. */
+  {
+    McpJsonFailure failure = { MCP_JSON_PROBLEM_BAD_WORD, 1, 1 };
+    g_autoptr(JsonNode) node = mcp_json_read ("[]", 2, NULL, &failure, NULL);
+
+    g_assert_nonnull (node);
+    g_assert_cmpint (failure.problem, ==, MCP_JSON_PROBLEM_NONE);
+  }
+}
+
+static void
+assert_problem (const char                *text,
+                const McpJsonReadOptions  *options,
+                McpJsonProblem             problem,
+                gsize                      at)
+{
+  McpJsonFailure failure = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = mcp_json_read (text, strlen (text), options, &failure, &error);
+
+  if (problem == MCP_JSON_PROBLEM_NONE)
+    {
+      g_assert_no_error (error);
+      g_assert_nonnull (node);
+      return;
+    }
+  g_assert_null (node);
+  g_assert_nonnull (error);
+  g_assert_cmpint (failure.problem, ==, problem);
+  g_assert_cmpuint (problem == MCP_JSON_PROBLEM_STRING_TOO_LONG ? failure.start : failure.offset, ==, at);
+}
+
+/* The bounds a reader of files passes in. */
+static void
+test_limits (void)
+{
+  McpJsonReadOptions depth = { .max_depth = 3 };
+  McpJsonReadOptions values = { .max_values = 3 };
+  McpJsonReadOptions length = { .max_string_length = 3 };
+
+  assert_problem ("[[1]]", &depth, MCP_JSON_PROBLEM_NONE, 0);
+  assert_problem ("[[[1]]]", &depth, MCP_JSON_PROBLEM_TOO_DEEP, 3);
+  assert_problem ("{\"a\":{\"b\":{}}}", &depth, MCP_JSON_PROBLEM_NONE, 0);
+  assert_problem ("{\"a\":{\"b\":{\"c\":1}}}", &depth, MCP_JSON_PROBLEM_TOO_DEEP, 15);
+
+  assert_problem ("[1,2]", &values, MCP_JSON_PROBLEM_NONE, 0);
+  assert_problem ("[1,2,3]", &values, MCP_JSON_PROBLEM_TOO_MANY_VALUES, 5);
+  assert_problem ("{\"a\":[{}]}", &values, MCP_JSON_PROBLEM_NONE, 0);
+  assert_problem ("{\"a\":[{},null]}", &values, MCP_JSON_PROBLEM_TOO_MANY_VALUES, 9);
+
+  /* Bytes as read, escapes decoded; member names too. */
+  assert_problem ("[\"abc\",\"\\u00e9a\"]", &length, MCP_JSON_PROBLEM_NONE, 0);
+  assert_problem ("[\"abc\",\"abcd\"]", &length, MCP_JSON_PROBLEM_STRING_TOO_LONG, 7);
+  assert_problem ("[\"ab\\u00e9\"]", &length, MCP_JSON_PROBLEM_STRING_TOO_LONG, 1);
+  assert_problem ("{\"abc\":1,\"abcd\":2}", &length, MCP_JSON_PROBLEM_STRING_TOO_LONG, 9);
+
+  /* Without options the protocol's own bound on nesting holds. */
+  assert_problem ("[[1]]", NULL, MCP_JSON_PROBLEM_NONE, 0);
+}
+
+typedef struct
+{
+  GString *log;
+  guint    next;
+} Events;
+
+static guint
+on_member (gpointer    data,
+           guint       parent,
+           const char *key,
+           gsize       offset,
+           gboolean    repeated)
+{
+  Events *events = data;
+
+  g_string_append_printf (events->log, "m%u<%u:%s@%" G_GSIZE_FORMAT "%s ", events->next, parent, key, offset,
+                          repeated ? "!" : "");
+  return events->next++;
+}
+
+static guint
+on_element (gpointer data,
+            guint    parent,
+            guint    index,
+            gsize    offset)
+{
+  Events *events = data;
+
+  if (parent == MCP_JSON_ROOT)
+    g_string_append_printf (events->log, "e%u<root@%" G_GSIZE_FORMAT " ", events->next, offset);
+  else
+    g_string_append_printf (events->log, "e%u<%u[%u]@%" G_GSIZE_FORMAT " ", events->next, parent, index, offset);
+  return events->next++;
+}
+
+static void
+on_number (gpointer    data,
+           guint       value,
+           const char *text,
+           gsize       length,
+           JsonNode   *node)
+{
+  Events *events = data;
+
+  g_string_append_printf (events->log, "n%u=%.*s(%s) ", value, (int)length, text,
+                          json_node_get_value_type (node) == G_TYPE_INT64 ? "int" : "double");
+}
+
+/* What a reader of files learns as the text is read: each value's place
+ * by the caller's tokens, repeated keys, each number's text. */
+static void
+test_callbacks (void)
+{
+  const char *text = " {\"a\": [1, 2.50], \"b\": {\"c\": -0}, \"a\": [true, 1e2]}";
+  Events events = { g_string_new (NULL), 1 };
+  McpJsonReadOptions options = {
+    .member = on_member, .element = on_element, .number = on_number, .data = &events,
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = mcp_json_read (text, strlen (text), &options, NULL, &error);
+  g_autoptr(JsonNode) plain = _mcp_json_parse (text, strlen (text), NULL);
+  g_autofree char *log = g_string_free (events.log, FALSE);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (log, ==,
+                   "e1<root@1 m2<1:a@2 e3<2[0]@8 n3=1(int) e4<2[1]@11 n4=2.50(double) "
+                   "m5<1:b@18 m6<5:c@24 n6=-0(int) m7<1:a@34! e8<7[0]@40 e9<7[1]@46 n9=1e2(double) ");
+  /* The same tree as without callbacks: the later "a" in the first place. */
+  g_assert_true (json_node_equal (node, plain));
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (json_object_get_member (json_node_get_object (node), "a")));
+}
+
+/* A key repeated many times: the later value counts, in the first place,
+ * read with and without callbacks. */
+static void
+test_repeated_keys (void)
+{
+  g_autoptr(GString) text = g_string_new ("{\"first\":0");
+  Events events = { g_string_new (NULL), 1 };
+  McpJsonReadOptions options = { .member = on_member, .element = on_element, .data = &events };
+
+  for (guint i = 0; i < 500; i++)
+    g_string_append_printf (text, ",\"k%u\":%u", i, i);
+  for (guint i = 0; i < 500; i++)
+    g_string_append_printf (text, ",\"k%u\":{\"again\":%u}", i, i);
+  g_string_append (text, ",\"last\":1}");
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) node = mcp_json_read (text->str, text->len, pass == 0 ? NULL : &options, NULL, &error);
+      g_autoptr(GList) members = NULL;
+      JsonObject *root;
+
+      g_assert_no_error (error);
+      root = json_node_get_object (node);
+      members = json_object_get_members (root);
+      g_assert_cmpuint (g_list_length (members), ==, 502);
+      g_assert_cmpstr (g_list_nth_data (members, 0), ==, "first");
+      g_assert_cmpstr (g_list_nth_data (members, 1), ==, "k0");
+      g_assert_cmpstr (g_list_nth_data (members, 501), ==, "last");
+      for (guint i = 0; i < 500; i += 99)
+        {
+          g_autofree char *key = g_strdup_printf ("k%u", i);
+
+          g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, key), "again"), ==, i);
+        }
+    }
+  g_string_free (events.log, TRUE);
+}
+
+static void
+test_deep_copy (void)
+{
+  g_autoptr(JsonNode) node = _mcp_json_parse ("{\"a\":{\"b\":[1,{\"c\":\"d\"}]},\"e\":null}", 34, NULL);
+  g_autoptr(JsonNode) copy = mcp_json_deep_copy (node);
+  JsonArray *copied;
+
+  g_assert_true (json_node_equal (node, copy));
+
+  /* Nothing is shared: a change to the copy leaves the original. */
+  copied = json_object_get_array_member (json_object_get_object_member (json_node_get_object (copy), "a"), "b");
+  json_object_set_string_member (json_array_get_object_element (copied, 1), "c", "changed");
+  json_array_add_int_element (copied, 2);
+  g_assert_false (json_node_equal (node, copy));
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (json_object_get_object_member (json_node_get_object (node), "a"), "b"), 1), "c"), ==, "d");
+}
+
+static void
+test_write_string (void)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  mcp_json_write_string ("a\"b\\c\x01\x1f\x7f\n\r\t\b\f é/", out);
+  g_assert_cmpstr (out->str, ==, "\"a\\\"b\\\\c\\u0001\\u001f\x7f\\n\\r\\t\\b\\f é/\"");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -211,6 +450,12 @@ main (int   argc,
   g_test_add_func ("/Mcp/Json/invalid", test_invalid);
   g_test_add_func ("/Mcp/Json/depth-limit", test_depth);
   g_test_add_func ("/Mcp/Json/mutations", test_mutations);
+  g_test_add_func ("/Mcp/Json/failures", test_failures);
+  g_test_add_func ("/Mcp/Json/limits", test_limits);
+  g_test_add_func ("/Mcp/Json/callbacks", test_callbacks);
+  g_test_add_func ("/Mcp/Json/repeated-keys", test_repeated_keys);
+  g_test_add_func ("/Mcp/Json/deep-copy", test_deep_copy);
+  g_test_add_func ("/Mcp/Json/write-string", test_write_string);
 
   return g_test_run ();
 }

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  * message must not overflow the stack); no string can be longer than the
  * message; and it builds at most one value for every two bytes, plus one
  * (each takes a byte and a separator). The readers of files keep
- * the limits of src/servers/tether-read-limits.h instead. */
+ * the limits of src/config/tether-read-limits.h instead. */
 #define MCP_JSON_MAX_DEPTH 512
 
 /* Parses one JSON text (RFC 8259, UTF-8) into a tree of JsonNodes.

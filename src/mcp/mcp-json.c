@@ -10,34 +10,59 @@
 #include "config.h"
 
 #include <errno.h>
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "mcp-json.h"
 #include "mcp-json-private.h"
 
 typedef struct
 {
-  const char *start;
-  const char *p;
-  const char *end;
-  GString    *scratch;
-  GError    **error;
-  guint       depth;
+  const char     *start;
+  const char     *p;
+  const char     *end;
+  GString        *scratch;
+  McpJsonFailure  failure;
+  guint           depth;
+  guint           max_depth;
+  guint           values;
+  guint           max_values;
+  gsize           max_string_length;
+
+  /* The caller's callbacks, NULL when it wants only the tree. */
+  guint         (*member)  (gpointer, guint, const char *, gsize, gboolean);
+  guint         (*element) (gpointer, guint, guint, gsize);
+  void          (*number)  (gpointer, guint, const char *, gsize, JsonNode *);
+  gpointer        data;
 } Parser;
 
-static JsonNode *parse_value (Parser *parser);
+static JsonNode *parse_value (Parser *parser,
+                              guint   token);
 
+/* How often an object's size is checked for repeated keys. */
+#define DUPLICATE_CHECK_INTERVAL 32
+
+/* Records the first problem: where the reader stopped (parser->p) and
+ * where what it was reading began. */
 static gboolean
-fail (Parser     *parser,
-      JsonParserError code,
-      const char *what)
+fail_from (Parser         *parser,
+           McpJsonProblem  problem,
+           const char     *start)
 {
-  if (parser->error != NULL && *parser->error == NULL)
-    g_set_error (parser->error, JSON_PARSER_ERROR, code,
-                 "%s at byte %" G_GSIZE_FORMAT, what, (gsize)(parser->p - parser->start));
+  if (parser->failure.problem == MCP_JSON_PROBLEM_NONE)
+    {
+      parser->failure.problem = problem;
+      parser->failure.offset = parser->p - parser->start;
+      parser->failure.start = start - parser->start;
+    }
 
   return FALSE;
+}
+
+static gboolean
+fail (Parser         *parser,
+      McpJsonProblem  problem)
+{
+  return fail_from (parser, problem, parser->p);
 }
 
 static inline void
@@ -48,13 +73,15 @@ skip_space (Parser *parser)
     parser->p++;
 }
 
+/* true, false or null, as a whole word: `truex` is no value. */
 static gboolean
-expect_literal (Parser     *parser,
-                const char *literal,
-                gsize       length)
+expect_word (Parser     *parser,
+             const char *word,
+             gsize       length)
 {
-  if ((gsize)(parser->end - parser->p) < length || memcmp (parser->p, literal, length) != 0)
-    return fail (parser, JSON_PARSER_ERROR_INVALID_BAREWORD, "unexpected word");
+  if ((gsize)(parser->end - parser->p) < length || memcmp (parser->p, word, length) != 0 ||
+      (parser->p + length < parser->end && g_ascii_isalnum (parser->p[length])))
+    return fail (parser, MCP_JSON_PROBLEM_BAD_WORD);
 
   parser->p += length;
 
@@ -73,42 +100,89 @@ hex_value (char c)
   return -1;
 }
 
+/* The four hexadecimal digits at @p, if @p holds them before @end. */
 static gboolean
-read_hex4 (Parser   *parser,
-           gunichar *out)
+read_hex4 (const char *p,
+           const char *end,
+           gunichar   *out)
 {
   gunichar value = 0;
 
-  if (parser->end - parser->p < 4)
-    return fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "short \\u escape");
+  if (end - p < 4)
+    return FALSE;
 
   for (int i = 0; i < 4; i++)
     {
-      int h = hex_value (parser->p[i]);
+      int h = hex_value (p[i]);
 
       if (h < 0)
-        return fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "bad \\u escape");
+        return FALSE;
       value = value * 16 + (gunichar)h;
     }
 
-  parser->p += 4;
   *out = value;
 
   return TRUE;
 }
 
-/* Parses the string at parser->p (after the opening quote) into the
- * scratch buffer. Returns FALSE on error. */
+/* Decodes the `\uXXXX` escape whose `u` parser->p is past, with a low
+ * surrogate escape after it if the first is a high one. A surrogate left
+ * alone becomes U+FFFD, as JSON.parse reads it. */
 static gboolean
-parse_string_contents (Parser *parser)
+read_unicode_escape (Parser     *parser,
+                     const char *backslash,
+                     gunichar   *out)
+{
+  gunichar c, low;
+
+  if (!read_hex4 (parser->p, parser->end, &c))
+    return fail_from (parser, MCP_JSON_PROBLEM_BAD_UNICODE_ESCAPE, backslash);
+  parser->p += 4;
+
+  if (c >= 0xD800 && c <= 0xDBFF)
+    {
+      if (parser->end - parser->p >= 6 && parser->p[0] == '\\' && parser->p[1] == 'u' &&
+          read_hex4 (parser->p + 2, parser->end, &low) && low >= 0xDC00 && low <= 0xDFFF)
+        {
+          c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+          parser->p += 6;
+        }
+      else
+        c = 0xFFFD;
+    }
+  else if (c >= 0xDC00 && c <= 0xDFFF)
+    c = 0xFFFD;
+
+  if (c == 0)
+    return fail_from (parser, MCP_JSON_PROBLEM_NUL, backslash);
+
+  *out = c;
+
+  return TRUE;
+}
+
+static inline gboolean
+string_too_long (Parser *parser,
+                 gsize   length)
+{
+  return G_UNLIKELY (parser->max_string_length != 0) && length > parser->max_string_length;
+}
+
+/* Parses the string at parser->p (after the opening quote, at @quote)
+ * into @out. Returns FALSE on error. */
+static gboolean
+parse_string_contents (Parser     *parser,
+                       const char *quote,
+                       GString    *out)
 {
   const char *run = parser->p;
 
-  g_string_truncate (parser->scratch, 0);
+  g_string_truncate (out, 0);
 
   for (;;)
     {
       const char *p = parser->p;
+      const char *backslash;
 
       /* The common case: a run of plain characters. */
       while (p < parser->end && *p != '"' && *p != '\\' && (guchar)*p >= 0x20)
@@ -116,17 +190,19 @@ parse_string_contents (Parser *parser)
 
       if (p > run)
         {
+          if (string_too_long (parser, out->len + (p - run)))
+            return fail_from (parser, MCP_JSON_PROBLEM_STRING_TOO_LONG, quote);
           if (!g_utf8_validate_len (run, p - run, NULL))
             {
               parser->p = p;
-              return fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "invalid UTF-8 in a string");
+              return fail_from (parser, MCP_JSON_PROBLEM_INVALID_UTF8, quote);
             }
-          g_string_append_len (parser->scratch, run, p - run);
+          g_string_append_len (out, run, p - run);
         }
       parser->p = p;
 
       if (p >= parser->end)
-        return fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "unterminated string");
+        return fail_from (parser, MCP_JSON_PROBLEM_UNTERMINATED_STRING, quote);
 
       if (*p == '"')
         {
@@ -135,141 +211,65 @@ parse_string_contents (Parser *parser)
         }
 
       if ((guchar)*p < 0x20)
-        return fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "control character in a string");
+        return fail_from (parser, MCP_JSON_PROBLEM_CONTROL_CHARACTER, quote);
 
       /* A backslash */
-      parser->p++;
+      backslash = parser->p++;
       if (parser->p >= parser->end)
-        return fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "unterminated escape");
+        return fail_from (parser, MCP_JSON_PROBLEM_UNTERMINATED_ESCAPE, quote);
 
       switch (*parser->p++)
         {
-        case '"': g_string_append_c (parser->scratch, '"'); break;
-        case '\\': g_string_append_c (parser->scratch, '\\'); break;
-        case '/': g_string_append_c (parser->scratch, '/'); break;
-        case 'b': g_string_append_c (parser->scratch, '\b'); break;
-        case 'f': g_string_append_c (parser->scratch, '\f'); break;
-        case 'n': g_string_append_c (parser->scratch, '\n'); break;
-        case 'r': g_string_append_c (parser->scratch, '\r'); break;
-        case 't': g_string_append_c (parser->scratch, '\t'); break;
+        case '"': g_string_append_c (out, '"'); break;
+        case '\\': g_string_append_c (out, '\\'); break;
+        case '/': g_string_append_c (out, '/'); break;
+        case 'b': g_string_append_c (out, '\b'); break;
+        case 'f': g_string_append_c (out, '\f'); break;
+        case 'n': g_string_append_c (out, '\n'); break;
+        case 'r': g_string_append_c (out, '\r'); break;
+        case 't': g_string_append_c (out, '\t'); break;
         case 'u':
           {
             gunichar c;
 
-            if (!read_hex4 (parser, &c))
+            if (!read_unicode_escape (parser, backslash, &c))
               return FALSE;
-
-            if (c >= 0xD800 && c <= 0xDBFF)
-              {
-                gunichar low;
-
-                /* A high surrogate wants a low one; alone it becomes U+FFFD. */
-                if (parser->end - parser->p >= 6 && parser->p[0] == '\\' && parser->p[1] == 'u')
-                  {
-                    const char *save = parser->p;
-
-                    parser->p += 2;
-                    if (!read_hex4 (parser, &low))
-                      return FALSE;
-                    if (low >= 0xDC00 && low <= 0xDFFF)
-                      c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
-                    else
-                      {
-                        c = 0xFFFD;
-                        parser->p = save;
-                      }
-                  }
-                else
-                  c = 0xFFFD;
-              }
-            else if (c >= 0xDC00 && c <= 0xDFFF)
-              c = 0xFFFD;
-
-            if (c == 0)
-              return fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "NUL in a string");
-
-            g_string_append_unichar (parser->scratch, c);
+            g_string_append_unichar (out, c);
           }
           break;
         default:
           parser->p--;
-          return fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "bad escape");
+          return fail_from (parser, MCP_JSON_PROBLEM_BAD_ESCAPE, backslash);
         }
+
+      if (string_too_long (parser, out->len))
+        return fail_from (parser, MCP_JSON_PROBLEM_STRING_TOO_LONG, quote);
 
       run = parser->p;
     }
 }
 
+/* A number's node: an integer if it has neither fraction nor exponent and
+ * fits in 64 bits, else the nearest double. */
 static JsonNode *
-parse_number (Parser *parser)
+number_node (const char *text,
+             gsize       length,
+             gboolean    is_integer)
 {
-  const char *begin = parser->p;
-  const char *p = parser->p;
-  gboolean is_integer = TRUE;
   char buffer[64];
-  gsize length;
-  JsonNode *node;
+  JsonNode *node = json_node_new (JSON_NODE_VALUE);
 
-  if (p < parser->end && *p == '-')
-    p++;
-  if (p >= parser->end || !g_ascii_isdigit (*p))
-    {
-      parser->p = p;
-      fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "bad number");
-      return NULL;
-    }
-  if (*p == '0')
-    p++;
-  else
-    while (p < parser->end && g_ascii_isdigit (*p))
-      p++;
-
-  if (p < parser->end && *p == '.')
-    {
-      is_integer = FALSE;
-      p++;
-      if (p >= parser->end || !g_ascii_isdigit (*p))
-        {
-          parser->p = p;
-          fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "bad fraction");
-          return NULL;
-        }
-      while (p < parser->end && g_ascii_isdigit (*p))
-        p++;
-    }
-
-  if (p < parser->end && (*p == 'e' || *p == 'E'))
-    {
-      is_integer = FALSE;
-      p++;
-      if (p < parser->end && (*p == '+' || *p == '-'))
-        p++;
-      if (p >= parser->end || !g_ascii_isdigit (*p))
-        {
-          parser->p = p;
-          fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "bad exponent");
-          return NULL;
-        }
-      while (p < parser->end && g_ascii_isdigit (*p))
-        p++;
-    }
-
-  length = p - begin;
-  parser->p = p;
-
-  /* The input is not NUL-terminated: copy the number out. */
+  /* The text is not NUL-terminated: copy it out. */
   if (length >= sizeof buffer)
     {
-      g_autofree char *copy = g_strndup (begin, length);
+      g_autofree char *copy = g_strndup (text, length);
 
-      node = json_node_new (JSON_NODE_VALUE);
       json_node_set_double (node, g_ascii_strtod (copy, NULL));
       return node;
     }
 
-  memcpy (buffer, begin, length);
+  memcpy (buffer, text, length);
   buffer[length] = '\0';
-  node = json_node_new (JSON_NODE_VALUE);
 
   if (is_integer)
     {
@@ -289,10 +289,105 @@ parse_number (Parser *parser)
   return node;
 }
 
+/**
+ * mcp_json_number_new:
+ * @text: a JSON number, as RFC 8259 spells it
+ * @length: its length in bytes
+ *
+ * What the reader makes of a number: a 64-bit integer if @text has neither
+ * fraction nor exponent and fits, else the nearest double (infinite beyond
+ * the range of doubles), as json-glib does.
+ *
+ * Returns: (transfer full): a value node
+ */
+JsonNode *
+mcp_json_number_new (const char *text,
+                     gsize       length)
+{
+  return number_node (text, length,
+                      memchr (text, '.', length) == NULL && memchr (text, 'e', length) == NULL &&
+                      memchr (text, 'E', length) == NULL);
+}
+
 static JsonNode *
-parse_object (Parser *parser)
+parse_number (Parser *parser)
+{
+  const char *begin = parser->p;
+  const char *p = parser->p;
+  gboolean is_integer = TRUE;
+
+  if (p < parser->end && *p == '-')
+    p++;
+  if (p >= parser->end || !g_ascii_isdigit (*p))
+    {
+      parser->p = p;
+      fail_from (parser, MCP_JSON_PROBLEM_EXPECTED_DIGIT, begin);
+      return NULL;
+    }
+  if (*p == '0')
+    p++;
+  else
+    while (p < parser->end && g_ascii_isdigit (*p))
+      p++;
+
+  if (p < parser->end && *p == '.')
+    {
+      is_integer = FALSE;
+      p++;
+      if (p >= parser->end || !g_ascii_isdigit (*p))
+        {
+          parser->p = p;
+          fail_from (parser, MCP_JSON_PROBLEM_EXPECTED_FRACTION_DIGIT, begin);
+          return NULL;
+        }
+      while (p < parser->end && g_ascii_isdigit (*p))
+        p++;
+    }
+
+  if (p < parser->end && (*p == 'e' || *p == 'E'))
+    {
+      is_integer = FALSE;
+      p++;
+      if (p < parser->end && (*p == '+' || *p == '-'))
+        p++;
+      if (p >= parser->end || !g_ascii_isdigit (*p))
+        {
+          parser->p = p;
+          fail_from (parser, MCP_JSON_PROBLEM_EXPECTED_EXPONENT_DIGIT, begin);
+          return NULL;
+        }
+      while (p < parser->end && g_ascii_isdigit (*p))
+        p++;
+    }
+
+  parser->p = p;
+
+  return number_node (begin, p - begin, is_integer);
+}
+
+/* The members read so far, to go on with in a builder. */
+static McpJsonObjectBuilder *
+builder_new_from (JsonObject *object)
+{
+  McpJsonObjectBuilder *self = mcp_json_object_builder_new ();
+  JsonObjectIter iter;
+  const char *key;
+  JsonNode *value;
+
+  json_object_iter_init_ordered (&iter, object);
+  while (json_object_iter_next_ordered (&iter, &key, &value))
+    mcp_json_object_builder_set (self, key, json_node_ref (value));
+
+  return self;
+}
+
+static JsonNode *
+parse_object (Parser *parser,
+              guint   token)
 {
   JsonObject *object = json_object_new ();
+  McpJsonObjectBuilder *builder = NULL;
+  guint added = 0;
   JsonNode *node;
 
   parser->p++;  /* { */
@@ -306,32 +401,66 @@ parse_object (Parser *parser)
 
   for (;;)
     {
-      g_autofree char *name = NULL;
+      g_autofree char *long_name = NULL;
+      char short_name[64];
+      const char *name;
+      const char *quote;
+      gboolean repeated = FALSE;
+      guint member = 0;
       JsonNode *value;
 
       skip_space (parser);
       if (parser->p >= parser->end || *parser->p != '"')
         {
-          fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "expected a member name");
+          fail (parser, MCP_JSON_PROBLEM_EXPECTED_MEMBER_NAME);
           goto error;
         }
-      parser->p++;
-      if (!parse_string_contents (parser))
+      /* The name is kept while the value is read; most are short. */
+      quote = parser->p++;
+      if (!parse_string_contents (parser, quote, parser->scratch))
         goto error;
-      name = g_strndup (parser->scratch->str, parser->scratch->len);
+      if (parser->scratch->len < sizeof short_name)
+        name = memcpy (short_name, parser->scratch->str, parser->scratch->len + 1);
+      else
+        name = long_name = g_strndup (parser->scratch->str, parser->scratch->len);
+
+      if (parser->member != NULL)
+        {
+          repeated = builder != NULL ? mcp_json_object_builder_has (builder, name)
+                                     : json_object_has_member (object, name);
+          member = parser->member (parser->data, token, name, quote - parser->start, repeated);
+        }
 
       skip_space (parser);
       if (parser->p >= parser->end || *parser->p != ':')
         {
-          fail (parser, JSON_PARSER_ERROR_MISSING_COLON, "expected ':'");
+          fail (parser, MCP_JSON_PROBLEM_EXPECTED_COLON);
           goto error;
         }
       parser->p++;
 
-      value = parse_value (parser);
+      value = parse_value (parser, member);
       if (value == NULL)
         goto error;
-      json_object_set_member (object, name, value);
+
+      if (builder == NULL && !repeated)
+        {
+          json_object_set_member (object, name, value);
+          /* A key that came before: json-glib found its place by a scan
+           * of every member. Counted every so many members (the count
+           * costs more than a member), a text of repeated keys costs at
+           * most that many scans; the rest of the object then goes
+           * through a builder, where a repeat costs no more than a new
+           * key. */
+          if (++added % DUPLICATE_CHECK_INTERVAL == 0 && json_object_get_size (object) != added)
+            builder = builder_new_from (object);
+        }
+      else
+        {
+          if (builder == NULL)
+            builder = builder_new_from (object);
+          mcp_json_object_builder_set (builder, name, value);
+        }
 
       skip_space (parser);
       if (parser->p < parser->end && *parser->p == ',')
@@ -344,22 +473,40 @@ parse_object (Parser *parser)
           parser->p++;
           break;
         }
-      fail (parser, JSON_PARSER_ERROR_MISSING_COMMA, "expected ',' or '}'");
+      fail (parser, MCP_JSON_PROBLEM_EXPECTED_OBJECT_END);
       goto error;
     }
 
 done:
+  if (builder != NULL)
+    {
+      json_object_unref (object);
+      return mcp_json_object_builder_end (builder);
+    }
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, object);
   return node;
 
 error:
+  g_clear_pointer (&builder, mcp_json_object_builder_free);
   json_object_unref (object);
   return NULL;
 }
 
+/* Where a value starts after white space: an element, or the root. */
+static guint
+report_element (Parser *parser,
+                guint   parent,
+                guint   index)
+{
+  skip_space (parser);
+
+  return parser->element (parser->data, parent, index, parser->p - parser->start);
+}
+
 static JsonNode *
-parse_array (Parser *parser)
+parse_array (Parser *parser,
+             guint   token)
 {
   JsonArray *array = json_array_new ();
   JsonNode *node;
@@ -373,9 +520,10 @@ parse_array (Parser *parser)
       goto done;
     }
 
-  for (;;)
+  for (guint i = 0; ; i++)
     {
-      JsonNode *value = parse_value (parser);
+      guint element = parser->element != NULL ? report_element (parser, token, i) : 0;
+      JsonNode *value = parse_value (parser, element);
 
       if (value == NULL)
         goto error;
@@ -392,7 +540,7 @@ parse_array (Parser *parser)
           parser->p++;
           break;
         }
-      fail (parser, JSON_PARSER_ERROR_MISSING_COMMA, "expected ',' or ']'");
+      fail (parser, MCP_JSON_PROBLEM_EXPECTED_ARRAY_END);
       goto error;
     }
 
@@ -406,8 +554,10 @@ error:
   return NULL;
 }
 
+/* The value at parser->p, known to the caller as @token. */
 static JsonNode *
-parse_value (Parser *parser)
+parse_value (Parser *parser,
+             guint   token)
 {
   JsonNode *node = NULL;
 
@@ -415,37 +565,46 @@ parse_value (Parser *parser)
 
   if (parser->p >= parser->end)
     {
-      fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "unexpected end");
+      fail (parser, MCP_JSON_PROBLEM_EXPECTED_VALUE);
       return NULL;
     }
 
-  if (++parser->depth > MCP_JSON_MAX_DEPTH)
+  if (G_UNLIKELY (parser->max_values != 0) && ++parser->values > parser->max_values)
     {
-      fail (parser, JSON_PARSER_ERROR_PARSE, "nested too deeply");
+      fail (parser, MCP_JSON_PROBLEM_TOO_MANY_VALUES);
+      return NULL;
+    }
+
+  if (++parser->depth > parser->max_depth)
+    {
+      fail (parser, MCP_JSON_PROBLEM_TOO_DEEP);
       return NULL;
     }
 
   switch (*parser->p)
     {
     case '{':
-      node = parse_object (parser);
+      node = parse_object (parser, token);
       break;
 
     case '[':
-      node = parse_array (parser);
+      node = parse_array (parser, token);
       break;
 
     case '"':
-      parser->p++;
-      if (parse_string_contents (parser))
-        {
-          node = json_node_new (JSON_NODE_VALUE);
-          json_node_set_string (node, parser->scratch->str);
-        }
+      {
+        const char *quote = parser->p++;
+
+        if (parse_string_contents (parser, quote, parser->scratch))
+          {
+            node = json_node_new (JSON_NODE_VALUE);
+            json_node_set_string (node, parser->scratch->str);
+          }
+      }
       break;
 
     case 't':
-      if (expect_literal (parser, "true", 4))
+      if (expect_word (parser, "true", 4))
         {
           node = json_node_new (JSON_NODE_VALUE);
           json_node_set_boolean (node, TRUE);
@@ -453,7 +612,7 @@ parse_value (Parser *parser)
       break;
 
     case 'f':
-      if (expect_literal (parser, "false", 5))
+      if (expect_word (parser, "false", 5))
         {
           node = json_node_new (JSON_NODE_VALUE);
           json_node_set_boolean (node, FALSE);
@@ -461,19 +620,181 @@ parse_value (Parser *parser)
       break;
 
     case 'n':
-      if (expect_literal (parser, "null", 4))
+      if (expect_word (parser, "null", 4))
         node = json_node_new (JSON_NODE_NULL);
       break;
 
     default:
       if (*parser->p == '-' || g_ascii_isdigit (*parser->p))
-        node = parse_number (parser);
+        {
+          const char *begin = parser->p;
+
+          node = parse_number (parser);
+          if (node != NULL && parser->number != NULL)
+            parser->number (parser->data, token, begin, parser->p - begin, node);
+        }
       else
-        fail (parser, JSON_PARSER_ERROR_INVALID_DATA, "unexpected character");
+        fail (parser, MCP_JSON_PROBLEM_EXPECTED_VALUE);
       break;
     }
 
   parser->depth--;
+
+  return node;
+}
+
+/* The problem as the protocol's errors have always said it. */
+static void
+set_error (const McpJsonFailure  *failure,
+           gsize                  length,
+           GError               **error)
+{
+  JsonParserError code = JSON_PARSER_ERROR_INVALID_DATA;
+  const char *what;
+
+  switch (failure->problem)
+    {
+    case MCP_JSON_PROBLEM_EXPECTED_VALUE:
+      what = failure->offset >= length ? "unexpected end" : "unexpected character";
+      break;
+    case MCP_JSON_PROBLEM_BAD_WORD:
+      code = JSON_PARSER_ERROR_INVALID_BAREWORD;
+      what = "unexpected word";
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_MEMBER_NAME:
+      what = "expected a member name";
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_COLON:
+      code = JSON_PARSER_ERROR_MISSING_COLON;
+      what = "expected ':'";
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_OBJECT_END:
+      code = JSON_PARSER_ERROR_MISSING_COMMA;
+      what = "expected ',' or '}'";
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_ARRAY_END:
+      code = JSON_PARSER_ERROR_MISSING_COMMA;
+      what = "expected ',' or ']'";
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_DIGIT:
+      what = "bad number";
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_FRACTION_DIGIT:
+      what = "bad fraction";
+      break;
+    case MCP_JSON_PROBLEM_EXPECTED_EXPONENT_DIGIT:
+      what = "bad exponent";
+      break;
+    case MCP_JSON_PROBLEM_UNTERMINATED_STRING:
+      what = "unterminated string";
+      break;
+    case MCP_JSON_PROBLEM_UNTERMINATED_ESCAPE:
+      what = "unterminated escape";
+      break;
+    case MCP_JSON_PROBLEM_CONTROL_CHARACTER:
+      what = "control character in a string";
+      break;
+    case MCP_JSON_PROBLEM_BAD_ESCAPE:
+      what = "bad escape";
+      break;
+    case MCP_JSON_PROBLEM_BAD_UNICODE_ESCAPE:
+      what = failure->offset + 4 > length ? "short \\u escape" : "bad \\u escape";
+      break;
+    case MCP_JSON_PROBLEM_NUL:
+      what = "NUL in a string";
+      break;
+    case MCP_JSON_PROBLEM_INVALID_UTF8:
+      what = "invalid UTF-8 in a string";
+      break;
+    case MCP_JSON_PROBLEM_TOO_DEEP:
+      code = JSON_PARSER_ERROR_PARSE;
+      what = "nested too deeply";
+      break;
+    case MCP_JSON_PROBLEM_TOO_MANY_VALUES:
+      code = JSON_PARSER_ERROR_PARSE;
+      what = "too many values";
+      break;
+    case MCP_JSON_PROBLEM_STRING_TOO_LONG:
+      what = "string too long";
+      break;
+    case MCP_JSON_PROBLEM_TRAILING_DATA:
+      code = JSON_PARSER_ERROR_PARSE;
+      what = "trailing data after the message";
+      break;
+    case MCP_JSON_PROBLEM_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+
+  g_set_error (error, JSON_PARSER_ERROR, code, "%s at byte %" G_GSIZE_FORMAT,
+               what, failure->offset);
+}
+
+/**
+ * mcp_json_read:
+ * @data: one JSON text (RFC 8259, UTF-8); a byte order mark is skipped
+ * @length: its length in bytes
+ * @options: (nullable): limits and callbacks, or %NULL for a protocol
+ *   message (nesting bounded; the transport bounds the rest)
+ * @failure: (out caller-allocates) (optional): what stopped the reader, at
+ *   which byte
+ * @error: return location for a %JSON_PARSER_ERROR naming the byte
+ *
+ * Reads @data into a tree of JsonNodes. json-glib 1.6 builds a scanner
+ * with its own tables for every document, which costs more than a small
+ * message itself; this reader allocates only the nodes. Integers that fit
+ * in 64 bits become %G_TYPE_INT64 values, other numbers doubles (see
+ * mcp_json_number_new()). A key repeated in an object keeps its first
+ * place and its last value, as with json-glib, at no extra cost.
+ *
+ * Returns: (transfer full) (nullable): the tree, or %NULL on bad input
+ */
+JsonNode *
+mcp_json_read (const char                *data,
+               gsize                      length,
+               const McpJsonReadOptions  *options,
+               McpJsonFailure            *failure,
+               GError                   **error)
+{
+  Parser parser = { data, data, data + length };
+  g_autoptr(GString) scratch = g_string_sized_new (64);
+  JsonNode *node;
+  guint token;
+
+  parser.scratch = scratch;
+  parser.max_depth = MCP_JSON_MAX_DEPTH;
+  if (options != NULL)
+    {
+      if (options->max_depth != 0)
+        parser.max_depth = options->max_depth;
+      parser.max_values = options->max_values;
+      parser.max_string_length = options->max_string_length;
+      parser.member = options->member;
+      parser.element = options->element;
+      parser.number = options->number;
+      parser.data = options->data;
+    }
+
+  /* A byte order mark is tolerated, as json-glib does. */
+  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    parser.p += 3;
+
+  token = parser.element != NULL ? report_element (&parser, MCP_JSON_ROOT, 0) : 0;
+  node = parse_value (&parser, token);
+  if (node != NULL)
+    {
+      skip_space (&parser);
+      if (parser.p != parser.end)
+        {
+          fail (&parser, MCP_JSON_PROBLEM_TRAILING_DATA);
+          g_clear_pointer (&node, json_node_unref);
+        }
+    }
+
+  if (failure != NULL)
+    *failure = parser.failure;
+  if (node == NULL)
+    set_error (&parser.failure, length, error);
 
   return node;
 }
@@ -483,180 +804,5 @@ _mcp_json_parse (const char  *data,
                  gsize        length,
                  GError     **error)
 {
-  Parser parser = { data, data, data + length, NULL, error, 0 };
-  g_autoptr(GString) scratch = g_string_sized_new (64);
-  JsonNode *node;
-
-  parser.scratch = scratch;
-
-  /* A byte order mark is tolerated, as json-glib does. */
-  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
-    parser.p += 3;
-
-  node = parse_value (&parser);
-  if (node == NULL)
-    return NULL;
-
-  skip_space (&parser);
-  if (parser.p != parser.end)
-    {
-      fail (&parser, JSON_PARSER_ERROR_PARSE, "trailing data after the message");
-      json_node_unref (node);
-      return NULL;
-    }
-
-  return node;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Writing                                                                  */
-
-static void
-write_string (const char *str,
-              GString    *out)
-{
-  static const char hex[] = "0123456789abcdef";
-  const char *run = str;
-  const char *p;
-
-  g_string_append_c (out, '"');
-  for (p = str; *p != '\0'; p++)
-    {
-      guchar c = (guchar)*p;
-
-      if (c >= 0x20 && c != '"' && c != '\\')
-        continue;
-
-      g_string_append_len (out, run, p - run);
-      switch (c)
-        {
-        case '"': g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        case '\b': g_string_append (out, "\\b"); break;
-        case '\f': g_string_append (out, "\\f"); break;
-        default:
-          g_string_append (out, "\\u00");
-          g_string_append_c (out, hex[c >> 4]);
-          g_string_append_c (out, hex[c & 0xf]);
-          break;
-        }
-      run = p + 1;
-    }
-  g_string_append_len (out, run, p - run);
-  g_string_append_c (out, '"');
-}
-
-static void
-write_int (gint64   value,
-           GString *out)
-{
-  char buffer[24];
-  char *p = buffer + sizeof buffer;
-  guint64 magnitude = value < 0 ? -(guint64)value : (guint64)value;
-
-  do
-    {
-      *--p = '0' + (char)(magnitude % 10);
-      magnitude /= 10;
-    }
-  while (magnitude > 0);
-  if (value < 0)
-    *--p = '-';
-
-  g_string_append_len (out, p, buffer + sizeof buffer - p);
-}
-
-static void
-write_value (JsonNode *node,
-             GString  *out)
-{
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_INT64:
-      write_int (json_node_get_int (node), out);
-      break;
-
-    case G_TYPE_DOUBLE:
-      {
-        char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-        double value = json_node_get_double (node);
-
-        /* JSON has no NaN or infinity. */
-        if (!isfinite (value))
-          g_string_append (out, "null");
-        else
-          g_string_append (out, g_ascii_dtostr (buffer, sizeof buffer, value));
-      }
-      break;
-
-    case G_TYPE_BOOLEAN:
-      g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
-      break;
-
-    case G_TYPE_STRING:
-      write_string (json_node_get_string (node), out);
-      break;
-
-    default:
-      g_string_append (out, "null");
-      break;
-    }
-}
-
-void
-_mcp_json_write (JsonNode *node,
-                 GString  *out)
-{
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      {
-        JsonObjectIter iter;
-        const char *name;
-        JsonNode *member;
-        gboolean first = TRUE;
-
-        g_string_append_c (out, '{');
-        json_object_iter_init_ordered (&iter, json_node_get_object (node));
-        while (json_object_iter_next_ordered (&iter, &name, &member))
-          {
-            if (!first)
-              g_string_append_c (out, ',');
-            first = FALSE;
-            write_string (name, out);
-            g_string_append_c (out, ':');
-            _mcp_json_write (member, out);
-          }
-        g_string_append_c (out, '}');
-      }
-      break;
-
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        guint n = json_array_get_length (array);
-
-        g_string_append_c (out, '[');
-        for (guint i = 0; i < n; i++)
-          {
-            if (i > 0)
-              g_string_append_c (out, ',');
-            _mcp_json_write (json_array_get_element (array, i), out);
-          }
-        g_string_append_c (out, ']');
-      }
-      break;
-
-    case JSON_NODE_VALUE:
-      write_value (node, out);
-      break;
-
-    case JSON_NODE_NULL:
-    default:
-      g_string_append (out, "null");
-      break;
-    }
+  return mcp_json_read (data, length, NULL, NULL, error);
 }

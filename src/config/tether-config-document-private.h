@@ -29,8 +29,6 @@ typedef struct
   guint       column;
 } TetherColumn;
 
-typedef struct _TetherObjectBuilder TetherObjectBuilder;
-
 typedef enum
 {
   TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH,
@@ -39,6 +37,11 @@ typedef enum
 } TetherConfigDocumentLimit;
 
 TetherConfigDocument *_tether_config_document_new            (const char                *file_name);
+TetherConfigDocument *_tether_config_document_begin          (const char               **text,
+                                                              gssize                    *length,
+                                                              gboolean                   skip_bom,
+                                                              const char                *file_name,
+                                                              GError                   **error);
 void                  _tether_config_document_take_root      (TetherConfigDocument      *self,
                                                               JsonNode                  *root);
 guint                 _tether_config_document_add_position   (TetherConfigDocument      *self,
@@ -58,15 +61,10 @@ void                  _tether_config_document_add_duplicate  (TetherConfigDocume
                                                               guint                      position,
                                                               guint                      line,
                                                               guint                      column);
-
-TetherObjectBuilder  *_tether_object_builder_new             (void);
-void                  _tether_object_builder_free            (TetherObjectBuilder       *self);
-gboolean              _tether_object_builder_has             (TetherObjectBuilder       *self,
-                                                              const char                *key);
-void                  _tether_object_builder_set             (TetherObjectBuilder       *self,
-                                                              const char                *key,
-                                                              JsonNode                  *value);
-JsonNode             *_tether_object_builder_end             (TetherObjectBuilder       *self);
+void                  _tether_config_document_add_literal    (TetherConfigDocument      *self,
+                                                              guint                      position,
+                                                              const char                *text,
+                                                              gsize                      length);
 
 GError               *_tether_config_document_error          (TetherConfigDocument      *self,
                                                               TetherConfigError          code,
@@ -84,9 +82,6 @@ gboolean              _tether_config_document_check_utf8     (TetherConfigDocume
                                                               GError                   **error);
 char                 *_tether_config_document_describe_char  (const char                *p,
                                                               const char                *end);
-const char           *_tether_config_document_skip_blank     (const char                *p,
-                                                              const char                *end);
-const char           *_tether_json_type_name                 (JsonNode                  *node);
 guint                 _tether_column_at                      (TetherColumn              *column,
                                                               const char                *line_start,
                                                               const char                *at);

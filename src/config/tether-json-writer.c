@@ -25,6 +25,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "mcp-json.h"
+
 #include "tether-config-document.h"
 #include "tether-json-writer.h"
 
@@ -43,55 +45,13 @@ write_indent (Writer *writer,
     g_string_append_c (writer->out, ' ');
 }
 
-static void
-write_string (Writer     *writer,
-              const char *str)
-{
-  static const char hex[] = "0123456789abcdef";
-  GString *out = writer->out;
-  const char *run = str;
-  const char *p;
-
-  g_string_append_c (out, '"');
-  for (p = str; *p != '\0'; p++)
-    {
-      guchar c = (guchar)*p;
-      const char *escape = NULL;
-
-      if (c >= 0x20 && c != '"' && c != '\\')
-        continue;
-
-      g_string_append_len (out, run, p - run);
-      run = p + 1;
-
-      switch (c)
-        {
-        case '"':  escape = "\\\""; break;
-        case '\\': escape = "\\\\"; break;
-        case '\b': escape = "\\b"; break;
-        case '\f': escape = "\\f"; break;
-        case '\n': escape = "\\n"; break;
-        case '\r': escape = "\\r"; break;
-        case '\t': escape = "\\t"; break;
-        default:   break;
-        }
-
-      if (escape != NULL)
-        g_string_append (out, escape);
-      else
-        g_string_append_printf (out, "\\u00%c%c", hex[c >> 4], hex[c & 0xf]);
-    }
-  g_string_append_len (out, run, p - run);
-  g_string_append_c (out, '"');
-}
-
 /* Whether @literal still says what @node holds: the same type, and the
  * same value to the bit. */
 static gboolean
 literal_means (const char *literal,
                JsonNode   *node)
 {
-  g_autoptr(JsonNode) read = tether_json_number_new (literal, strlen (literal));
+  g_autoptr(JsonNode) read = mcp_json_number_new (literal, strlen (literal));
   double a, b;
 
   if (json_node_get_value_type (read) != json_node_get_value_type (node))
@@ -173,7 +133,7 @@ write_object (Writer     *writer,
         member_pointer = tether_json_pointer_append (pointer, l->data);
 
       write_indent (writer, level + 1);
-      write_string (writer, l->data);
+      mcp_json_write_string (l->data, writer->out);
       g_string_append (writer->out, " : ");
       write_node (writer, json_object_get_member (object, l->data), member_pointer, level + 1);
       g_string_append (writer->out, l->next != NULL ? ",\n" : "\n");
@@ -241,7 +201,7 @@ write_node (Writer     *writer,
           break;
 
         case G_TYPE_STRING:
-          write_string (writer, json_node_get_string (node));
+          mcp_json_write_string (json_node_get_string (node), writer->out);
           break;
 
         default:

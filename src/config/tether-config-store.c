@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The file is the truth (DESIGN §4):
+ * The file is the truth (its format: the config format in src/README.md):
  *  - it is read as JSON (comments and trailing commas tolerated), and every
  *    key Tether does not know, at the top level or in an entry, is written
  *    back; entries nobody changed are written back exactly as they were read;

@@ -21,8 +21,9 @@ G_BEGIN_DECLS
  * Three front ends build the same tree:
  *
  * - JSON and JSONC: tether_config_document_strip_jsonc() blanks comments and
- *   trailing commas (keeping every newline, so positions stay true), then a
- *   strict JSON parser builds the tree. Unlike json-glib it reports a key that
+ *   trailing commas (keeping every newline, so positions stay true), then
+ *   the protocol's strict JSON reader (mcp_json_read()) builds the tree and
+ *   says where each value starts. Unlike json-glib it reports a key that
  *   appears twice in one object (the later value is kept, as VS Code and
  *   json-glib do) and gives exact positions in its errors.
  * - TOML, the subset Codex's `config.toml` uses: tables and dotted table
@@ -86,13 +87,14 @@ GHashTable           *tether_config_document_get_literals       (TetherConfigDoc
 
 char                 *tether_config_document_strip_jsonc        (const char            *text,
                                                                  gsize                  length);
+const char           *tether_config_document_skip_blank         (const char            *p,
+                                                                 const char            *end);
+const char           *tether_json_type_name                     (JsonNode              *node);
 char                 *tether_json_pointer_append                (const char            *base,
                                                                  const char            *key);
 char                 *tether_json_pointer_append_index          (const char            *base,
                                                                  guint                  index);
 char                 *tether_json_pointer_last                  (const char            *pointer);
-JsonNode             *tether_json_number_new                    (const char            *literal,
-                                                                 gsize                  length);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TetherConfigDocument, tether_config_document_unref)
 

@@ -17,23 +17,25 @@
 #include <glib/gi18n-lib.h>
 #include <yaml.h>
 
+#include "mcp-json.h"
+
 #include "tether-config-document-private.h"
 
 /* A mapping or a sequence being read. */
 typedef struct
 {
-  JsonNode            *node;        /* a sequence… */
-  TetherObjectBuilder *members;     /* …or a mapping */
-  guint        position;          /* its own (its member's or element's) */
-  char        *pending_key;       /* a mapping waiting for the value of this key */
-  guint        pending_position;
-  guint        count;             /* elements of a sequence so far */
-  char        *anchor;
-  yaml_mark_t  mark;
+  JsonNode             *node;              /* a sequence… */
+  McpJsonObjectBuilder *members;           /* …or a mapping */
+  guint                 position;          /* its own (its member's or element's) */
+  char                 *pending_key;       /* a mapping waiting for the value of this key */
+  guint                 pending_position;
+  guint                 count;             /* elements of a sequence so far */
+  char                 *anchor;
+  yaml_mark_t           mark;
   /* What it holds so far, itself included */
-  guint64      nodes;
-  guint64      bytes;             /* of strings and keys */
-  guint        height;            /* levels of collections, itself included */
+  guint64               nodes;
+  guint64               bytes;             /* of strings and keys */
+  guint                 height;            /* levels of collections, itself included */
 } Frame;
 
 /* An anchored value, ready to be repeated by aliases. */
@@ -65,7 +67,7 @@ frame_clear (gpointer data)
   Frame *frame = data;
 
   g_clear_pointer (&frame->node, json_node_unref);
-  g_clear_pointer (&frame->members, _tether_object_builder_free);
+  g_clear_pointer (&frame->members, mcp_json_object_builder_free);
   g_clear_pointer (&frame->pending_key, g_free);
   g_clear_pointer (&frame->anchor, g_free);
 }
@@ -97,46 +99,6 @@ yaml_fail_limit (Yaml                      *yaml,
 {
   if (yaml->error == NULL)
     yaml->error = _tether_config_document_limit_error (yaml->doc, limit, mark.line + 1, mark.column + 1);
-}
-
-/* A copy sharing nothing with @node; its depth is bounded by the caller. */
-static JsonNode *
-json_node_deep_copy (JsonNode *node)
-{
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      {
-        JsonObject *object = json_node_get_object (node);
-        JsonObjectIter iter;
-        const char *key;
-        JsonNode *member;
-        g_autoptr(JsonObject) copy = json_object_new ();
-
-        json_object_iter_init_ordered (&iter, object);
-        while (json_object_iter_next_ordered (&iter, &key, &member))
-          json_object_set_member (copy, key, json_node_deep_copy (member));
-
-        return json_node_init_object (json_node_alloc (), copy);
-      }
-
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        guint length = json_array_get_length (array);
-        g_autoptr(JsonArray) copy = json_array_sized_new (length);
-
-        for (guint i = 0; i < length; i++)
-          json_array_add_element (copy, json_node_deep_copy (json_array_get_element (array, i)));
-
-        return json_node_init_array (json_node_alloc (), copy);
-      }
-
-    case JSON_NODE_NULL:
-    case JSON_NODE_VALUE:
-    default:
-      return json_node_copy (node);
-    }
 }
 
 static JsonNode *
@@ -223,7 +185,7 @@ yaml_add (Yaml        *yaml,
 
       /* A copy: a later key repeated in a mapping replaces its value in
        * place, which must not change what an alias repeats. */
-      copy->node = json_node_deep_copy (node);
+      copy->node = mcp_json_deep_copy (node);
       copy->nodes = nodes;
       copy->bytes = bytes;
       copy->height = height;
@@ -265,14 +227,14 @@ yaml_add (Yaml        *yaml,
       top->pending_position = _tether_config_document_add_position (yaml->doc, top->position,
                                                                     top->pending_key,
                                                                     mark.line + 1, mark.column + 1);
-      if (_tether_object_builder_has (top->members, top->pending_key))
+      if (mcp_json_object_builder_has (top->members, top->pending_key))
         _tether_config_document_add_duplicate (yaml->doc, top->pending_position,
                                                mark.line + 1, mark.column + 1);
       json_node_unref (node);
     }
   else
     {
-      _tether_object_builder_set (top->members, top->pending_key, node);
+      mcp_json_object_builder_set (top->members, top->pending_key, node);
       g_clear_pointer (&top->pending_key, g_free);
     }
 }
@@ -321,7 +283,7 @@ yaml_push (Yaml         *yaml,
            yaml_event_t *event,
            const char   *anchor)
 {
-  Frame frame = { array, array == NULL ? _tether_object_builder_new () : NULL, 0, NULL, 0, 0,
+  Frame frame = { array, array == NULL ? mcp_json_object_builder_new () : NULL, 0, NULL, 0, 0,
                   g_strdup (anchor), event->start_mark, 1, 0, 1 };
 
   if (yaml->stack->len >= TETHER_READ_MAX_DEPTH)
@@ -345,7 +307,7 @@ yaml_pop (Yaml *yaml)
   /* The frame is ours now; the array only drops it. */
   memset (top, 0, sizeof *top);
   g_array_set_size (yaml->stack, yaml->stack->len - 1);
-  node = frame.members != NULL ? _tether_object_builder_end (g_steal_pointer (&frame.members))
+  node = frame.members != NULL ? mcp_json_object_builder_end (g_steal_pointer (&frame.members))
                                : g_steal_pointer (&frame.node);
   yaml_add (yaml, node, frame.mark, frame.anchor, frame.nodes, frame.bytes, frame.height);
   frame_clear (&frame);
@@ -404,7 +366,7 @@ yaml_alias (Yaml         *yaml,
       return;
     }
 
-  yaml_add (yaml, json_node_deep_copy (anchor->node), event->start_mark, NULL,
+  yaml_add (yaml, mcp_json_deep_copy (anchor->node), event->start_mark, NULL,
             anchor->nodes, anchor->bytes, anchor->height);
 }
 
@@ -437,11 +399,9 @@ tether_config_document_parse_yaml (const char  *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (length < 0)
-    length = strlen (text);
-
-  doc = _tether_config_document_new (file_name);
-  if (!_tether_config_document_check_utf8 (doc, text, length, error))
+  /* libyaml reads a byte order mark itself. */
+  doc = _tether_config_document_begin (&text, &length, FALSE, file_name, error);
+  if (doc == NULL)
     return NULL;
 
   yaml.doc = doc;

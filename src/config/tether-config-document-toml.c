@@ -860,18 +860,8 @@ tether_config_document_parse_toml (const char  *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (length < 0)
-    length = strlen (text);
-
-  doc = _tether_config_document_new (file_name);
-
-  if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
-    {
-      text += 3;
-      length -= 3;
-    }
-
-  if (!_tether_config_document_check_utf8 (doc, text, length, error))
+  doc = _tether_config_document_begin (&text, &length, TRUE, file_name, error);
+  if (doc == NULL)
     return NULL;
 
   root_object = json_object_new ();

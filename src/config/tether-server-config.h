@@ -16,7 +16,8 @@ G_BEGIN_DECLS
 
 /*
  * TetherServerConfig: one server as the user configured it, to and from one
- * entry of the `mcpServers` map (DESIGN §4). The entry's key is the name.
+ * entry of the `mcpServers` map (the config format in src/README.md). The
+ * entry's key is the name.
  *
  *   "memory": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"],
  *               "env": { "K": "v" }, "cwd": "/srv" }

@@ -32,7 +32,10 @@ G_BEGIN_DECLS
  * @TETHER_IMPORT_FORMAT_FRAGMENT: a bare `{ "name": { "command": … } }` map
  * @TETHER_IMPORT_FORMAT_SINGLE_SERVER: one server entry on its own
  *
- * Which client's file the importer recognised.
+ * Which client's file the importer recognised: each value is one entry of
+ * the client table (tether-import-clients.c), which gives its nick and its
+ * display name. A client added to the table without a name here has a
+ * value of its own all the same, numbered after these.
  */
 typedef enum
 {

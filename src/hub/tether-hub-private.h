@@ -16,7 +16,7 @@
 #include "tether-hub-catalog.h"
 #include "tether-hub-session.h"
 #include "tether-profile.h"
-#include "tether-server-request.h"
+#include "tether-server-question.h"
 
 G_BEGIN_DECLS
 
@@ -35,7 +35,7 @@ struct _TetherHubSession
   int            log_level;        /* index in the RFC 5424 levels, -1: all */
   McpSseWriter  *stream;           /* the GET stream */
   GHashTable    *calls;            /* id key → TetherHubCall */
-  GHashTable    *questions;        /* our id → TetherServerRequest */
+  GHashTable    *questions;        /* our id → TetherServerQuestion */
   guint          next_question;
   gint64         started;          /* real time, µs */
   gint64         last_active;      /* monotonic, µs */
@@ -104,7 +104,7 @@ void              _tether_hub_session_notify         (TetherHubSession *self,
 void              _tether_hub_session_end            (TetherHubSession *self);
 gboolean          _tether_hub_session_ask            (TetherHubSession    *self,
                                                       TetherHubCall       *call,
-                                                      TetherServerRequest *request);
+                                                      TetherServerQuestion *request);
 gboolean          _tether_hub_session_take_answer    (TetherHubSession *self,
                                                       JsonObject       *message);
 

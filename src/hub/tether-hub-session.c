@@ -257,7 +257,7 @@ question_cancelled_idle_cb (gpointer user_data)
 {
   Question *question = user_data;
   TetherHubSession *self = question->session;
-  TetherServerRequest *request = g_hash_table_lookup (self->questions, question->id);
+  TetherServerQuestion *request = g_hash_table_lookup (self->questions, question->id);
   g_autoptr(JsonObject) params = NULL;
 
   /* The server gave up its question: tell the client, forget it. */
@@ -298,7 +298,7 @@ request_cancelled_cb (GCancellable *cancellable,
 gboolean
 _tether_hub_session_ask (TetherHubSession    *self,
                          TetherHubCall       *call,
-                         TetherServerRequest *request)
+                         TetherServerQuestion *request)
 {
   g_autoptr(JsonNode) message = NULL;
   g_autoptr(JsonNode) id = NULL;
@@ -310,8 +310,8 @@ _tether_hub_session_ask (TetherHubSession    *self,
 
   id_text = g_strdup_printf ("tether-%u", ++self->next_question);
   id = json_node_init_string (json_node_alloc (), id_text);
-  message = _tether_hub_message_new (id, tether_server_request_get_method (request),
-                                     tether_server_request_get_params (request));
+  message = _tether_hub_message_new (id, tether_server_question_get_method (request),
+                                     tether_server_question_get_params (request));
   if (!_tether_hub_session_send (self, call, message))
     return FALSE;
 
@@ -320,7 +320,7 @@ _tether_hub_session_ask (TetherHubSession    *self,
   question = g_new0 (Question, 1);
   question->session = g_object_ref (self);
   question->id = g_strdup (id_text);
-  g_signal_connect_data (tether_server_request_get_cancellable (request), "cancelled",
+  g_signal_connect_data (tether_server_question_get_cancellable (request), "cancelled",
                          G_CALLBACK (request_cancelled_cb), question,
                          (GClosureNotify)(void (*) (void))question_free, 0);
 
@@ -338,7 +338,7 @@ gboolean
 _tether_hub_session_take_answer (TetherHubSession *self,
                                  JsonObject       *message)
 {
-  g_autoptr(TetherServerRequest) request = NULL;
+  g_autoptr(TetherServerQuestion) request = NULL;
   g_autofree char *stolen_key = NULL;
   JsonNode *id = json_object_get_member (message, "id");
 
@@ -350,18 +350,18 @@ _tether_hub_session_take_answer (TetherHubSession *self,
     return FALSE;
 
   if (json_object_has_member (message, "result"))
-    tether_server_request_reply (request, json_object_get_member (message, "result"));
+    tether_server_question_reply (request, json_object_get_member (message, "result"));
   else if (json_object_has_member (message, "error") &&
            JSON_NODE_HOLDS_OBJECT (json_object_get_member (message, "error")))
     {
       JsonObject *error = json_object_get_object_member (message, "error");
 
-      tether_server_request_reply_error (request,
+      tether_server_question_reply_error (request,
                                          (int)json_object_get_int_member_with_default (error, "code", MCP_RPC_INTERNAL_ERROR),
                                          json_object_get_string_member_with_default (error, "message", ""));
     }
   else
-    tether_server_request_reply_error (request, MCP_RPC_INTERNAL_ERROR, "the client's answer is malformed");
+    tether_server_question_reply_error (request, MCP_RPC_INTERNAL_ERROR, "the client's answer is malformed");
 
   return TRUE;
 }
@@ -389,7 +389,7 @@ _tether_hub_session_end (TetherHubSession *self)
 
   questions = g_hash_table_get_values (self->questions);
   for (GList *l = questions; l != NULL; l = l->next)
-    tether_server_request_reply_default (l->data, "the client disconnected");
+    tether_server_question_reply_default (l->data, "the client disconnected");
   g_hash_table_remove_all (self->questions);
 
   if (self->stream != NULL)

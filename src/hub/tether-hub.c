@@ -92,11 +92,11 @@ capability_for (const char *method)
  * protocol's answer for a client that cannot help). */
 static gboolean
 tether_hub_take (TetherAnswerer      *answerer,
-                 TetherServerRequest *request)
+                 TetherServerQuestion *request)
 {
   TetherHub *self = TETHER_HUB (answerer);
-  GObject *owner = tether_server_request_get_owner (request);
-  const char *capability = capability_for (tether_server_request_get_method (request));
+  GObject *owner = tether_server_question_get_owner (request);
+  const char *capability = capability_for (tether_server_question_get_method (request));
   TetherHubCall *call;
 
   if (owner == NULL || !TETHER_IS_HUB_CALL (owner) || capability == NULL)

@@ -27,12 +27,12 @@ tether_answerer_default_init (TetherAnswererInterface *iface)
  */
 gboolean
 tether_answerer_take (TetherAnswerer      *self,
-                      TetherServerRequest *request)
+                      TetherServerQuestion *request)
 {
   TetherAnswererInterface *iface;
 
   g_return_val_if_fail (TETHER_IS_ANSWERER (self), FALSE);
-  g_return_val_if_fail (TETHER_IS_SERVER_REQUEST (request), FALSE);
+  g_return_val_if_fail (TETHER_IS_SERVER_QUESTION (request), FALSE);
 
   iface = TETHER_ANSWERER_GET_IFACE (self);
 

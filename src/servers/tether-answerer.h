@@ -9,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "tether-server-request.h"
+#include "tether-server-question.h"
 
 G_BEGIN_DECLS
 
@@ -20,7 +20,7 @@ G_DECLARE_INTERFACE (TetherAnswerer, tether_answerer, TETHER, ANSWERER, GObject)
 /**
  * TetherAnswererInterface:
  * @take: look at @request; return %TRUE to answer it (later, once, with
- *   tether_server_request_reply() or _reply_error()), %FALSE to leave it
+ *   tether_server_question_reply() or _reply_error()), %FALSE to leave it
  *   to the next answerer
  *
  * Something that can answer what servers ask of their client: the hub
@@ -32,10 +32,10 @@ struct _TetherAnswererInterface
   GTypeInterface parent_iface;
 
   gboolean (*take) (TetherAnswerer      *self,
-                    TetherServerRequest *request);
+                    TetherServerQuestion *request);
 };
 
 gboolean tether_answerer_take (TetherAnswerer      *self,
-                               TetherServerRequest *request);
+                               TetherServerQuestion *request);
 
 G_END_DECLS

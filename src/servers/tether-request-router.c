@@ -117,12 +117,12 @@ tether_request_router_dup_capabilities (TetherRequestRouter *self)
  */
 void
 tether_request_router_route (TetherRequestRouter *self,
-                             TetherServerRequest *request)
+                             TetherServerQuestion *request)
 {
   g_autoptr(GPtrArray) answerers = NULL;
 
   g_return_if_fail (TETHER_IS_REQUEST_ROUTER (self));
-  g_return_if_fail (TETHER_IS_SERVER_REQUEST (request));
+  g_return_if_fail (TETHER_IS_SERVER_QUESTION (request));
 
   /* An answerer may add or remove others while it looks. */
   answerers = g_ptr_array_copy (self->answerers, NULL, NULL);
@@ -136,7 +136,7 @@ tether_request_router_route (TetherRequestRouter *self,
     }
 
   g_debug ("%s: nobody takes %s; answering as a client that cannot help",
-           tether_server_request_get_server_name (request),
-           tether_server_request_get_method (request));
-  tether_server_request_reply_default (request, _("no connected client can answer it"));
+           tether_server_question_get_server_name (request),
+           tether_server_question_get_method (request));
+  tether_server_question_reply_default (request, _("no connected client can answer it"));
 }

@@ -24,6 +24,6 @@ void                 tether_request_router_remove          (TetherRequestRouter 
                                                             TetherAnswerer      *answerer);
 JsonObject          *tether_request_router_dup_capabilities (TetherRequestRouter *self);
 void                 tether_request_router_route           (TetherRequestRouter *self,
-                                                            TetherServerRequest *request);
+                                                            TetherServerQuestion *request);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* tether-server-request.h
+/* tether-server-question.h
  *
  * Copyright 2026 The Tether authors
  *
@@ -14,29 +14,29 @@
 
 G_BEGIN_DECLS
 
-#define TETHER_TYPE_SERVER_REQUEST (tether_server_request_get_type ())
+#define TETHER_TYPE_SERVER_QUESTION (tether_server_question_get_type ())
 
-G_DECLARE_FINAL_TYPE (TetherServerRequest, tether_server_request, TETHER, SERVER_REQUEST, GObject)
+G_DECLARE_FINAL_TYPE (TetherServerQuestion, tether_server_question, TETHER, SERVER_QUESTION, GObject)
 
-TetherServerRequest *tether_server_request_new             (McpClient           *client,
-                                                            const char          *server_name,
-                                                            JsonNode            *id,
-                                                            const char          *method,
-                                                            JsonObject          *params,
-                                                            GObject             *owner);
-const char          *tether_server_request_get_server_name (TetherServerRequest *self);
-const char          *tether_server_request_get_method      (TetherServerRequest *self);
-JsonObject          *tether_server_request_get_params      (TetherServerRequest *self);
-JsonNode            *tether_server_request_get_id          (TetherServerRequest *self);
-GObject             *tether_server_request_get_owner       (TetherServerRequest *self);
-GCancellable        *tether_server_request_get_cancellable (TetherServerRequest *self);
-gboolean             tether_server_request_is_answered     (TetherServerRequest *self);
-void                 tether_server_request_reply           (TetherServerRequest *self,
-                                                            JsonNode            *result);
-void                 tether_server_request_reply_error     (TetherServerRequest *self,
-                                                            int                  code,
-                                                            const char          *message);
-void                 tether_server_request_reply_default   (TetherServerRequest *self,
-                                                            const char          *why);
+TetherServerQuestion *tether_server_question_new             (McpClient            *client,
+                                                             const char           *server_name,
+                                                             JsonNode             *id,
+                                                             const char           *method,
+                                                             JsonObject           *params,
+                                                             GObject              *owner);
+const char           *tether_server_question_get_server_name (TetherServerQuestion *self);
+const char           *tether_server_question_get_method      (TetherServerQuestion *self);
+JsonObject           *tether_server_question_get_params      (TetherServerQuestion *self);
+JsonNode             *tether_server_question_get_id          (TetherServerQuestion *self);
+GObject              *tether_server_question_get_owner       (TetherServerQuestion *self);
+GCancellable         *tether_server_question_get_cancellable (TetherServerQuestion *self);
+gboolean              tether_server_question_is_answered     (TetherServerQuestion *self);
+void                  tether_server_question_reply           (TetherServerQuestion *self,
+                                                             JsonNode             *result);
+void                  tether_server_question_reply_error     (TetherServerQuestion *self,
+                                                             int                   code,
+                                                             const char           *message);
+void                  tether_server_question_reply_default   (TetherServerQuestion *self,
+                                                             const char           *why);
 
 G_END_DECLS

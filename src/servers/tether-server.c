@@ -1214,18 +1214,18 @@ client_server_request_cb (TetherServer *self,
                           gpointer      tag,
                           McpClient    *client)
 {
-  g_autoptr(TetherServerRequest) request = NULL;
+  g_autoptr(TetherServerQuestion) request = NULL;
   GObject *owner = tag;
 
   if (owner == NULL && self->owned_calls->len == 1)
     owner = g_ptr_array_index (self->owned_calls, 0);
 
   add_log_printf (self, TETHER_LOG_KIND_EVENT, _("The server asks: %s"), method);
-  request = tether_server_request_new (client, tether_server_get_name (self), id, method, params, owner);
+  request = tether_server_question_new (client, tether_server_get_name (self), id, method, params, owner);
   if (self->router != NULL)
     tether_request_router_route (self->router, request);
   else
-    tether_server_request_reply_default (request, _("nobody can answer it here"));
+    tether_server_question_reply_default (request, _("nobody can answer it here"));
 
   return TRUE;
 }
@@ -2595,7 +2595,7 @@ tether_server_call_tool_async (TetherServer        *self,
  * @arguments: (nullable): its arguments
  * @owner: (nullable): who makes the call: what the server asks its client
  *   during the call is routed with this owner (see
- *   tether_server_request_get_owner())
+ *   tether_server_question_get_owner())
  * @progress_callback: (nullable): receives progress
  * @progress_data: data for @progress_callback
  * @cancellable: (nullable): cancelling sends notifications/cancelled

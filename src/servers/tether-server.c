@@ -47,6 +47,7 @@
 
 #include "tether-config-error.h"
 #include "tether-log-entry.h"
+#include "tether-request-policy.h"
 #include "tether-server.h"
 #include "tether-shell-environment.h"
 #include "tether-transport-factory.h"
@@ -817,8 +818,7 @@ ping_timeout_cb (gpointer user_data)
   if (self->client == NULL || self->ping_in_flight)
     return G_SOURCE_CONTINUE;
 
-  options.timeout_ms = self->timings.ping_timeout_ms;
-  options.max_timeout_ms = self->timings.ping_timeout_ms;
+  tether_request_policy_options (&self->timings, TETHER_REQUEST_KIND_PING, &options);
   self->ping_in_flight = TRUE;
   mcp_client_ping_async (self->client, &options, self->session_cancellable,
                          ping_done_cb, session_op_new (self));
@@ -1101,7 +1101,7 @@ died_of_not_reading (TetherServer *self,
                      const GError *error,
                      guint         generation)
 {
-  if (!g_error_matches (error, MCP_ERROR, MCP_ERROR_PEER_NOT_READING))
+  if (!tether_request_policy_ends_session (error))
     return FALSE;
 
   if (generation == self->generation && self->state == TETHER_SERVER_STATE_CONNECTED)
@@ -1306,27 +1306,30 @@ list_done_cb (GObject      *object,
       /* Older servers have resources but no templates. */
       g_list_store_remove_all (self->lists[kind]);
     }
-  else if (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
-           g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) ||
-           died_of_not_reading (self, error, self->generation))
-    {
-      /* The session is dying: session_died() reconnects, and the new session
-       * lists again. Reconnecting from here too would reset its count. */
-      goto out;
-    }
-  else if (g_error_matches (error, MCP_ERROR, MCP_ERROR_TIMEOUT) && !self->list_reconnect_used)
-    {
-      /* Rule 4: one reconnect, and the new session lists again (the retry). */
-      self->list_reconnect_used = TRUE;
-      add_log_printf (self, TETHER_LOG_KIND_ERROR, _("%s failed: %s. Reconnecting once and retrying."),
-                      methods[kind], error->message);
-      tether_server_reconnect (self);
-      goto out;
-    }
   else
     {
-      g_autofree char *message = g_strdup_printf (_("%s failed: %s"), methods[kind], error->message);
+      /* A list belongs to its session: the retry of rule 4 is the listing
+       * of the session that follows, and list_reconnect_used makes it once
+       * until the server has been healthy for a while. */
+      TetherRequestRetry retry = tether_request_policy_retry (TETHER_REQUEST_KIND_READ, error, FALSE);
+      g_autofree char *message = NULL;
 
+      /* The session is dying: session_died() reconnects, and the new session
+       * lists again. Reconnecting from here too would reset its count. */
+      if (died_of_not_reading (self, error, self->generation) ||
+          retry == TETHER_REQUEST_RETRY_NEXT_SESSION)
+        goto out;
+
+      if (retry == TETHER_REQUEST_RETRY_RECONNECT && !self->list_reconnect_used)
+        {
+          self->list_reconnect_used = TRUE;
+          add_log_printf (self, TETHER_LOG_KIND_ERROR, _("%s failed: %s. Reconnecting once and retrying."),
+                          methods[kind], error->message);
+          tether_server_reconnect (self);
+          goto out;
+        }
+
+      message = g_strdup_printf (_("%s failed: %s"), methods[kind], error->message);
       add_log (self, TETHER_LOG_KIND_ERROR, message);
       set_error (self, message, message);
     }
@@ -1347,8 +1350,7 @@ refresh_list (TetherServer *self,
 
   g_assert (self->client != NULL);
 
-  options.timeout_ms = self->timings.list_timeout_ms;
-  options.max_timeout_ms = self->timings.list_timeout_ms;
+  tether_request_policy_options (&self->timings, TETHER_REQUEST_KIND_READ, &options);
 
   data = g_new (gpointer, 2);
   data[0] = session_op_new (self);
@@ -2246,7 +2248,7 @@ typedef struct
   McpProgressFunc  progress_callback;
   gpointer         progress_data;
   guint            generation;
-  guint            is_call : 1;
+  TetherRequestKind kind;
   guint            retried : 1;
 } Request;
 
@@ -2277,15 +2279,6 @@ request_waited_cb (GObject      *object,
   request_run (g_steal_pointer (&task));
 }
 
-static gboolean
-error_means_broken_session (const GError *error)
-{
-  return g_error_matches (error, MCP_ERROR, MCP_ERROR_TIMEOUT) ||
-         g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
-         g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT) ||
-         g_error_matches (error, MCP_ERROR, MCP_ERROR_SESSION_EXPIRED);
-}
-
 static void
 request_done_cb (GObject      *object,
                  GAsyncResult *result,
@@ -2296,6 +2289,7 @@ request_done_cb (GObject      *object,
   g_autoptr(JsonNode) node = NULL;
   TetherServer *self = g_task_get_source_object (task);
   Request *request = g_task_get_task_data (task);
+  TetherRequestRetry retry;
   GCancellable *cancellable;
 
   node = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
@@ -2316,32 +2310,30 @@ request_done_cb (GObject      *object,
       return;
     }
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || request->retried ||
-      !error_means_broken_session (error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+  retry = tether_request_policy_retry (request->kind, error, request->retried);
 
-  if (request->is_call && !g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
+  if (retry == TETHER_REQUEST_RETRY_NOT_RESENT)
     {
-      /* Rule 4: it reached the server; running it again could do it twice. */
+      /* It reached the server; running it again could do it twice. */
       add_log_printf (self, TETHER_LOG_KIND_ERROR,
                       _("Tool call “%s” failed: %s. It was not sent again."),
                       json_object_get_string_member_with_default (request->params, "name", "?"),
                       error->message);
+    }
+
+  if (retry == TETHER_REQUEST_RETRY_NO || retry == TETHER_REQUEST_RETRY_NOT_RESENT)
+    {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  /* Rule 4: one reconnect, one retry. If the session already changed since
-   * the request was sent, someone else reconnected: just retry. */
+  /* One reconnect, one retry. If the session already changed since the
+   * request was sent, someone else reconnected: just retry. */
   request->retried = TRUE;
   add_log_printf (self, TETHER_LOG_KIND_EVENT, _("%s failed (%s): reconnecting once and retrying"),
                   request->method, error->message);
-  if (request->generation == self->generation && self->client != NULL &&
-      !g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) &&
-      !g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
+  if (retry == TETHER_REQUEST_RETRY_RECONNECT &&
+      request->generation == self->generation && self->client != NULL)
     tether_server_reconnect (self);
 
   cancellable = g_task_get_cancellable (task);
@@ -2369,24 +2361,11 @@ request_run (GTask *task)
 
   request->generation = self->generation;
 
-  if (request->is_call)
+  tether_request_policy_options (&self->timings, request->kind, &options);
+  if (request->kind == TETHER_REQUEST_KIND_CALL)
     {
-      options.timeout_ms = self->timings.call_timeout_ms;
-      options.max_timeout_ms = self->timings.call_timeout_max_ms;
       options.progress_callback = request->progress_callback;
       options.progress_data = request->progress_data;
-    }
-  else if (g_str_equal (request->method, "ping"))
-    {
-      options.timeout_ms = self->timings.ping_timeout_ms;
-      options.max_timeout_ms = self->timings.ping_timeout_ms;
-      options.flags = MCP_SEND_FLAGS_IDEMPOTENT;
-    }
-  else
-    {
-      options.timeout_ms = self->timings.list_timeout_ms;
-      options.max_timeout_ms = self->timings.list_timeout_ms;
-      options.flags = MCP_SEND_FLAGS_IDEMPOTENT;
     }
 
   mcp_client_request_async (self->client, request->method, request->params, &options,
@@ -2440,6 +2419,7 @@ tether_server_request_async (TetherServer        *self,
 
   request = g_new0 (Request, 1);
   request->method = g_strdup (method);
+  request->kind = tether_request_kind_for_method (method);
   request->params = params != NULL ? json_object_ref (params) : NULL;
 
   start_request (self, request, cancellable, callback, user_data, tether_server_request_async);
@@ -2498,7 +2478,7 @@ tether_server_call_tool_async (TetherServer        *self,
   request = g_new0 (Request, 1);
   request->method = g_strdup ("tools/call");
   request->params = json_object_new ();
-  request->is_call = TRUE;
+  request->kind = TETHER_REQUEST_KIND_CALL;
   request->progress_callback = progress_callback;
   request->progress_data = progress_data;
   json_object_set_string_member (request->params, "name", name);

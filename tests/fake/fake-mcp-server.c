@@ -65,7 +65,7 @@ static GOptionEntry entries[] = {
   { "clear-grandchildren-env", 0, 0, G_OPTION_ARG_NONE, &clear_grandchildren_env, "Start them with an empty environment", NULL },
   { "slow-start", 0, 0, G_OPTION_ARG_INT, &slow_start_ms, "Sleep before reading stdin", "MS" },
   { "crash-after-ms", 0, 0, G_OPTION_ARG_INT, &crash_after_ms, "Exit with status 70 after MS", "MS" },
-  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize and tools/call requests received", "PATH" },
+  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize, tools/call and resources/read requests received", "PATH" },
   { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
@@ -153,6 +153,7 @@ send_cb (JsonNode *message,
  * was not sent again to the next process. */
 static guint base_initialize;
 static guint base_calls;
+static guint base_reads;
 
 static void
 read_count_file (void)
@@ -162,21 +163,26 @@ read_count_file (void)
   if (count_file == NULL || !g_file_get_contents (count_file, &contents, NULL, NULL))
     return;
 
-  sscanf (contents, "initialize %u\ntools/call %u", &base_initialize, &base_calls);
+  sscanf (contents, "initialize %u\ntools/call %u\nresources/read %u",
+          &base_initialize, &base_calls, &base_reads);
 }
 
 static void
 write_count_file (void)
 {
-  g_autofree char *contents = NULL;
+  g_autoptr(GString) contents = g_string_new (NULL);
+  guint reads = base_reads + fake_mcp_core_get_count (core, "resources/read");
 
   if (count_file == NULL)
     return;
 
-  contents = g_strdup_printf ("initialize %u\ntools/call %u\n",
-                              base_initialize + fake_mcp_core_get_count (core, "initialize"),
-                              base_calls + fake_mcp_core_get_count (core, "tools/call"));
-  g_file_set_contents (count_file, contents, -1, NULL);
+  g_string_append_printf (contents, "initialize %u\ntools/call %u\n",
+                          base_initialize + fake_mcp_core_get_count (core, "initialize"),
+                          base_calls + fake_mcp_core_get_count (core, "tools/call"));
+  /* the reads once there were any, for the tests that read the file whole */
+  if (reads > 0)
+    g_string_append_printf (contents, "resources/read %u\n", reads);
+  g_file_set_contents (count_file, contents->str, -1, NULL);
 }
 
 static gboolean
@@ -184,7 +190,8 @@ hook_cb (const char *method,
          JsonObject *params,
          gpointer    user_data)
 {
-  if (g_str_equal (method, "initialize") || g_str_equal (method, "tools/call"))
+  if (g_str_equal (method, "initialize") || g_str_equal (method, "tools/call") ||
+      g_str_equal (method, "resources/read"))
     write_count_file ();
 
   if (g_str_equal (method, "initialize") && exit_during_initialize)

@@ -2095,7 +2095,39 @@ test_help (Fixture       *fixture,
 
   run_cli (fixture, &import, "import", "--help", NULL);
   g_assert_cmpint (import.status, ==, 0);
-  assert_contains (import.out, "--set NAME=VALUE");
+  assert_contains (import.out, "--set=NAME=VALUE");
+
+  /* Each configuration command lists its own options, and does nothing. */
+  {
+    const char *commands[][6] = {
+      { "add", "--url=URL", "--header=", "--env=NAME=VALUE", "--cwd=DIR", "--disabled" },
+      { "import", "--dry-run", "--replace", "--rename", "--disabled", "--json" },
+      { "diagnostics", "--config=FILE", "--json", NULL },
+      { "list", "--json", NULL },
+      { "remove", "--json", NULL },
+      { "enable", "--json", NULL },
+      { "disable", "--json", NULL },
+      { "watch", "--help", NULL },
+    };
+    g_autofree char *before = NULL;
+
+    write_config (fixture, edited_start);
+    before = read_config (fixture);
+
+    for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+      {
+        g_auto(Run) help = { 0 };
+
+        run_cli (fixture, &help, commands[i][0], "--help", NULL);
+        g_assert_cmpint (help.status, ==, 0);
+        g_assert_cmpstr (help.err, ==, "");
+        assert_contains (help.out, commands[i][0]);
+        for (guint j = 1; j < G_N_ELEMENTS (commands[i]) && commands[i][j] != NULL; j++)
+          assert_contains (help.out, commands[i][j]);
+      }
+
+    assert_untouched (fixture, before);
+  }
 
   run_cli (fixture, &timings, "--timings", "bogus_ms=1", "list", NULL);
   g_assert_cmpint (timings.status, ==, 2);

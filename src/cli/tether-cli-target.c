@@ -16,7 +16,7 @@
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-url.h"
-#include "tether-cli-config.h"
+#include "tether-cli-output.h"
 #include "tether-cli-target.h"
 
 struct _TetherCliTarget

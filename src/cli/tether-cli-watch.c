@@ -37,8 +37,8 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
-#include "tether-cli-commands.h"
-#include "tether-cli-config.h"
+#include "tether-cli-output.h"
+#include "tether-cli-watch.h"
 #include "tether-config-error.h"
 #include "tether-server-manager.h"
 
@@ -343,15 +343,27 @@ stdout_gone_cb (int          fd,
 }
 
 int
-tether_cli_watch_main (const TetherCliOptions  *options,
-                       char                   **args,
-                       GError                 **error)
+tether_cli_watch_main (const TetherCliConfigCommand  *command,
+                       const TetherCliOptions        *options,
+                       char                         **args,
+                       GError                       **error)
 {
+  static const GOptionEntry none[] = { { NULL } };
+  g_auto(TetherCliArgs) parsed = { 0 };
   g_autoptr(GFile) file = NULL;
   Watch watch = { 0 };
   const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  gboolean json = TRUE;
 
-  if (args[0] != NULL)
+  /* --json is taken, and changes nothing: the lines are JSON. */
+  if (!tether_cli_args_parse (&parsed, command->synopsis, command->summary, none, NULL, NULL,
+                              &json, args, error))
+    return TETHER_CLI_EXIT_USAGE;
+
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+
+  if (parsed.positional[0] != NULL || parsed.command_line != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    _("watch takes no arguments (the servers are those of the configuration)"));

@@ -14,13 +14,14 @@
 
 #include "tether-application.h"
 #include "tether-server-manager.h"
-#include "ui/tether-window.h"
+#include "tether-window.h"
 
 struct _TetherApplication
 {
   AdwApplication       parent_instance;
 
   char                *config_path;
+  GSettings           *settings;
   TetherConfigStore   *store;
   TetherServerManager *manager;
 };
@@ -30,13 +31,14 @@ G_DEFINE_FINAL_TYPE (TetherApplication, tether_application, ADW_TYPE_APPLICATION
 static void
 tether_application_activate (GApplication *app)
 {
+  TetherApplication *self = (TetherApplication *)app;
   GtkWindow *window;
 
-  g_assert (TETHER_IS_APPLICATION (app));
+  g_assert (TETHER_IS_APPLICATION (self));
 
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (tether_window_new (TETHER_APPLICATION (app)));
+    window = GTK_WINDOW (tether_window_new (GTK_APPLICATION (app), self->manager, self->settings));
 
   gtk_window_present (window);
 }
@@ -60,6 +62,8 @@ tether_application_startup (GApplication *app)
   TetherServerTimings timings;
 
   G_APPLICATION_CLASS (tether_application_parent_class)->startup (app);
+
+  self->settings = g_settings_new (APP_ID);
 
   /* Shorter durations for demos and tests: TETHER_TIMINGS="name=value,…" */
   tether_server_timings_init_defaults (&timings);
@@ -107,7 +111,8 @@ tether_application_shutdown (GApplication *app)
   TetherApplication *self = TETHER_APPLICATION (app);
   gboolean done = FALSE;
 
-  /* DESIGN §3 rule 7: every server stops, in parallel, within a bound. */
+  /* The connection rules in src/README.md, rule 7: every server stops, in
+   * parallel, within a bound. */
   if (self->manager != NULL)
     {
       tether_server_manager_shutdown_async (self->manager, 0, NULL, shutdown_done_cb, &done);
@@ -208,6 +213,7 @@ tether_application_finalize (GObject *object)
 
   g_clear_object (&self->manager);
   g_clear_object (&self->store);
+  g_clear_object (&self->settings);
   g_clear_pointer (&self->config_path, g_free);
 
   G_OBJECT_CLASS (tether_application_parent_class)->finalize (object);

@@ -14,6 +14,7 @@
 
 #include "tether-application.h"
 #include "tether-server-manager.h"
+#include "tether-settings.h"
 #include "tether-window.h"
 
 struct _TetherApplication
@@ -62,8 +63,6 @@ tether_application_startup (GApplication *app)
   TetherServerTimings timings;
 
   G_APPLICATION_CLASS (tether_application_parent_class)->startup (app);
-
-  self->settings = g_settings_new (APP_ID);
 
   /* Shorter durations for demos and tests: TETHER_TIMINGS="name=value,…" */
   tether_server_timings_init_defaults (&timings);
@@ -128,6 +127,7 @@ tether_application_handle_local_options (GApplication *app,
                                          GVariantDict *options)
 {
   TetherApplication *self = TETHER_APPLICATION (app);
+  g_autoptr(GError) error = NULL;
 
   g_variant_dict_lookup (options, "config", "^ay", &self->config_path);
 
@@ -135,6 +135,15 @@ tether_application_handle_local_options (GApplication *app,
     {
       g_print ("%s %s\n", "tether", PACKAGE_VERSION);
       return 0;
+    }
+
+  /* Without its schema the window cannot be: say so, rather than let
+   * GSettings abort when the window asks. */
+  self->settings = tether_settings_new (APP_ID, &error);
+  if (self->settings == NULL)
+    {
+      g_printerr ("tether: %s\n", error->message);
+      return 1;
     }
 
   if (g_variant_dict_contains (options, "standalone"))

@@ -22,7 +22,7 @@
 #include "mcp-error.h"
 
 #include "tether-request-policy.h"
-#include "tether-server-private.h"
+#include "tether-server-lists-private.h"
 
 static void refresh_list (TetherServer     *self,
                           TetherServerList  kind);

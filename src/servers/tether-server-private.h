@@ -19,20 +19,34 @@
  *                             reconnect, configure, describe
  *   tether-server-request.c   requests and tool calls, for the callers
  *
- * Where a lower file must hand something up (a list that calls for a
- * reconnect, a session that dies of a request), it goes through the
- * TetherServerHooks that tether-server.c sets at init.
+ * This header is the lowest layer's: the instance struct, and what
+ * tether-server-status.c offers (with the states, in the public
+ * tether-server-status.h). Each layer above declares what it offers in a
+ * header of its own (tether-server-lists-private.h,
+ * tether-server-session-private.h, and the public tether-server.h), which
+ * only the layers above it include. Where a lower file must hand something
+ * up (a list that calls for a reconnect, a session that dies of a
+ * request), it goes through the TetherServerHooks that tether-server.c
+ * sets at init.
  */
 
 #pragma once
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-client.h"
 #include "mcp-http-transport.h"
 #include "tether-log-entry.h"
-#include "tether-server.h"
+#include "tether-server-config.h"
+#include "tether-server-status.h"
+#include "tether-server-timings.h"
+#include "tether-shell-environment.h"
 
 G_BEGIN_DECLS
+
+/* The class is declared by tether-server.h, for the layers that offer its
+ * public API; the layers below them know the instance only. */
+typedef struct _TetherServer TetherServer;
 
 typedef enum
 {
@@ -186,22 +200,5 @@ void            _tether_server_wait_for              (TetherServer        *self,
                                                       GCancellable        *cancellable,
                                                       GAsyncReadyCallback  callback,
                                                       gpointer             user_data);
-
-/* tether-server-lists.c */
-void            _tether_server_lists_watch           (TetherServer        *self,
-                                                      McpClient           *client);
-void            _tether_server_lists_begin           (TetherServer        *self);
-void            _tether_server_lists_fetch           (TetherServer        *self);
-void            _tether_server_lists_stop            (TetherServer        *self);
-
-/* tether-server-session.c */
-void            _tether_server_abandon_session       (TetherServer        *self);
-void            _tether_server_start_round           (TetherServer        *self);
-void            _tether_server_restart               (TetherServer        *self);
-void            _tether_server_stop                  (TetherServer        *self,
-                                                      gboolean             disable);
-gboolean        _tether_server_died_of               (TetherServer        *self,
-                                                      const GError        *error,
-                                                      guint                generation);
 
 G_END_DECLS

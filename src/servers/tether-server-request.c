@@ -19,7 +19,8 @@
 #include "mcp-error.h"
 
 #include "tether-request-policy.h"
-#include "tether-server-private.h"
+#include "tether-server.h"
+#include "tether-server-session-private.h"
 
 typedef struct
 {

@@ -25,7 +25,8 @@
 
 #include "tether-config-error.h"
 #include "tether-request-policy.h"
-#include "tether-server-private.h"
+#include "tether-server-lists-private.h"
+#include "tether-server-session-private.h"
 #include "tether-shell-environment.h"
 #include "tether-transport-factory.h"
 
@@ -57,21 +58,24 @@ client_closed_cb (GObject      *object,
                   gpointer      user_data)
 {
   McpClient *client = MCP_CLIENT (object);
-  g_autoptr(TetherServer) self = user_data;
+  TetherServer *self = user_data;
 
   mcp_client_close_finish (client, result, NULL);
   g_ptr_array_remove (self->closing, client);
 
-  if (self->closing->len > 0)
-    return;
-
-  complete_stop_tasks (self);
-
-  if (self->start_when_closed)
+  if (self->closing->len == 0)
     {
-      self->start_when_closed = FALSE;
-      begin_attempt (self);
+      complete_stop_tasks (self);
+
+      if (self->start_when_closed)
+        {
+          self->start_when_closed = FALSE;
+          begin_attempt (self);
+        }
     }
+
+  /* The reference _tether_server_abandon_session() gave */
+  g_object_unref (self);
 }
 
 static void

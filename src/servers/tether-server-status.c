@@ -310,9 +310,10 @@ wake_waiters (TetherServer *self)
 static void
 wake_waiters_idle_cb (gpointer user_data)
 {
-  g_autoptr(TetherServer) self = user_data;
+  TetherServer *self = user_data;
 
   wake_waiters (self);
+  g_object_unref (self);
 }
 
 static void

@@ -43,7 +43,8 @@
 #include "mcp-resource.h"
 #include "mcp-tool.h"
 
-#include "tether-server-private.h"
+#include "tether-server.h"
+#include "tether-server-session-private.h"
 
 G_DEFINE_FINAL_TYPE (TetherServer, tether_server, G_TYPE_OBJECT)
 

@@ -73,7 +73,8 @@ fixture_setup (Fixture       *fixture,
   /* our directory in their command lines: no process of ours is left */
   contents = g_strdup_printf ("{\"mcpServers\": {"
                               "\"alpha\": {\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/alpha\"]},"
-                              "\"beta\": {\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/beta\"]}}}",
+                              "\"beta\": {\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/beta\"]}},"
+                              "\"profiles\": {\"solo\": {\"servers\": [\"alpha\"]}}}",
                               FAKE_MCP_SERVER, fixture->dir, FAKE_MCP_SERVER, fixture->dir);
   g_assert_true (g_file_set_contents (fixture->config, contents, -1, NULL));
 
@@ -373,6 +374,105 @@ test_connect_without_hub (Fixture       *fixture,
   g_rmdir (bin);
 }
 
+/* What connect answers to initialize and tools/list (id 2), through
+ * the hub, with the arguments given. */
+static char *
+connect_tools (Fixture    *fixture,
+               const char *first,
+               ...)
+{
+  g_autoptr(GSubprocessLauncher) spawner = launcher (fixture);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) connect = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  char *line = NULL;
+  GOutputStream *in;
+  va_list args;
+  const char *messages =
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"forms-test\",\"version\":\"1\"}}}\n"
+    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+    "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n";
+
+  g_ptr_array_add (argv, (gpointer)TETHER_CLI);
+  g_ptr_array_add (argv, (gpointer)"connect");
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer)arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  connect = g_subprocess_launcher_spawnv (spawner, (const char * const *)argv->pdata, &error);
+  g_assert_no_error (error);
+  in = g_subprocess_get_stdin_pipe (connect);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (connect));
+  g_assert_true (g_output_stream_write_all (in, messages, strlen (messages), NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  while ((line = g_data_input_stream_read_line (out, NULL, NULL, &error)) != NULL &&
+         strstr (line, "\"id\":2") == NULL)
+    g_clear_pointer (&line, g_free);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_test_message ("connect: %s", line);
+
+  g_assert_true (g_output_stream_close (in, NULL, &error));
+  g_subprocess_wait (connect, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (connect), ==, 0);
+
+  return line;
+}
+
+/* The hub commands' options, as `--name VALUE` and `--name=VALUE` alike. */
+static void
+test_option_forms (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GSubprocessLauncher) spawner = launcher (fixture);
+  g_autoptr(HubTestClient) client = hub_test_client_new (fixture->url, fixture->token);
+  g_autoptr(GSubprocess) second = NULL;
+  g_autoptr(GDataInputStream) second_out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *spaced = NULL;
+  g_autofree char *joined = NULL;
+  g_autofree char *all = NULL;
+
+  hub_test_client_initialize (client, NULL);
+  wait_all_tools (fixture, client);
+
+  /* --profile NAME and --profile=NAME: the profile's tools only */
+  spaced = connect_tools (fixture, "--profile", "solo", NULL);
+  joined = connect_tools (fixture, "--profile=solo", NULL);
+  all = connect_tools (fixture, NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *tools = i == 0 ? spaced : joined;
+
+      g_assert_nonnull (strstr (tools, "\"alpha__echo\""));
+      g_assert_null (strstr (tools, "beta__"));
+    }
+  g_assert_nonnull (strstr (all, "\"beta__echo\""));
+
+  /* --listen=127.0.0.1:0: a second hub on a port of its own */
+  second = g_subprocess_launcher_spawn (spawner, &error, TETHER_CLI, "--config", fixture->config,
+                                        "serve", "--listen=127.0.0.1:0", NULL);
+  g_assert_no_error (error);
+  second_out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (second));
+  line = g_data_input_stream_read_line (second_out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_assert_true (g_str_has_prefix (line, "http://127.0.0.1:"));
+  g_assert_cmpstr (line, !=, fixture->url);
+  g_subprocess_send_signal (second, SIGTERM);
+  g_subprocess_wait (second, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (second), ==, 0);
+
+  stop_serve (fixture);
+}
+
 /* A port that is taken: a clear message naming it and the way out. */
 static void
 test_serve_port_taken (Fixture       *fixture,
@@ -410,6 +510,7 @@ main (int   argc,
   ADD ("connect-and-watch", test_connect_and_watch);
   ADD ("connect-without-hub", test_connect_without_hub);
   ADD ("serve-port-taken", test_serve_port_taken);
+  ADD ("option-forms", test_option_forms);
 
 #undef ADD
 

@@ -788,6 +788,60 @@ test_not_reading_is_hung (Fixture       *fixture,
   g_clear_error (&flood.refusal);
 }
 
+/* Rule 4: a read that times out gets one reconnect and one retry, on the
+ * new session; when that times out too, the error is the caller's. */
+static void
+test_read_timeout_retried_once (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--hang-on", "resources/read", NULL);
+  g_autoptr(JsonObject) params = json_object_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+
+  json_object_set_string_member (params, "uri", "fake://dynamic/1");
+  tether_server_request_async (server, "resources/read", params, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  node = tether_server_request_finish (server, result, &error);
+
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_TIMEOUT);
+  g_assert_null (node);
+  g_assert_cmpuint (fake_count (fixture, "resources/read"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
+  g_assert_cmpuint (log_count (server, "resources/read failed"), ==, 1);
+}
+
+/* Rule 4 for the lists as for the requests: a list whose session the
+ * server keeps ending (it answers 404 again right after the transport
+ * started a new one) gets one reconnect, and the new session lists again;
+ * the second failure is shown, naming the list. */
+static void
+test_http_list_expired_reconnects_once (Fixture       *fixture,
+                                        gconstpointer  data)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+  TetherServer *server;
+
+  http->expired_method = g_strdup ("prompts/list");
+  server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
+  wait_settled (server);
+
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_nonnull (tether_server_get_error_message (server));
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "prompts/list"));
+  g_assert_cmpuint (log_count (server, "Reconnecting once and retrying"), ==, 1);
+  /* each session: the handshake, and the transport's own new session */
+  g_assert_cmpuint (http->n_initialize, ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
+
+  stop_server (server);
+  fake_http_server_free (http);
+}
+
 static void
 status_on_notify_cb (TetherServer *server,
                      GParamSpec   *pspec,
@@ -838,6 +892,7 @@ main (int   argc,
   ADD ("flapping-stops-in-error", test_flapping_stops);
   ADD ("healthy-resets-count", test_healthy_resets_count);
   ADD ("list-timeout-reconnects-once", test_list_timeout_reconnects_once);
+  ADD ("read-timeout-retried-once", test_read_timeout_retried_once);
   ADD ("call-timeout-not-resent", test_call_timeout_not_resent);
   ADD ("call-crash-not-resent", test_call_crash_not_resent);
   ADD ("call-waits-for-connection", test_call_waits_for_connection);
@@ -849,6 +904,7 @@ main (int   argc,
   ADD ("http-connects", test_http_connects);
   ADD ("http-auto-remembers-sse", test_http_auto_remembers_sse);
   ADD ("http-dead-is-never-green", test_http_dead_is_never_green);
+  ADD ("http-list-expired-reconnects-once", test_http_list_expired_reconnects_once);
   ADD ("status-text-at-every-change", test_status_text_at_every_change);
   ADD ("not-reading-is-hung", test_not_reading_is_hung);
 

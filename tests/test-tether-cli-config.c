@@ -1307,6 +1307,8 @@ test_add_remove_enable (Fixture       *fixture,
       { "remove", "nope", NULL },
       { "enable", "nope", NULL },
       { "disable", "nope", NULL },
+      { "disable", "nope/echo", NULL },                           /* no such server */
+      { "enable", "mem/", NULL },                                 /* no tool */
     };
     const char *usage[][8] = {
       { "add", NULL },
@@ -1322,6 +1324,17 @@ test_add_remove_enable (Fixture       *fixture,
       { "enable", NULL },
       { "list", "extra", NULL },
       { "watch", "extra", NULL },
+      { "watch", "--requests", "extra", NULL },
+      { "enable", "mem/echo", "extra", NULL },
+      { "serve", "extra", NULL },
+      { "serve", "--listen", NULL },
+      { "serve", "--listen=", NULL },
+      { "serve", "--listen", "0.0.0.0:7624", NULL },
+      { "serve", "--listen=127.0.0.1:65536", NULL },
+      { "serve", "--", "cmd", NULL },
+      { "connect", "extra", NULL },
+      { "connect", "--profile", NULL },
+      { "connect", "--profile=", NULL },
       { "import", NULL },
       { "import", "--replace", "--rename", "f", NULL },
     };
@@ -2259,10 +2272,51 @@ test_help (Fixture       *fixture,
   assert_contains (run.out, "--config FILE");
   assert_contains (run.out, "add NAME --url URL");
   assert_contains (run.out, "watch");
+  assert_contains (run.out, "watch --requests");
+  assert_contains (run.out, "enable NAME/TOOL");
+  assert_contains (run.out, "disable NAME/TOOL");
+  assert_contains (run.out, "serve [--listen 127.0.0.1:PORT]");
+  assert_contains (run.out, "connect [--profile NAME]");
 
   run_cli (fixture, &import, "import", "--help", NULL);
   g_assert_cmpint (import.status, ==, 0);
-  assert_contains (import.out, "--set NAME=VALUE");
+  assert_contains (import.out, "--set=NAME=VALUE");
+
+  /* Each configuration command lists its own options, and does nothing:
+   * serve starts no hub, connect looks for none and starts no Tether. */
+  {
+    const char *commands[][6] = {
+      { "add", "--url=URL", "--header=", "--env=NAME=VALUE", "--cwd=DIR", "--disabled" },
+      { "import", "--dry-run", "--replace", "--rename", "--disabled", "--json" },
+      { "diagnostics", "--config=FILE", "--json", NULL },
+      { "list", "--json", NULL },
+      { "remove", "--json", NULL },
+      { "enable", "NAME[/TOOL]", "through the hub", "--json", NULL },
+      { "disable", "NAME[/TOOL]", "disabledTools", "--json", NULL },
+      { "watch", "--requests", "--json", "--help", NULL },
+      { "serve", "--listen=127.0.0.1:PORT", "hub-port", NULL },
+      { "connect", "--profile=NAME", "/mcp/NAME", NULL },
+    };
+    g_autofree char *before = NULL;
+
+    write_config (fixture, edited_start);
+    before = read_config (fixture);
+
+    for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+      {
+        g_auto(Run) help = { 0 };
+
+        run_cli (fixture, &help, commands[i][0], "--help", NULL);
+        g_assert_cmpint (help.status, ==, 0);
+        g_assert_cmpstr (help.err, ==, "");
+        assert_contains (help.out, commands[i][0]);
+        for (guint j = 1; j < G_N_ELEMENTS (commands[i]) && commands[i][j] != NULL; j++)
+          assert_contains (help.out, commands[i][j]);
+        g_assert_null (strstr (help.out, "http://"));
+      }
+
+    assert_untouched (fixture, before);
+  }
 
   run_cli (fixture, &timings, "--timings", "bogus_ms=1", "list", NULL);
   g_assert_cmpint (timings.status, ==, 2);

@@ -119,6 +119,59 @@ test_help (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "call TOOL [JSON-ARGS]"));
   g_assert_nonnull (strstr (run.out, "ping [--count N] [--inflight K]"));
+
+  /* Each command lists its own options, and starts no server. */
+  {
+    const char *commands[][4] = {
+      { "ping", "--count=N", "--inflight=K", "--url=URL" },
+      { "call", "TOOL [JSON-ARGS]", "--header=", "--transport=" },
+      { "tools", "--url=URL", "--json", "-- SERVER-COMMAND" },
+      { "info", "--url=URL", NULL },
+      { "prompts", "--url=URL", NULL },
+      { "resources", "--url=URL", NULL },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+      {
+        g_auto(Run) help = { 0 };
+
+        run_cli (&help, commands[i][0], "--help", "--", "tether-no-such-server", NULL);
+        g_assert_cmpint (help.status, ==, 0);
+        g_assert_cmpstr (help.err, ==, "");
+        for (guint j = 0; j < G_N_ELEMENTS (commands[i]) && commands[i][j] != NULL; j++)
+          g_assert_nonnull (strstr (help.out, commands[i][j]));
+      }
+  }
+}
+
+/* --name VALUE and --name=VALUE alike, before the command or after it;
+ * what follows "--" is the server's, never parsed. */
+static void
+test_option_forms (void)
+{
+  const char *forms[][10] = {
+    { "--timeout=5000", "ping", "--count=3", "--inflight", "2", "--", "FAKE", NULL },
+    { "--json", "--timeout", "5000", "ping", "--count", "3", "--", "FAKE", NULL },
+    { "ping", "--json", "--inflight=2", "--count=3", "--", "FAKE", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli_argv (&run, forms[i]);
+      g_test_message ("form %u: %s", i, run.err);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_nonnull (strstr (run.out, "3"));
+    }
+
+  /* The server's own options are its business, never tether-cli's. */
+  {
+    g_auto(Run) tools = { 0 };
+
+    run_cli (&tools, "--json", "tools", "--", "FAKE", "--tools", "2", NULL);
+    g_assert_cmpint (tools.status, ==, 0);
+  }
 }
 
 static void
@@ -571,6 +624,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/Tether/Cli/usage-errors", test_usage);
+  g_test_add_func ("/Tether/Cli/option-forms", test_option_forms);
   g_test_add_func ("/Tether/Cli/help", test_help);
   g_test_add_func ("/Tether/Cli/info", test_info);
   g_test_add_func ("/Tether/Cli/lists", test_lists);

@@ -17,52 +17,16 @@
 
 #include "mcp-error.h"
 #include "tether-cli-commands.h"
-#include "tether-cli-config.h"
+#include "tether-cli-options.h"
 #include "tether-text.h"
 
 /* Each command is one function that starts from a connected client and
  * ends with tether_cli_run_complete(). Human-readable output by default,
- * JSON with --json; errors are one line on stderr.
- *
- * Whatever a server or a file supplied (names, descriptions, serverInfo,
- * results, errors, stderr lines) is printed through tether_cli_escape():
- * escape sequences and other controls are shown (\x1b), never obeyed. JSON
- * output is escaped by JSON's rules, and DEL, C1 and bidi controls too. */
+ * JSON with --json; errors are one line on stderr; all of it printed as
+ * tether-cli-output.c says. */
 
 /* ---------------------------------------------------------------------- */
 /* Output                                                                   */
-
-/**
- * tether_cli_escape:
- * @text: (nullable): text from a server or a file, shown on one line
- *
- * Returns: (transfer full) (nullable): @text with every control shown as
- *   an escape (`\x1b`, `\u202e`), safe to print on a terminal
- */
-char *
-tether_cli_escape (const char *text)
-{
-  return tether_text_escape_for_terminal (text, -1, TETHER_TEXT_SINGLE_LINE);
-}
-
-void
-tether_cli_print_error (const char *format,
-                        ...)
-{
-  g_autofree char *message = NULL;
-  g_autofree char *shown = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  /* One line, whatever the error carried: our own line breaks become
-   * spaces; what the server put in it is shown, never obeyed. */
-  g_strdelimit (message, "\n", ' ');
-  shown = tether_cli_escape (message);
-  fprintf (stderr, "tether-cli: %s\n", shown);
-}
 
 void
 tether_cli_run_complete (TetherCliRun *run,
@@ -78,34 +42,12 @@ tether_cli_run_complete (TetherCliRun *run,
 }
 
 static void
-print_json (JsonNode *node)
-{
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
-  g_autofree char *escaped = NULL;
-
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  json_generator_set_root (generator, node);
-  text = json_generator_to_data (generator, NULL);
-  escaped = tether_text_escape_json_output (text);
-  printf ("%s\n", escaped);
-}
-
-/* Pretty-printed, for the commands of other files. */
-void
-tether_cli_print_json (JsonNode *node)
-{
-  print_json (node);
-}
-
-static void
 print_json_object (JsonObject *object)
 {
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
 
   json_node_set_object (node, object);
-  print_json (node);
+  tether_cli_print_json (node);
 }
 
 static void
@@ -788,7 +730,7 @@ print_content_block (JsonObject *block)
       g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
 
       json_node_set_object (node, block);
-      print_json (node);
+      tether_cli_print_json (node);
     }
 }
 
@@ -866,9 +808,9 @@ call_finished (TetherCliRun *run,
     }
 
   if (run->json)
-    print_json (reply);
+    tether_cli_print_json (reply);
   else if (json_object_has_member (object_reply, "structuredContent") && first_text == NULL)
-    print_json (json_object_get_member (object_reply, "structuredContent"));
+    tether_cli_print_json (json_object_get_member (object_reply, "structuredContent"));
 
   if (is_error)
     {
@@ -894,8 +836,8 @@ cmd_call (TetherCliRun *run)
   if (run->args[1] != NULL)
     args = json_from_string (run->args[1], NULL);
 
-  /* A configured server applies DESIGN §3 rule 4: a call that reached the
-   * server is never sent again. */
+  /* A configured server applies the connection rules of src/README.md,
+   * rule 4: a call that reached the server is never sent again. */
   if (tether_cli_target_get_server (run->target) != NULL)
     {
       tether_server_call_tool_async (tether_cli_target_get_server (run->target), run->args[0],
@@ -923,71 +865,34 @@ typedef struct
 } PingOp;
 
 static gboolean
-parse_uint_option (const char  *name,
-                   const char  *value,
-                   guint        min,
-                   guint       *out,
-                   GError     **error)
+ping_count_cb (const char  *name,
+               const char  *value,
+               gpointer     user_data,
+               GError     **error)
 {
-  guint64 n;
+  TetherCliRun *run = user_data;
 
-  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, min, G_MAXUINT, &n, NULL))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s needs a whole number of at least %u"), name, min);
-      return FALSE;
-    }
-
-  *out = (guint)n;
-
-  return TRUE;
+  return tether_cli_parse_count (name, value, 1, &run->count, error);
 }
 
 static gboolean
-parse_ping (TetherCliRun  *run,
-            char         **args,
-            GError       **error)
+ping_inflight_cb (const char  *name,
+                  const char  *value,
+                  gpointer     user_data,
+                  GError     **error)
 {
-  run->count = 1;
-  run->inflight = 1;
+  TetherCliRun *run = user_data;
 
-  for (guint i = 0; args[i] != NULL; i++)
-    {
-      const char *arg = args[i];
-      const char *value = NULL;
-      guint *target = NULL;
-      const char *name = NULL;
-
-      if (g_str_has_prefix (arg, "--count"))
-        name = "--count", target = &run->count;
-      else if (g_str_has_prefix (arg, "--inflight"))
-        name = "--inflight", target = &run->inflight;
-      else
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
-                       _("ping: unknown argument %s"), arg);
-          return FALSE;
-        }
-
-      if (arg[strlen (name)] == '=')
-        value = arg + strlen (name) + 1;
-      else if (arg[strlen (name)] == '\0')
-        value = args[++i];
-      else
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
-                       _("ping: unknown argument %s"), arg);
-          return FALSE;
-        }
-
-      if (!parse_uint_option (name, value, 1, target, error))
-        return FALSE;
-      if (value == NULL)
-        return FALSE;
-    }
-
-  return TRUE;
+  return tether_cli_parse_count (name, value, 1, &run->inflight, error);
 }
+
+static const GOptionEntry ping_options[] = {
+  { "count", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)ping_count_cb,
+    N_("Send N pings in all (default 1)"), "N" },
+  { "inflight", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer)ping_inflight_cb,
+    N_("Keep up to K of them in flight at once (default 1)"), "K" },
+  { NULL }
+};
 
 static int
 compare_int64 (gconstpointer a,
@@ -1134,14 +1039,32 @@ parse_none (TetherCliRun  *run,
   return TRUE;
 }
 
+/* --count and --inflight went to ping_options; the rest is not ping's. */
+static gboolean
+parse_ping (TetherCliRun  *run,
+            char         **args,
+            GError       **error)
+{
+  if (!parse_none (run, args, error))
+    return FALSE;
+
+  run->count = MAX (run->count, 1);
+  run->inflight = MAX (run->inflight, 1);
+
+  return TRUE;
+}
+
 static const TetherCliCommand commands[] = {
-  { "info", "info", N_("show the server's identity, protocol and capabilities"), parse_none, cmd_info },
-  { "tools", "tools", N_("list the tools"), parse_none, cmd_tools },
-  { "prompts", "prompts", N_("list the prompts"), parse_none, cmd_prompts },
-  { "resources", "resources", N_("list the resources and resource templates"), parse_none, cmd_resources },
-  { "call", "call TOOL [JSON-ARGS]", N_("call a tool, with a JSON object of arguments"), parse_call, cmd_call },
+  { "info", "info", N_("show the server's identity, protocol and capabilities"), NULL,
+    parse_none, cmd_info },
+  { "tools", "tools", N_("list the tools"), NULL, parse_none, cmd_tools },
+  { "prompts", "prompts", N_("list the prompts"), NULL, parse_none, cmd_prompts },
+  { "resources", "resources", N_("list the resources and resource templates"), NULL,
+    parse_none, cmd_resources },
+  { "call", "call TOOL [JSON-ARGS]", N_("call a tool, with a JSON object of arguments"), NULL,
+    parse_call, cmd_call },
   { "ping", "ping [--count N] [--inflight K]", N_("measure round trips (median, p99, requests per second)"),
-    parse_ping, cmd_ping },
+    ping_options, parse_ping, cmd_ping },
 };
 
 const TetherCliCommand *

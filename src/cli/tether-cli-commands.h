@@ -1,4 +1,4 @@
-/* tether-cli-commands.h — the commands of tether-cli
+/* tether-cli-commands.h — the commands of tether-cli on one server
  *
  * Copyright 2026 The Tether authors
  *
@@ -8,14 +8,10 @@
 #pragma once
 
 #include "mcp-client.h"
+#include "tether-cli-output.h"
 #include "tether-cli-target.h"
 
 G_BEGIN_DECLS
-
-/* Exit codes */
-#define TETHER_CLI_EXIT_OK      0
-#define TETHER_CLI_EXIT_FAILURE 1
-#define TETHER_CLI_EXIT_USAGE   2
 
 typedef struct _TetherCliRun TetherCliRun;
 
@@ -38,14 +34,17 @@ struct _TetherCliRun
 
 typedef struct
 {
-  const char *name;
-  const char *synopsis;
-  const char *summary;
-  /* Checks and takes the command's arguments; an error is a usage error. */
-  gboolean  (*parse) (TetherCliRun  *run,
-                      char         **args,
-                      GError       **error);
-  void      (*run)   (TetherCliRun  *run);
+  const char         *name;
+  const char         *synopsis;
+  const char         *summary;
+  /* The command's own options (nullable); their callbacks get the run. */
+  const GOptionEntry *options;
+  /* Checks and takes the arguments that are not options; an error is a
+   * usage error. */
+  gboolean          (*parse)   (TetherCliRun  *run,
+                                char         **args,
+                                GError       **error);
+  void              (*run)     (TetherCliRun  *run);
 } TetherCliCommand;
 
 const TetherCliCommand *tether_cli_get_commands   (guint         *n_commands);
@@ -53,9 +52,5 @@ const TetherCliCommand *tether_cli_find_command   (const char    *name);
 void                    tether_cli_run_complete   (TetherCliRun  *run,
                                                    int            exit_code,
                                                    const GError  *error);
-char                   *tether_cli_escape         (const char    *text);
-void                    tether_cli_print_error    (const char    *format,
-                                                   ...) G_GNUC_PRINTF (1, 2);
-void                    tether_cli_print_json     (JsonNode      *node);
 
 G_END_DECLS

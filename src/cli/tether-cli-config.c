@@ -8,15 +8,17 @@
  * `$XDG_CONFIG_HOME/tether/servers.json`, read and written through
  * TetherConfigStore (atomic saves, unknown keys kept, a file with an error
  * never written), and servers are run by TetherServer and
- * TetherServerManager with the rules of DESIGN §3, so what tether-cli shows
- * is what the app would.
+ * TetherServerManager with the connection rules of src/README.md, so what
+ * tether-cli shows is what the app would.
  *
  *   list                  every server's state after trying to connect
  *   add NAME -- CMD…      add a stdio server
  *   add NAME --url URL    add an HTTP server
  *   remove NAME, enable NAME, disable NAME
+ *   enable NAME/TOOL, disable NAME/TOOL   a tool offered by the hub or not
  *
- * `watch` and `import` live in files of their own.
+ * `watch`, `import`, `diagnostics`, `serve` and `connect` live in files of
+ * their own.
  */
 
 #define G_LOG_DOMAIN "tether-cli"
@@ -31,344 +33,44 @@
 
 #include "mcp-http-check.h"
 
-#include "tether-cli-commands.h"
 #include "tether-cli-config.h"
+#include "tether-cli-connect.h"
+#include "tether-cli-diagnostics.h"
+#include "tether-cli-import.h"
+#include "tether-cli-output.h"
+#include "tether-cli-serve.h"
+#include "tether-cli-watch.h"
 #include "tether-config-error.h"
 #include "tether-server-manager.h"
-#include "tether-text.h"
 
 /* How long `list` waits for the servers to settle, unless --timeout says. */
 #define LIST_DEFAULT_BOUND_MS 30000
 
 /* ---------------------------------------------------------------------- */
-/* Options, the store and server targets                                    */
-
-/**
- * tether_cli_options_init:
- * @options: the options to fill in
- * @timings_spec: (nullable): the value of `--timings`
- * @error: where to put an error
- *
- * Sets the timings: the defaults of DESIGN §3, then `TETHER_TIMINGS` from
- * the environment, then @timings_spec.
- *
- * Returns: %TRUE if both specifications were valid
- */
-gboolean
-tether_cli_options_init (TetherCliOptions  *options,
-                         const char        *timings_spec,
-                         GError           **error)
-{
-  g_autoptr(GError) local = NULL;
-
-  tether_server_timings_init_defaults (&options->timings);
-
-  if (!tether_server_timings_parse (&options->timings, g_getenv ("TETHER_TIMINGS"), &local))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("TETHER_TIMINGS: %s"), local->message);
-      return FALSE;
-    }
-
-  if (!tether_server_timings_parse (&options->timings, timings_spec, &local))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--timings: %s"), local->message);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-/**
- * tether_cli_options_get_file:
- * @options: the options
- *
- * Returns: (transfer full): the configuration file
- */
-GFile *
-tether_cli_options_get_file (const TetherCliOptions *options)
-{
-  if (options->config_path != NULL)
-    return g_file_new_for_commandline_arg (options->config_path);
-
-  return tether_config_store_get_default_file ();
-}
-
-/* Errors about the file name it: “servers.json, line 3, column 9: …” */
-static void
-prefix_path (GError *error,
-             GFile  *file)
-{
-  const char *path = g_file_peek_path (file);
-
-  if (error != NULL && path != NULL && strstr (error->message, path) == NULL)
-    g_prefix_error (&error, "%s: ", path);
-}
-
-/**
- * tether_cli_open_store:
- * @options: the options
- * @error: where to put an error
- *
- * Loads the configuration. A missing file is an empty configuration; a file
- * that cannot be used is an error naming its path, line and column.
- *
- * Returns: (transfer full) (nullable): the loaded store
- */
-TetherConfigStore *
-tether_cli_open_store (const TetherCliOptions  *options,
-                       GError                 **error)
-{
-  g_autoptr(GFile) file = tether_cli_options_get_file (options);
-  g_autoptr(TetherConfigStore) store = tether_config_store_new (file);
-  g_autoptr(GError) local = NULL;
-
-  /* A change waits for another writer (the app, another run) to finish. */
-  tether_config_store_set_lock_timeout (store, options->timings.config_lock_wait_ms);
-
-  if (!tether_config_store_load (store, &local))
-    {
-      prefix_path (local, file);
-      g_propagate_error (error, g_steal_pointer (&local));
-      return NULL;
-    }
-
-  return g_steal_pointer (&store);
-}
-
-/* The error for a name the configuration does not have. */
-static GError *
-no_such_server (TetherConfigStore *store,
-                const char        *name)
-{
-  return g_error_new (TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,
-                      _("%s has no server named “%s” (see “tether-cli list”)"),
-                      g_file_peek_path (tether_config_store_get_file (store)), name);
-}
-
-/**
- * tether_cli_open_server_target:
- * @options: the options
- * @name: a server of the configuration
- * @error: where to put an error
- *
- * A target for the server called @name, run by a #TetherServer with the
- * configuration's settings and the options' timings; `--timeout` overrides
- * the server's request and tool call timeouts.
- *
- * Returns: (transfer full) (nullable): the target
- */
-TetherCliTarget *
-tether_cli_open_server_target (const TetherCliOptions  *options,
-                               const char              *name,
-                               GError                 **error)
-{
-  g_autoptr(TetherConfigStore) store = NULL;
-  g_autoptr(TetherServerConfig) config = NULL;
-  g_autoptr(TetherServer) server = NULL;
-  TetherServerTimings timings = options->timings;
-  TetherServerConfig *found;
-
-  store = tether_cli_open_store (options, error);
-  if (store == NULL)
-    return NULL;
-
-  found = tether_config_store_lookup (store, name, NULL);
-  if (found == NULL)
-    {
-      g_propagate_error (error, no_such_server (store, name));
-      return NULL;
-    }
-
-  config = tether_server_config_copy (found);
-  if (options->timeout_ms > 0)
-    {
-      int timeout = (int)MIN (options->timeout_ms, (guint)G_MAXINT);
-
-      tether_server_config_set_request_timeout (config, timeout);
-      tether_server_config_set_tool_timeout (config, timeout);
-      timings.ping_timeout_ms = options->timeout_ms;
-    }
-
-  server = tether_server_new (config, &timings);
-  tether_server_set_config_file (server, tether_config_store_get_file (store));
-  tether_cli_warn_cleartext (config);
-
-  return tether_cli_target_new_server (server);
-}
-
-/* ---------------------------------------------------------------------- */
 /* Arguments and output                                                     */
 
-/**
- * tether_cli_match_option:
- * @args: the arguments
- * @i: (inout): the position of the argument to look at; moved past a value
- *   given as the next argument
- * @name: an option that takes a value, like `--url`
- * @value: (out): its value
- * @error: where to put a usage error
- *
- * Returns: %TRUE if `args[*i]` is @name, as `--name VALUE` or
- *   `--name=VALUE`; then either @value (never empty) or @error is set
- */
-gboolean
-tether_cli_match_option (char        **args,
-                         guint        *i,
-                         const char   *name,
-                         const char  **value,
-                         GError      **error)
-{
-  const char *arg = args[*i];
-  gsize n = strlen (name);
-
-  if (strncmp (arg, name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
-    return FALSE;
-
-  *value = NULL;
-
-  if (arg[n] == '=')
-    *value = arg + n + 1;
-  else if (args[*i + 1] != NULL && !g_str_equal (args[*i + 1], "--"))
-    *value = args[++(*i)];
-
-  if (*value == NULL || **value == '\0')
-    {
-      *value = NULL;
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s needs a value"), name);
-    }
-
-  return TRUE;
-}
-
-/**
- * tether_cli_match_pair:
- * @args: the arguments
- * @i: (inout): as for tether_cli_match_option()
- * @name: an option whose value is a pair, like `--env`
- * @separator: what separates the pair's name from its value: `=`, `:`
- * @value: (out): the whole value, or %NULL if it is not a pair
- * @error: where to put a usage error
- *
- * Returns: %TRUE if `args[*i]` is @name; then either @value or @error is set
- */
-gboolean
-tether_cli_match_pair (char        **args,
-                       guint        *i,
-                       const char   *name,
-                       char          separator,
-                       const char  **value,
-                       GError      **error)
-{
-  if (!tether_cli_match_option (args, i, name, value, error))
-    return FALSE;
-
-  if (*value != NULL && (strchr (*value, separator) == NULL || (*value)[0] == separator))
-    {
-      *value = NULL;
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s takes NAME%cVALUE"), name, separator);
-    }
-
-  return TRUE;
-}
-
-/**
- * tether_cli_print_json_line:
- * @node: a JSON value
- *
- * Prints @node on one line, for line-oriented consumers.
- */
-void
-tether_cli_print_json_line (JsonNode *node)
-{
-  g_autofree char *text = json_to_string (node, FALSE);
-  g_autofree char *escaped = tether_text_escape_json_output (text);
-
-  printf ("%s\n", escaped);
-}
-
-/**
- * tether_cli_masked_entry:
- * @config: a configuration
- *
- * Returns: (transfer full): its `mcpServers` entry with every secret masked
- */
-JsonNode *
-tether_cli_masked_entry (TetherServerConfig *config)
-{
-  g_autofree char *masked = tether_server_config_to_masked_json (config);
-
-  return json_from_string (masked, NULL);
-}
-
-/**
- * tether_cli_set_warning_member:
- * @object: a JSON object about a server
- * @config: its configuration
- *
- * Sets `warning` to what tether_server_config_dup_cleartext_warning() says,
- * or to null.
- */
-void
-tether_cli_set_warning_member (JsonObject         *object,
-                               TetherServerConfig *config)
-{
-  g_autofree char *warning = tether_server_config_dup_cleartext_warning (config);
-
-  if (warning != NULL)
-    json_object_set_string_member (object, "warning", warning);
-  else
-    json_object_set_null_member (object, "warning");
-}
-
-/**
- * tether_cli_warn_cleartext:
- * @config: the configuration of a server about to be used or just added
- *
- * Prints on stderr what tether_server_config_dup_cleartext_warning() says
- * about @config, if anything.
- */
-void
-tether_cli_warn_cleartext (TetherServerConfig *config)
-{
-  g_autofree char *warning = tether_server_config_dup_cleartext_warning (config);
-
-  if (warning != NULL)
-    tether_cli_print_error (_("warning: “%s”: %s"), tether_server_config_get_name (config), warning);
-}
-
-/**
- * tether_cli_describe_config:
- * @config: a configuration
- *
- * Returns: (transfer full): what runs, secrets masked: `stdio: npx -y pkg;
- *   env: KEY=••••` or `http: https://example.com/mcp; headers: …`
- */
-char *
-tether_cli_describe_config (TetherServerConfig *config)
-{
-  g_autofree char *description = tether_server_config_describe (config);
-  g_autofree char *prefix = g_strdup_printf ("%s: ", tether_server_config_get_name (config));
-
-  if (g_str_has_prefix (description, prefix))
-    return g_strdup (description + strlen (prefix));
-
-  return g_steal_pointer (&description);
-}
-
+/* The arguments of a command that takes @n names and no option of its
+ * own but --json (into @local). Returns FALSE on a usage error;
+ * @parsed->help when --help printed the command's options. */
 static gboolean
-no_more_arguments (char         **args,
-                   guint          n,
-                   const char    *synopsis,
-                   GError       **error)
+parse_names (const TetherCliConfigCommand  *command,
+             char                         **args,
+             guint                          n,
+             TetherCliOptions              *local,
+             TetherCliArgs                 *parsed,
+             GError                       **error)
 {
-  if (g_strv_length (args) != n || (n > 0 && args[0][0] == '-'))
+  static const GOptionEntry none[] = { { NULL } };
+
+  if (!tether_cli_args_parse (parsed, command->synopsis, command->summary, none, NULL, NULL,
+                              &local->json, args, error))
+    return FALSE;
+
+  if (!parsed->help &&
+      (g_strv_length (parsed->positional) != n || parsed->command_line != NULL))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   _("usage: tether-cli %s"), synopsis);
+                   _("usage: tether-cli %s"), command->synopsis);
       return FALSE;
     }
 
@@ -418,81 +120,70 @@ report_change (const TetherCliOptions *options,
 typedef struct
 {
   const char  *name;
-  const char  *url;
-  const char  *transport;
-  const char  *cwd;
+  char        *url;
+  char        *transport;
+  char        *cwd;
   char       **command;  /* after "--" */
-  GPtrArray   *env;      /* K=V */
-  GPtrArray   *headers;  /* K: V */
+  char       **env;      /* K=V */
+  char       **headers;  /* K: V */
   gboolean     disabled;
 } AddArgs;
 
-static gboolean
-parse_add (char     **args,
-           AddArgs   *add,
-           GError   **error)
+static void
+add_args_clear (AddArgs *add)
 {
-  guint i;
+  g_clear_pointer (&add->url, g_free);
+  g_clear_pointer (&add->transport, g_free);
+  g_clear_pointer (&add->cwd, g_free);
+  g_clear_pointer (&add->env, g_strfreev);
+  g_clear_pointer (&add->headers, g_strfreev);
+}
 
-  if (args[0] != NULL && args[0][0] == '\0')
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s",
-                   _("add: the server’s name is empty; a server needs a name"));
-      return FALSE;
-    }
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AddArgs, add_args_clear)
 
-  if (args[0] == NULL || args[0][0] == '-')
+/* What the options of add say, checked against each other; the command
+ * line is @parsed's. */
+static gboolean
+check_add (AddArgs        *add,
+           TetherCliArgs  *parsed,
+           GError        **error)
+{
+  if (parsed->positional[0] == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    _("add needs a name first: add NAME -- COMMAND [ARGS…] or add NAME --url URL"));
       return FALSE;
     }
 
-  add->name = args[0];
-
-  for (i = 1; args[i] != NULL; i++)
+  if (parsed->positional[0][0] == '\0')
     {
-      const char *value = NULL;
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s",
+                   _("add: the server’s name is empty; a server needs a name"));
+      return FALSE;
+    }
 
-      if (g_str_equal (args[i], "--"))
-        {
-          if (args[i + 1] == NULL)
-            {
-              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("add: put the server's command line after “--”"));
-              return FALSE;
-            }
-          add->command = &args[i + 1];
-          break;
-        }
-      else if (g_str_equal (args[i], "--disabled"))
-        add->disabled = TRUE;
-      else if (tether_cli_match_option (args, &i, "--url", &value, error))
-        add->url = value;
-      else if (tether_cli_match_option (args, &i, "--transport", &value, error))
-        add->transport = value;
-      else if (tether_cli_match_option (args, &i, "--cwd", &value, error))
-        add->cwd = value;
-      else if (tether_cli_match_pair (args, &i, "--env", '=', &value, error))
-        {
-          if (value != NULL)
-            g_ptr_array_add (add->env, (gpointer)value);
-        }
-      else if (tether_cli_match_pair (args, &i, "--header", ':', &value, error))
-        {
-          if (value != NULL)
-            g_ptr_array_add (add->headers, (gpointer)value);
-        }
-      else
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
-                       _("add: unknown argument %s"), args[i]);
-          return FALSE;
-        }
+  if (parsed->positional[1] != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
+                   _("add: unknown argument %s"), parsed->positional[1]);
+      return FALSE;
+    }
 
-      /* An option without its value */
-      if (value == NULL && !g_str_equal (args[i], "--disabled"))
-        return FALSE;
+  add->name = parsed->positional[0];
+  add->command = parsed->command_line;
+
+  if (!tether_cli_check_value ("--url", add->url, error) ||
+      !tether_cli_check_value ("--transport", add->transport, error) ||
+      !tether_cli_check_value ("--cwd", add->cwd, error) ||
+      !tether_cli_check_pairs ("--env", (const char * const *)add->env, '=', error) ||
+      !tether_cli_check_pairs ("--header", (const char * const *)add->headers, ':', error))
+    return FALSE;
+
+  if (add->command != NULL && add->command[0] == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("add: put the server's command line after “--”"));
+      return FALSE;
     }
 
   if ((add->command == NULL) == (add->url == NULL))
@@ -502,14 +193,14 @@ parse_add (char     **args,
       return FALSE;
     }
 
-  if (add->command != NULL && (add->transport != NULL || add->headers->len > 0))
+  if (add->command != NULL && (add->transport != NULL || add->headers != NULL))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    _("--transport and --header are for servers added with --url"));
       return FALSE;
     }
 
-  if (add->url != NULL && (add->cwd != NULL || add->env->len > 0))
+  if (add->url != NULL && (add->cwd != NULL || add->env != NULL))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    _("--env and --cwd are for servers started from a command line"));
@@ -549,18 +240,18 @@ build_config (AddArgs  *add,
       tether_server_config_set_url (config, add->url);
     }
 
-  for (guint i = 0; i < add->env->len; i++)
+  for (guint i = 0; add->env != NULL && add->env[i] != NULL; i++)
     {
-      const char *pair = g_ptr_array_index (add->env, i);
+      const char *pair = add->env[i];
       const char *eq = strchr (pair, '=');
       g_autofree char *key = g_strndup (pair, eq - pair);
 
       tether_server_config_set_env_value (config, key, eq + 1);
     }
 
-  for (guint i = 0; i < add->headers->len; i++)
+  for (guint i = 0; add->headers != NULL && add->headers[i] != NULL; i++)
     {
-      const char *line = g_ptr_array_index (add->headers, i);
+      const char *line = add->headers[i];
       const char *colon = strchr (line, ':');
       g_autofree char *key = g_strstrip (g_strndup (line, colon - line));
       g_autofree char *value = mcp_http_strip_header_value (colon + 1);
@@ -586,20 +277,46 @@ build_config (AddArgs  *add,
 }
 
 static int
-cmd_add (const TetherCliOptions  *options,
-         char                   **args,
-         GError                 **error)
+cmd_add (const TetherCliConfigCommand  *command,
+         const TetherCliOptions        *options,
+         char                         **args,
+         GError                       **error)
 {
-  g_autoptr(GPtrArray) env = g_ptr_array_new ();
-  g_autoptr(GPtrArray) headers = g_ptr_array_new ();
+  g_auto(TetherCliArgs) parsed = { 0 };
+  g_auto(AddArgs) add = { 0 };
   g_autoptr(TetherServerConfig) config = NULL;
   g_autoptr(TetherConfigStore) store = NULL;
   g_autofree char *description = NULL;
   g_autofree char *message = NULL;
   g_autoptr(GError) local = NULL;
-  AddArgs add = { .env = env, .headers = headers };
+  TetherCliOptions add_options = *options;
+  const GOptionEntry entries[] = {
+    { "url", 0, 0, G_OPTION_ARG_STRING, &add.url,
+      N_("Reach the server at this http or https URL"), N_("URL") },
+    { "header", 0, 0, G_OPTION_ARG_STRING_ARRAY, &add.headers,
+      N_("Send this header with every request (repeatable)"), N_("'NAME: VALUE'") },
+    { "transport", 0, 0, G_OPTION_ARG_STRING, &add.transport,
+      N_("Streamable HTTP, legacy HTTP+SSE, or try both (the default)"), "http|sse|auto" },
+    { "env", 0, 0, G_OPTION_ARG_STRING_ARRAY, &add.env,
+      N_("Set this environment variable for the command (repeatable)"), N_("NAME=VALUE") },
+    { "cwd", 0, 0, G_OPTION_ARG_FILENAME, &add.cwd,
+      N_("Start the command in this folder"), N_("DIR") },
+    { "disabled", 0, 0, G_OPTION_ARG_NONE, &add.disabled,
+      N_("Add the server disabled"), NULL },
+    { NULL }
+  };
 
-  if (!parse_add (args, &add, error) || (config = build_config (&add, error)) == NULL)
+  if (!tether_cli_args_parse (&parsed, "add NAME [-- COMMAND [ARGS…]]",
+                              N_("add a server: started from a command line after “--”, or reached "
+                                 "over HTTP with --url"),
+                              entries, NULL, NULL, &add_options.json, args, error))
+    return TETHER_CLI_EXIT_USAGE;
+
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+
+  options = &add_options;  /* --json may follow the command */
+  if (!check_add (&add, &parsed, error) || (config = build_config (&add, error)) == NULL)
     return TETHER_CLI_EXIT_USAGE;
 
   store = tether_cli_open_store (options, error);
@@ -608,7 +325,7 @@ cmd_add (const TetherCliOptions  *options,
 
   if (!tether_config_store_add (store, config, &local))
     {
-      prefix_path (local, tether_config_store_get_file (store));
+      tether_cli_prefix_path (local, tether_config_store_get_file (store));
       g_propagate_error (error, g_steal_pointer (&local));
       return TETHER_CLI_EXIT_FAILURE;
     }
@@ -626,32 +343,39 @@ cmd_add (const TetherCliOptions  *options,
 /* remove, enable, disable                                                  */
 
 static int
-cmd_remove (const TetherCliOptions  *options,
-            char                   **args,
-            GError                 **error)
+cmd_remove (const TetherCliConfigCommand  *command,
+            const TetherCliOptions        *options,
+            char                         **args,
+            GError                       **error)
 {
+  g_auto(TetherCliArgs) parsed = { 0 };
   g_autoptr(TetherConfigStore) store = NULL;
   g_autofree char *message = NULL;
+  TetherCliOptions local = *options;
+  const char *name;
 
-  if (!no_more_arguments (args, 1, "remove NAME", error))
+  if (!parse_names (command, args, 1, &local, &parsed, error))
     return TETHER_CLI_EXIT_USAGE;
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+  name = parsed.positional[0];
 
-  store = tether_cli_open_store (options, error);
+  store = tether_cli_open_store (&local, error);
   if (store == NULL)
     return TETHER_CLI_EXIT_FAILURE;
 
-  if (tether_config_store_lookup (store, args[0], NULL) == NULL)
+  if (tether_config_store_lookup (store, name, NULL) == NULL)
     {
-      g_propagate_error (error, no_such_server (store, args[0]));
+      g_propagate_error (error, tether_cli_no_such_server (store, name));
       return TETHER_CLI_EXIT_FAILURE;
     }
 
-  if (!tether_config_store_remove (store, args[0], NULL, NULL, error))
+  if (!tether_config_store_remove (store, name, NULL, NULL, error))
     return TETHER_CLI_EXIT_FAILURE;
 
-  message = g_strdup_printf (_("Removed “%s”"), args[0]);
+  message = g_strdup_printf (_("Removed “%s”"), name);
 
-  return report_change (options, store, "removed", args[0], TRUE, message);
+  return report_change (&local, store, "removed", name, TRUE, message);
 }
 
 /* NAME/TOOL: one tool of a server, offered by the hub or not
@@ -676,7 +400,7 @@ set_tool_enabled (const TetherCliOptions  *options,
   config = tether_config_store_lookup (store, name, NULL);
   if (config == NULL || *tool == '\0')
     {
-      g_propagate_error (error, no_such_server (store, *tool == '\0' ? spec : name));
+      g_propagate_error (error, tether_cli_no_such_server (store, *tool == '\0' ? spec : name));
       return TETHER_CLI_EXIT_FAILURE;
     }
 
@@ -708,60 +432,79 @@ set_tool_enabled (const TetherCliOptions  *options,
 }
 
 static int
-set_enabled (const TetherCliOptions  *options,
-             char                   **args,
-             gboolean                 enabled,
-             GError                 **error)
+set_enabled (const TetherCliConfigCommand  *command,
+             const TetherCliOptions        *options,
+             char                         **args,
+             gboolean                       enabled,
+             GError                       **error)
 {
+  g_auto(TetherCliArgs) parsed = { 0 };
   g_autoptr(TetherConfigStore) store = NULL;
   g_autofree char *message = NULL;
+  TetherCliOptions local = *options;
   TetherServerConfig *config;
+  const char *name;
   gboolean changed;
+  /* One help for both forms: a server, or one of its tools */
+  const TetherCliConfigCommand shown = {
+    command->name,
+    enabled ? "enable NAME[/TOOL]" : "disable NAME[/TOOL]",
+    enabled ? N_("enable a server; with NAME/TOOL, offer that tool of the server through the hub "
+                 "again")
+            : N_("disable a server; with NAME/TOOL, stop offering that tool of the server through "
+                 "the hub (its disabledTools), while the server runs on"),
+    command->main,
+  };
 
-  if (!no_more_arguments (args, 1, enabled ? "enable NAME[/TOOL]" : "disable NAME[/TOOL]", error))
+  if (!parse_names (&shown, args, 1, &local, &parsed, error))
     return TETHER_CLI_EXIT_USAGE;
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+  name = parsed.positional[0];
 
-  store = tether_cli_open_store (options, error);
+  store = tether_cli_open_store (&local, error);
   if (store == NULL)
     return TETHER_CLI_EXIT_FAILURE;
 
-  config = tether_config_store_lookup (store, args[0], NULL);
-  if (config == NULL && strchr (args[0], '/') != NULL)
-    return set_tool_enabled (options, store, args[0], enabled, error);
+  config = tether_config_store_lookup (store, name, NULL);
+  if (config == NULL && strchr (name, '/') != NULL)
+    return set_tool_enabled (&local, store, name, enabled, error);
   if (config == NULL)
     {
-      g_propagate_error (error, no_such_server (store, args[0]));
+      g_propagate_error (error, tether_cli_no_such_server (store, name));
       return TETHER_CLI_EXIT_FAILURE;
     }
 
   changed = tether_server_config_get_enabled (config) != enabled;
-  if (changed && !tether_config_store_set_enabled (store, args[0], enabled, error))
+  if (changed && !tether_config_store_set_enabled (store, name, enabled, error))
     return TETHER_CLI_EXIT_FAILURE;
 
   if (enabled)
-    message = changed ? g_strdup_printf (_("Enabled “%s”"), args[0])
-                      : g_strdup_printf (_("“%s” is already enabled"), args[0]);
+    message = changed ? g_strdup_printf (_("Enabled “%s”"), name)
+                      : g_strdup_printf (_("“%s” is already enabled"), name);
   else
-    message = changed ? g_strdup_printf (_("Disabled “%s”"), args[0])
-                      : g_strdup_printf (_("“%s” is already disabled"), args[0]);
+    message = changed ? g_strdup_printf (_("Disabled “%s”"), name)
+                      : g_strdup_printf (_("“%s” is already disabled"), name);
 
-  return report_change (options, store, enabled ? "enabled" : "disabled", args[0], changed, message);
+  return report_change (&local, store, enabled ? "enabled" : "disabled", name, changed, message);
 }
 
 static int
-cmd_enable (const TetherCliOptions  *options,
-            char                   **args,
-            GError                 **error)
+cmd_enable (const TetherCliConfigCommand  *command,
+            const TetherCliOptions        *options,
+            char                         **args,
+            GError                       **error)
 {
-  return set_enabled (options, args, TRUE, error);
+  return set_enabled (command, options, args, TRUE, error);
 }
 
 static int
-cmd_disable (const TetherCliOptions  *options,
-             char                   **args,
-             GError                 **error)
+cmd_disable (const TetherCliConfigCommand  *command,
+             const TetherCliOptions        *options,
+             char                         **args,
+             GError                       **error)
 {
-  return set_enabled (options, args, FALSE, error);
+  return set_enabled (command, options, args, FALSE, error);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -995,18 +738,24 @@ print_listing (const TetherCliOptions *options,
 }
 
 static int
-cmd_list (const TetherCliOptions  *options,
-          char                   **args,
-          GError                 **error)
+cmd_list (const TetherCliConfigCommand  *command,
+          const TetherCliOptions        *options,
+          char                         **args,
+          GError                       **error)
 {
+  g_auto(TetherCliArgs) parsed = { 0 };
+  TetherCliOptions local = *options;
   g_autoptr(TetherConfigStore) store = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   Listing listing = { 0 };
   guint sigint_id, sigterm_id;
 
-  if (!no_more_arguments (args, 0, "list", error))
+  if (!parse_names (command, args, 0, &local, &parsed, error))
     return TETHER_CLI_EXIT_USAGE;
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+  options = &local;  /* --json may follow the command */
 
   store = tether_cli_open_store (options, error);
   if (store == NULL)

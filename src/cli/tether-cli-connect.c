@@ -43,8 +43,8 @@
 
 #include "mcp-error.h"
 #include "mcp-sse-parser.h"
-#include "tether-cli-commands.h"
-#include "tether-cli-config.h"
+#include "tether-cli-connect.h"
+#include "tether-cli-output.h"
 #include "tether-hub.h"
 #include "tether-hub-token.h"
 
@@ -661,33 +661,45 @@ find_hub (const char  *runtime_file,
 }
 
 int
-tether_cli_connect_main (const TetherCliOptions  *options,
-                         char                   **args,
-                         GError                 **error)
+tether_cli_connect_main (const TetherCliConfigCommand  *command,
+                         const TetherCliOptions        *options,
+                         char                         **args,
+                         GError                       **error)
 {
+  g_auto(TetherCliArgs) parsed = { 0 };
+  g_autofree char *profile = NULL;
   g_autofree char *runtime_file = tether_hub_dup_default_runtime_file ();
   g_autofree char *token_path = tether_hub_token_dup_default_path ();
   g_autofree char *base_url = NULL;
   g_autoptr(GInputStream) stdin_stream = NULL;
-  const char *profile = NULL;
   const int signals[] = { SIGINT, SIGTERM, SIGHUP };
   guint signal_ids[G_N_ELEMENTS (signals)];
   Bridge bridge = { 0 };
 
-  for (guint i = 0; args[i] != NULL; i++)
+  const GOptionEntry entries[] = {
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile,
+      N_("Offer the servers and tools of this profile only (the hub's /mcp/NAME endpoint)"),
+      N_("NAME") },
+    { NULL }
+  };
+
+  if (!tether_cli_args_parse (&parsed, command->synopsis, command->summary, entries, NULL, NULL,
+                              NULL, args, error))
+    return TETHER_CLI_EXIT_USAGE;
+
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+
+  if (parsed.positional[0] != NULL || parsed.command_line != NULL)
     {
-      if (tether_cli_match_option (args, &i, "--profile", &profile, error))
-        {
-          if (profile == NULL)
-            return TETHER_CLI_EXIT_USAGE;
-        }
-      else
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
-                       _("connect takes --profile NAME only, not “%s”"), args[i]);
-          return TETHER_CLI_EXIT_USAGE;
-        }
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
+                   _("connect takes --profile NAME only, not “%s”"),
+                   parsed.positional[0] != NULL ? parsed.positional[0] : "--");
+      return TETHER_CLI_EXIT_USAGE;
     }
+
+  if (!tether_cli_check_value ("--profile", profile, error))
+    return TETHER_CLI_EXIT_USAGE;
 
   signal (SIGPIPE, SIG_IGN);
 

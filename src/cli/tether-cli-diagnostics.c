@@ -25,8 +25,8 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
-#include "tether-cli-commands.h"
-#include "tether-cli-config.h"
+#include "tether-cli-diagnostics.h"
+#include "tether-cli-output.h"
 #include "tether-diagnostics.h"
 #include "tether-text.h"
 
@@ -41,31 +41,43 @@ collected_cb (GObject      *object,
 }
 
 int
-tether_cli_diagnostics_main (const TetherCliOptions  *options,
-                             char                   **args,
-                             GError                 **error)
+tether_cli_diagnostics_main (const TetherCliConfigCommand  *command,
+                             const TetherCliOptions        *options,
+                             char                         **args,
+                             GError                       **error)
 {
+  g_auto(TetherCliArgs) parsed = { 0 };
+  g_autofree char *config_path = NULL;
   TetherCliOptions local = *options;
   g_autoptr(GFile) file = NULL;
   g_autoptr(TetherConfigStore) store = NULL;
   g_autoptr(TetherDiagnostics) diagnostics = NULL;
   g_autoptr(JsonNode) report = NULL;
-  gboolean json = options->json;
+  const GOptionEntry entries[] = {
+    { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
+      N_("The configuration whose commands are looked up"), N_("FILE") },
+    { NULL }
+  };
 
-  /* --config may follow the command too */
-  for (guint i = 0; args[i] != NULL; i++)
+  /* --config and --json may follow the command too */
+  if (!tether_cli_args_parse (&parsed, command->synopsis, command->summary, entries, NULL, NULL,
+                              &local.json, args, error) ||
+      !tether_cli_check_value ("--config", config_path, error))
+    return TETHER_CLI_EXIT_USAGE;
+
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+
+  if (parsed.positional[0] != NULL || parsed.command_line != NULL)
     {
-      if (tether_cli_match_option (args, &i, "--config", &local.config_path, error))
-        {
-          if (local.config_path == NULL)
-            return TETHER_CLI_EXIT_USAGE;
-          continue;
-        }
-
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
-                   _("diagnostics: unexpected argument %s"), args[i]);
+                   _("diagnostics: unexpected argument %s"),
+                   parsed.positional[0] != NULL ? parsed.positional[0] : "--");
       return TETHER_CLI_EXIT_USAGE;
     }
+
+  if (config_path != NULL)
+    local.config_path = config_path;
 
   file = tether_cli_options_get_file (&local);
   store = tether_config_store_new (file);
@@ -78,19 +90,8 @@ tether_cli_diagnostics_main (const TetherCliOptions  *options,
   while (report == NULL)
     g_main_context_iteration (NULL, TRUE);
 
-  if (json)
-    {
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-      g_autofree char *text = NULL;
-      g_autofree char *escaped = NULL;
-
-      json_generator_set_pretty (generator, TRUE);
-      json_generator_set_indent (generator, 2);
-      json_generator_set_root (generator, report);
-      text = json_generator_to_data (generator, NULL);
-      escaped = tether_text_escape_json_output (text);
-      printf ("%s\n", escaped);
-    }
+  if (local.json)
+    tether_cli_print_json (report);
   else
     {
       g_autofree char *text = NULL;

@@ -36,8 +36,8 @@
 
 #include <glib/gi18n.h>
 
-#include "tether-cli-commands.h"
-#include "tether-cli-config.h"
+#include "tether-cli-import.h"
+#include "tether-cli-output.h"
 #include "tether-config-import.h"
 #include "tether-import-plan.h"
 
@@ -68,7 +68,7 @@ typedef struct
 {
   const char            *file;
   const char            *config;     /* the configuration's path */
-  GPtrArray             *sets;       /* NAME=VALUE */
+  char                 **sets;       /* NAME=VALUE */
   TetherImportConflict   conflict;
   gboolean               dry_run;
   gboolean               disabled;
@@ -82,81 +82,76 @@ outcome_clear (Outcome *outcome)
   g_clear_pointer (&outcome->reason, g_free);
 }
 
-static void
-print_import_usage (void)
-{
-  printf ("%s\n\n", _("Usage: tether-cli [--config FILE] import [OPTIONS] FILE"));
-  printf ("%s\n\n", _("Adds the servers of another client's configuration file (Claude Desktop, VS Code, "
-                      "Cursor, Windsurf, Zed, LM Studio, Cline, 5ire, Gemini CLI, Claude Code, Codex, goose…). "
-                      "FILE is only read."));
-  printf ("  %-22s %s\n", "--dry-run", _("show what would be added; change nothing"));
-  printf ("  %-22s %s\n", "--json", _("print JSON instead of text"));
-  printf ("  %-22s %s\n", "--disabled", _("add the servers disabled"));
-  printf ("  %-22s %s\n", "--replace", _("replace servers of the same name (default: skip them)"));
-  printf ("  %-22s %s\n", "--rename", _("add servers of a name already taken as NAME-2, NAME-3…"));
-  printf ("  %-22s %s\n", "--set NAME=VALUE", _("give a value to a variable the file leaves open "
-                                                  "(${input:NAME}, ${workspaceFolder}, ${env:NAME})"));
-}
-
+/* Reads import's options, then the one FILE (after "--" if it looks
+ * like an option). */
 static gboolean
-parse_import (char       **args,
-              ImportArgs  *import,
-              gboolean    *help,
-              GError     **error)
+parse_import (const TetherCliConfigCommand  *command,
+              char                         **args,
+              ImportArgs                    *import,
+              TetherCliArgs                 *parsed,
+              GError                       **error)
 {
-  for (guint i = 0; args[i] != NULL; i++)
+  gboolean replace = FALSE;
+  gboolean keep_both = FALSE;
+  const GOptionEntry entries[] = {
+    { "dry-run", 0, 0, G_OPTION_ARG_NONE, &import->dry_run,
+      N_("Show what would be added; change nothing"), NULL },
+    { "disabled", 0, 0, G_OPTION_ARG_NONE, &import->disabled,
+      N_("Add the servers disabled"), NULL },
+    { "replace", 0, 0, G_OPTION_ARG_NONE, &replace,
+      N_("Replace servers of the same name (default: skip them)"), NULL },
+    { "rename", 0, 0, G_OPTION_ARG_NONE, &keep_both,
+      N_("Add servers of a name already taken as NAME-2, NAME-3…"), NULL },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &import->sets,
+      N_("Give a value to a variable the file leaves open (${input:NAME}, ${workspaceFolder}, "
+         "${env:NAME})"), N_("NAME=VALUE") },
+    { NULL }
+  };
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+
+  if (!tether_cli_args_parse (parsed, "import FILE",
+                              N_("Adds the servers of another client's configuration file (Claude "
+                                 "Desktop, VS Code, Cursor, Windsurf, Zed, LM Studio, Cline, 5ire, "
+                                 "Gemini CLI, Claude Code, Codex, goose…). FILE is only read."),
+                              entries, NULL, NULL, &import->json, args, error))
+    return FALSE;
+
+  if (parsed->help)
+    return TRUE;
+
+  if (replace && keep_both)
     {
-      const char *value = NULL;
-
-      if (g_str_equal (args[i], "--help") || g_str_equal (args[i], "-h"))
-        *help = TRUE;
-      else if (g_str_equal (args[i], "--dry-run"))
-        import->dry_run = TRUE;
-      else if (g_str_equal (args[i], "--disabled"))
-        import->disabled = TRUE;
-      else if (g_str_equal (args[i], "--replace") || g_str_equal (args[i], "--rename"))
-        {
-          TetherImportConflict conflict = g_str_equal (args[i], "--replace") ? TETHER_IMPORT_CONFLICT_REPLACE
-                                                                             : TETHER_IMPORT_CONFLICT_KEEP_BOTH;
-
-          if (import->conflict != TETHER_IMPORT_CONFLICT_SKIP && import->conflict != conflict)
-            {
-              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("import: --replace and --rename exclude each other"));
-              return FALSE;
-            }
-          import->conflict = conflict;
-        }
-      else if (tether_cli_match_pair (args, &i, "--set", '=', &value, error))
-        {
-          if (value == NULL)
-            return FALSE;
-          g_ptr_array_add (import->sets, (gpointer)value);
-        }
-      else if (g_str_equal (args[i], "--") && args[i + 1] != NULL && import->file == NULL)
-        import->file = args[++i];
-      else if (args[i][0] == '-' && args[i][1] != '\0')
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
-                       _("import: unknown option %s"), args[i]);
-          return FALSE;
-        }
-      else if (import->file == NULL)
-        import->file = args[i];
-      else
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                       _("import takes one file, not “%s” too"), args[i]);
-          return FALSE;
-        }
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("import: --replace and --rename exclude each other"));
+      return FALSE;
     }
+  import->conflict = replace ? TETHER_IMPORT_CONFLICT_REPLACE
+                             : keep_both ? TETHER_IMPORT_CONFLICT_KEEP_BOTH
+                                      : TETHER_IMPORT_CONFLICT_SKIP;
 
-  if (import->file == NULL && !*help)
+  if (!tether_cli_check_pairs ("--set", (const char * const *)import->sets, '=', error))
+    return FALSE;
+
+  for (guint i = 0; parsed->positional[i] != NULL; i++)
+    g_ptr_array_add (files, parsed->positional[i]);
+  for (guint i = 0; parsed->command_line != NULL && parsed->command_line[i] != NULL; i++)
+    g_ptr_array_add (files, parsed->command_line[i]);
+
+  if (files->len == 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    _("import needs the file to read: tether-cli import [--dry-run] FILE"));
       return FALSE;
     }
+
+  if (files->len > 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("import takes one file, not “%s” too"), (const char *)g_ptr_array_index (files, 1));
+      return FALSE;
+    }
+
+  import->file = g_ptr_array_index (files, 0);
 
   return TRUE;
 }
@@ -164,14 +159,14 @@ parse_import (char       **args,
 /* --set: each names a variable of the file, and gives it its value. */
 static gboolean
 apply_values (TetherImportResult  *result,
-              GPtrArray           *sets,
+              char               **sets,
               GError             **error)
 {
   GListModel *variables = tether_import_result_get_variables (result);
 
-  for (guint s = 0; s < sets->len; s++)
+  for (guint s = 0; sets != NULL && sets[s] != NULL; s++)
     {
-      const char *set = g_ptr_array_index (sets, s);
+      const char *set = sets[s];
       const char *eq = strchr (set, '=');
       g_autofree char *name = g_strndup (set, eq - set);
       gboolean found = FALSE;
@@ -472,11 +467,13 @@ print_json (TetherImportPlan *plan,
 }
 
 int
-tether_cli_import_main (const TetherCliOptions  *options,
-                        char                   **args,
-                        GError                 **error)
+tether_cli_import_main (const TetherCliConfigCommand  *command,
+                        const TetherCliOptions        *options,
+                        char                         **args,
+                        GError                       **error)
 {
-  g_autoptr(GPtrArray) sets = g_ptr_array_new ();
+  g_auto(TetherCliArgs) parsed = { 0 };
+  g_auto(GStrv) sets = NULL;
   g_autoptr(GArray) outcomes = g_array_new (FALSE, TRUE, sizeof (Outcome));
   g_autoptr(TetherImportPlan) plan = NULL;
   g_autoptr(TetherConfigImport) importer = NULL;
@@ -485,18 +482,17 @@ tether_cli_import_main (const TetherCliOptions  *options,
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFile) config_file = tether_cli_options_get_file (options);
   g_autoptr(GError) store_error = NULL;
-  ImportArgs import = { .sets = sets, .json = options->json, .config = g_file_peek_path (config_file) };
-  gboolean help = FALSE;
+  ImportArgs import = { .json = options->json, .config = g_file_peek_path (config_file) };
   guint not_imported = 0;
+  gboolean parsed_ok;
 
-  if (!parse_import (args, &import, &help, error))
+  parsed_ok = parse_import (command, args, &import, &parsed, error);
+  sets = g_steal_pointer (&import.sets);
+  if (!parsed_ok)
     return TETHER_CLI_EXIT_USAGE;
 
-  if (help)
-    {
-      print_import_usage ();
-      return TETHER_CLI_EXIT_OK;
-    }
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
 
   file = g_file_new_for_commandline_arg (import.file);
   importer = tether_config_import_new ();

@@ -22,12 +22,13 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
-#include "tether-cli-commands.h"
-#include "tether-cli-config.h"
+#include "tether-cli-output.h"
+#include "tether-cli-serve.h"
 #include "tether-hub.h"
 
 typedef struct
@@ -125,38 +126,49 @@ signal_cb (gpointer user_data)
 }
 
 int
-tether_cli_serve_main (const TetherCliOptions  *options,
-                       char                   **args,
-                       GError                 **error)
+tether_cli_serve_main (const TetherCliConfigCommand  *command,
+                       const TetherCliOptions        *options,
+                       char                         **args,
+                       GError                       **error)
 {
+  g_auto(TetherCliArgs) parsed = { 0 };
   g_autoptr(TetherConfigStore) store = NULL;
   g_autoptr(TetherHub) hub = NULL;
   g_autoptr(GFile) file = NULL;
+  g_autofree char *listen_spec = NULL;
   const int signals[] = { SIGINT, SIGTERM, SIGHUP };
   guint signal_ids[G_N_ELEMENTS (signals)];
   Serve serve = { 0 };
   guint port = 0;
-  gboolean port_given = FALSE;
+  const GOptionEntry entries[] = {
+    { "listen", 0, 0, G_OPTION_ARG_STRING, &listen_spec,
+      N_("Listen on this loopback port (0 picks a free one; default: the app’s hub-port setting, "
+         "else 7624)"), "127.0.0.1:PORT" },
+    { NULL }
+  };
 
-  for (guint i = 0; args[i] != NULL; i++)
+  if (!tether_cli_args_parse (&parsed, command->synopsis, command->summary, entries, NULL, NULL,
+                              NULL, args, error))
+    return TETHER_CLI_EXIT_USAGE;
+
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+
+  if (parsed.positional[0] != NULL || parsed.command_line != NULL)
     {
-      const char *value = NULL;
-
-      if (tether_cli_match_option (args, &i, "--listen", &value, error))
-        {
-          if (value == NULL || !parse_listen (value, &port, error))
-            return TETHER_CLI_EXIT_USAGE;
-          port_given = TRUE;
-        }
-      else
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
-                       _("serve takes --listen 127.0.0.1:PORT only, not “%s”"), args[i]);
-          return TETHER_CLI_EXIT_USAGE;
-        }
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION,
+                   _("serve takes --listen 127.0.0.1:PORT only, not “%s”"),
+                   parsed.positional[0] != NULL ? parsed.positional[0] : "--");
+      return TETHER_CLI_EXIT_USAGE;
     }
 
-  if (!port_given)
+  if (listen_spec != NULL)
+    {
+      if (!tether_cli_check_value ("--listen", listen_spec, error) ||
+          !parse_listen (listen_spec, &port, error))
+        return TETHER_CLI_EXIT_USAGE;
+    }
+  else
     port = default_port ();
 
   /* A reader of our stdout that goes away is not a reason to die. */

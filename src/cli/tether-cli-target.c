@@ -16,9 +16,9 @@
 #include "mcp-error.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-url.h"
-#include "tether-spawn.h"
-#include "tether-cli-config.h"
+#include "tether-cli-output.h"
 #include "tether-cli-target.h"
+#include "tether-spawn.h"
 
 struct _TetherCliTarget
 {

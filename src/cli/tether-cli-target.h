@@ -19,9 +19,9 @@ G_BEGIN_DECLS
 /* A target yields a connected McpClient: an ad-hoc stdio command
  * (`-- SERVER-COMMAND ARGS…`), an HTTP server (`--url URL`), or a server
  * of the configuration, by name, managed by a TetherServer with the
- * connection rules of DESIGN §3. Every command works with all of them; the
- * ones that must go through the server's rules (a tool call) ask
- * tether_cli_target_get_server(). */
+ * connection rules of src/README.md. Every command works with all of
+ * them; the ones that must go through the server's rules (a tool call)
+ * ask tether_cli_target_get_server(). */
 typedef struct _TetherCliTarget TetherCliTarget;
 
 TetherCliTarget *tether_cli_target_new_stdio       (const char * const  *argv);

@@ -29,8 +29,8 @@
 #include <libsoup/soup.h>
 
 #include "mcp-sse-parser.h"
-#include "tether-cli-commands.h"
-#include "tether-cli-config.h"
+#include "tether-cli-output.h"
+#include "tether-cli-watch-requests.h"
 #include "tether-hub.h"
 #include "tether-hub-token.h"
 

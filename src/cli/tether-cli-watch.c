@@ -40,8 +40,9 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
-#include "tether-cli-commands.h"
-#include "tether-cli-config.h"
+#include "tether-cli-output.h"
+#include "tether-cli-watch.h"
+#include "tether-cli-watch-requests.h"
 #include "tether-config-error.h"
 #include "tether-server-manager.h"
 
@@ -346,18 +347,36 @@ stdout_gone_cb (int          fd,
 }
 
 int
-tether_cli_watch_main (const TetherCliOptions  *options,
-                       char                   **args,
-                       GError                 **error)
+tether_cli_watch_main (const TetherCliConfigCommand  *command,
+                       const TetherCliOptions        *options,
+                       char                         **args,
+                       GError                       **error)
 {
+  g_auto(TetherCliArgs) parsed = { 0 };
   g_autoptr(GFile) file = NULL;
   Watch watch = { 0 };
   const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  gboolean json = TRUE;
+  gboolean requests = FALSE;
+  const GOptionEntry entries[] = {
+    { "requests", 0, 0, G_OPTION_ARG_NONE, &requests,
+      N_("Print the running hub's activity instead: one JSON line per request of an AI client"),
+      NULL },
+    { NULL }
+  };
 
-  if (args[0] != NULL && g_str_equal (args[0], "--requests") && args[1] == NULL)
+  /* --json is taken, and changes nothing: the lines are JSON. */
+  if (!tether_cli_args_parse (&parsed, "watch [--requests]", command->summary, entries, NULL, NULL,
+                              &json, args, error))
+    return TETHER_CLI_EXIT_USAGE;
+
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+
+  if (requests && parsed.positional[0] == NULL && parsed.command_line == NULL)
     return tether_cli_watch_requests_main (options, error);
 
-  if (args[0] != NULL)
+  if (parsed.positional[0] != NULL || parsed.command_line != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    _("watch takes no arguments but --requests (the servers are those of the configuration)"));

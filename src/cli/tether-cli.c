@@ -6,7 +6,8 @@
  *
  * tether-cli [--timeout MS] [--json] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]
  * tether-cli [--config FILE] [--timings SPEC] [--timeout MS] [--json] COMMAND NAME [ARGS…]
- * tether-cli [--config FILE] [--timings SPEC] [--json] list|add|remove|enable|disable|watch|import …
+ * tether-cli [--config FILE] [--timings SPEC] [--json] list|add|remove|enable|disable|watch|import|
+ *            diagnostics|serve|connect …
  * tether-cli [--timeout MS] [--json] --url URL [--header 'Name: value']…
  *            [--transport auto|http|sse] COMMAND [ARGS…]
  *
@@ -27,16 +28,26 @@
 
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
+#include "tether-cli-options.h"
 #include "tether-cli-target.h"
 
 /* --url and what goes with it, before or after the command. */
 typedef struct
 {
-  const char  *url;
-  GPtrArray   *headers;
-  McpHttpMode  mode;
-  gboolean     mode_given;
-} UrlOptions;
+  char  **urls;        /* given once */
+  char  **headers;     /* NAME: VALUE */
+  char   *transport;
+} UrlArgs;
+
+static void
+url_args_clear (UrlArgs *url)
+{
+  g_clear_pointer (&url->urls, g_strfreev);
+  g_clear_pointer (&url->headers, g_strfreev);
+  g_clear_pointer (&url->transport, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UrlArgs, url_args_clear)
 
 typedef struct
 {
@@ -85,7 +96,7 @@ print_usage (FILE *out)
   fprintf (out, "  %-33s %s\n", "", _("values are never printed"));
   fprintf (out, "  %-33s %s\n", "--transport auto|http|sse", _("Streamable HTTP, legacy HTTP+SSE, or try both (auto,"));
   fprintf (out, "  %-33s %s\n", "", _("the default)"));
-  fprintf (out, "  %-33s %s\n", "--help", _("show this help"));
+  fprintf (out, "  %-33s %s\n", "--help", _("show this help; after a command, the command's options"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
   fprintf (out, "\n%s\n", _("Examples:"));
   fprintf (out, "  %s\n", "tether-cli tools -- npx -y @modelcontextprotocol/server-everything");
@@ -123,24 +134,10 @@ run_config_command (const TetherCliConfigCommand *command,
                     const TetherCliOptions       *options,
                     char                        **args)
 {
-  g_autoptr(GPtrArray) rest = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  TetherCliOptions local = *options;
-  gboolean dashes = FALSE;
   int exit_code;
 
-  /* --json may follow the command too (not in a server's command line) */
-  for (guint i = 0; args[i] != NULL; i++)
-    {
-      dashes = dashes || g_str_equal (args[i], "--");
-      if (!dashes && g_str_equal (args[i], "--json"))
-        local.json = TRUE;
-      else
-        g_ptr_array_add (rest, args[i]);
-    }
-  g_ptr_array_add (rest, NULL);
-
-  exit_code = command->main (&local, (char **)rest->pdata, &error);
+  exit_code = command->main (command, options, args, &error);
   fflush (stdout);
 
   if (exit_code == TETHER_CLI_EXIT_USAGE)
@@ -152,58 +149,78 @@ run_config_command (const TetherCliConfigCommand *command,
   return exit_code;
 }
 
-/* --name VALUE or --name=VALUE, at argv[*i] */
-static gboolean
-take_value (const char  *name,
-            char       **argv,
-            int         *i,
-            const char **value,
-            GError     **error)
+/* The options of --url, into @entries (four of them, the last empty). */
+static void
+url_entries (GOptionEntry  entries[4],
+             UrlArgs      *url)
 {
-  guint at = (guint)*i;
+  const GOptionEntry these[] = {
+    { "url", 0, 0, G_OPTION_ARG_STRING_ARRAY, &url->urls,
+      N_("Talk to the MCP server at this http or https URL"), N_("URL") },
+    { "header", 0, 0, G_OPTION_ARG_STRING_ARRAY, &url->headers,
+      N_("Send this header with every request (repeatable); values are never printed"),
+      N_("'NAME: VALUE'") },
+    { "transport", 0, 0, G_OPTION_ARG_STRING, &url->transport,
+      N_("Streamable HTTP, legacy HTTP+SSE, or try both (auto, the default)"), "auto|http|sse" },
+    { NULL }
+  };
 
-  if (!tether_cli_match_option (argv, &at, name, value, error))
-    return FALSE;
-
-  *i = (int)at;
-
-  return TRUE;
+  memcpy (entries, these, sizeof these);
 }
 
-/* Takes --url, --header or --transport (with its value) at argv[*i].
- * Returns TRUE if it was one; *error is set if its value is missing or
- * wrong. Header values are never echoed. */
 static gboolean
-take_url_option (char       **argv,
-                 int         *i,
-                 UrlOptions  *options,
-                 GError     **error)
+url_args_given (UrlArgs *url)
 {
-  guint at = (guint)*i;
-  const char *value;
+  return url->urls != NULL || url->headers != NULL || url->transport != NULL;
+}
 
-  if (tether_cli_match_option (argv, &at, "--url", &value, error))
+/* The --url options given before the command and after it, as one; the
+ * values are checked, header values never echoed. */
+static gboolean
+url_args_merge (UrlArgs      *url,
+                UrlArgs      *after,
+                McpHttpMode  *mode,
+                GError      **error)
+{
+  g_autoptr(GStrvBuilder) urls = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) headers = g_strv_builder_new ();
+
+  if (url->urls != NULL)
+    g_strv_builder_addv (urls, (const char **)url->urls);
+  if (after->urls != NULL)
+    g_strv_builder_addv (urls, (const char **)after->urls);
+  if (url->headers != NULL)
+    g_strv_builder_addv (headers, (const char **)url->headers);
+  if (after->headers != NULL)
+    g_strv_builder_addv (headers, (const char **)after->headers);
+  if (after->transport != NULL)
     {
-      if (value != NULL && options->url != NULL)
-        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s", _("--url may be given once"));
-      options->url = value;
+      g_free (url->transport);
+      url->transport = g_steal_pointer (&after->transport);
     }
-  else if (tether_cli_match_pair (argv, &at, "--header", ':', &value, error))
+
+  g_strfreev (url->urls);
+  url->urls = g_strv_builder_end (urls);
+  g_strfreev (url->headers);
+  url->headers = g_strv_builder_end (headers);
+
+  if (g_strv_length (url->urls) > 1)
     {
-      if (value != NULL)
-        g_ptr_array_add (options->headers, (gpointer)value);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "%s", _("--url may be given once"));
+      return FALSE;
     }
-  else if (tether_cli_match_option (argv, &at, "--transport", &value, error))
-    {
-      if (value != NULL && !mcp_http_mode_from_string (value, &options->mode))
-        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                     _("--transport must be auto, http or sse, not “%s”"), value);
-      options->mode_given = TRUE;
-    }
-  else
+
+  if (!tether_cli_check_value ("--url", url->urls[0], error) ||
+      !tether_cli_check_pairs ("--header", (const char * const *)url->headers, ':', error) ||
+      !tether_cli_check_value ("--transport", url->transport, error))
     return FALSE;
 
-  *i = (int)at;
+  if (url->transport != NULL && !mcp_http_mode_from_string (url->transport, mode))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--transport must be auto, http or sse, not “%s”"), url->transport);
+      return FALSE;
+    }
 
   return TRUE;
 }
@@ -267,25 +284,55 @@ interrupt_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* "call [NAME] TOOL [JSON-ARGS] [-- SERVER-COMMAND [ARGS…]]", for --help */
+static char *
+server_command_parameters (const TetherCliCommand *command)
+{
+  const char *rest = strchr (command->synopsis, ' ');
+
+  return g_strdup_printf ("%s [NAME]%s [-- SERVER-COMMAND [ARGS…]]",
+                          command->name, rest != NULL ? rest : "");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(TetherCliTarget) target = NULL;
-  g_autoptr(GPtrArray) command_args = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GPtrArray) command_args = g_ptr_array_new ();
+  g_auto(TetherCliArgs) parsed = { 0 };
+  g_auto(UrlArgs) url = { 0 };
+  g_auto(UrlArgs) url_after = { 0 };
+  g_auto(GStrv) strv = NULL;
+  g_autofree char *config_path = NULL;
+  g_autofree char *timings_spec = NULL;
+  g_autofree char *timeout = NULL;
+  g_autofree char *parameters = NULL;
   const TetherCliConfigCommand *config_command;
   TetherCliOptions options = { 0 };
-  const char *timings_spec = NULL;
+  McpHttpMode mode = MCP_HTTP_MODE_AUTO;
+  GOptionEntry url_options[4];
+  GOptionEntry url_after_options[4];
   const char *server_name = NULL;
-  g_autoptr(GPtrArray) headers = g_ptr_array_new ();
-  UrlOptions url_options = { .headers = headers, .mode = MCP_HTTP_MODE_AUTO };
-  const char *command_name = NULL;
+  const char *command_name;
+  char **rest;
+  gboolean help = FALSE;
+  gboolean version = FALSE;
   gboolean json = FALSE;
-  guint timeout_ms = 0;
+  guint dashes;
   Cli cli = { 0 };
-  int i;
+  const GOptionEntry global_options[] = {
+    { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path, NULL, NULL },
+    { "timings", 0, 0, G_OPTION_ARG_STRING, &timings_spec, NULL, NULL },
+    { "timeout", 0, 0, G_OPTION_ARG_STRING, &timeout, NULL, NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, NULL, NULL },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, NULL, NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &version, NULL, NULL },
+    { NULL }
+  };
 
   /* stdout is for results only: logs (G_MESSAGES_DEBUG) go to stderr. */
   g_log_writer_default_set_use_stderr (TRUE);
@@ -294,113 +341,122 @@ main (int   argc,
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("tether-cli");
 
   /* Global options, then the command and its arguments, then "--" and the
-   * server's command line, which is never parsed. */
-  for (i = 1; i < argc && command_name == NULL; i++)
+   * server's command line, which is never parsed. The global options stop
+   * at the command's name; print_usage() says what they are. */
+  for (dashes = 1; dashes < (guint)argc && !g_str_equal (argv[dashes], "--"); dashes++)
+    ;
+  strv = g_new0 (char *, dashes + 1);
+  for (guint i = 0; i < dashes; i++)
+    strv[i] = g_strdup (argv[i]);
+
+  url_entries (url_options, &url);
+  context = g_option_context_new (NULL);
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_set_strict_posix (context, TRUE);
+  g_option_context_add_main_entries (context, global_options, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, url_options, GETTEXT_PACKAGE);
+  if (!g_option_context_parse_strv (context, &strv, &error))
+    return usage_error ("%s", error->message);
+
+  if (help)
     {
-      const char *arg = argv[i];
-
-      if (g_str_equal (arg, "--help") || g_str_equal (arg, "-h"))
-        {
-          print_usage (stdout);
-          return TETHER_CLI_EXIT_OK;
-        }
-      else if (g_str_equal (arg, "--version"))
-        {
-          printf ("tether-cli %s\n", PACKAGE_VERSION);
-          return TETHER_CLI_EXIT_OK;
-        }
-      else if (g_str_equal (arg, "--json"))
-        json = TRUE;
-      else if (g_str_equal (arg, "--timeout") || g_str_has_prefix (arg, "--timeout="))
-        {
-          const char *value = arg[strlen ("--timeout")] == '=' ? arg + strlen ("--timeout=") : argv[++i];
-          guint64 n;
-
-          if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT, &n, NULL))
-            return usage_error (_("--timeout needs a number of milliseconds, at least 1"));
-          timeout_ms = (guint)n;
-        }
-      else if (take_value ("--config", argv, &i, &options.config_path, &error) ||
-               take_value ("--timings", argv, &i, &timings_spec, &error) ||
-               take_url_option (argv, &i, &url_options, &error))
-        {
-          if (error != NULL)
-            return usage_error ("%s", error->message);
-        }
-      else if (g_str_equal (arg, "--"))
-        return usage_error (_("no command given"));
-      else if (arg[0] == '-')
-        return usage_error (_("unknown option %s"), arg);
-      else
-        command_name = arg;
+      print_usage (stdout);
+      return TETHER_CLI_EXIT_OK;
     }
 
+  if (version)
+    {
+      printf ("tether-cli %s\n", PACKAGE_VERSION);
+      return TETHER_CLI_EXIT_OK;
+    }
+
+  command_name = strv[1];
   if (command_name == NULL)
     return usage_error (_("no command given"));
 
+  if (timeout != NULL)
+    {
+      guint64 n;
+
+      if (!g_ascii_string_to_unsigned (timeout, 10, 1, G_MAXUINT, &n, NULL))
+        return usage_error (_("--timeout needs a number of milliseconds, at least 1"));
+      options.timeout_ms = (guint)n;
+    }
+
+  if (!tether_cli_check_value ("--config", config_path, &error) ||
+      !tether_cli_check_value ("--timings", timings_spec, &error))
+    return usage_error ("%s", error->message);
+
+  options.config_path = config_path;
   options.json = json;
-  options.timeout_ms = timeout_ms;
   if (!tether_cli_options_init (&options, timings_spec, &error))
     return usage_error ("%s", error->message);
 
+  /* The command's arguments: the rest, with the "--" and what follows. */
+  for (guint i = 2; strv[i] != NULL; i++)
+    g_ptr_array_add (command_args, strv[i]);
+  for (guint i = dashes; i < (guint)argc; i++)
+    g_ptr_array_add (command_args, argv[i]);
+  g_ptr_array_add (command_args, NULL);
+
   config_command = tether_cli_find_config_command (command_name);
-  if (config_command != NULL && (url_options.url != NULL || headers->len > 0 || url_options.mode_given))
+  if (config_command != NULL && url_args_given (&url))
     return usage_error (_("--url, --header and --transport go with %s only after it, to add a server"),
                         command_name);
   if (config_command != NULL)
-    return run_config_command (config_command, &options, &argv[i]);
+    return run_config_command (config_command, &options, (char **)command_args->pdata);
 
   cli.command = tether_cli_find_command (command_name);
   if (cli.command == NULL)
     return usage_error (_("unknown command %s"), command_name);
 
-  for (; i < argc && !g_str_equal (argv[i], "--"); i++)
-    {
-      if (take_url_option (argv, &i, &url_options, &error))
-        {
-          if (error != NULL)
-            return usage_error ("%s", error->message);
-        }
-      else
-        g_ptr_array_add (command_args, argv[i]);
-    }
+  /* The command's own options (their callbacks get the run), --url and
+   * what goes with it, and --json may follow the command. */
+  url_entries (url_after_options, &url_after);
+  parameters = server_command_parameters (cli.command);
+  if (!tether_cli_args_parse (&parsed, parameters, cli.command->summary, url_after_options,
+                              cli.command->options, &cli.run, &json, (char **)command_args->pdata,
+                              &error))
+    return usage_error ("%s: %s", command_name, error->message);
 
-  if (url_options.url != NULL)
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+
+  if (!url_args_merge (&url, &url_after, &mode, &error))
+    return usage_error ("%s", error->message);
+
+  rest = parsed.positional;
+  if (url.urls[0] != NULL)
     {
-      if (i < argc)
+      if (parsed.command_line != NULL)
         return usage_error (_("give either --url or a server command after “--”, not both"));
     }
-  else if (headers->len > 0 || url_options.mode_given)
+  else if (url.headers[0] != NULL || url.transport != NULL)
     return usage_error (_("--header and --transport go with --url"));
   /* Without "--", the server is one of the configuration, named first. */
-  else if (i >= argc && command_args->len > 0)
-    {
-      server_name = g_ptr_array_steal_index (command_args, 0);
-      if (server_name[0] == '-')
-        return usage_error (_("name the server first: tether-cli %s NAME [ARGS…]"), command_name);
-    }
-  g_ptr_array_add (command_args, NULL);
+  else if (parsed.command_line == NULL && rest[0] != NULL)
+    server_name = *rest++;
 
-  if (server_name == NULL && url_options.url == NULL && (i >= argc || i + 1 >= argc))
+  if (server_name == NULL && url.urls[0] == NULL &&
+      (parsed.command_line == NULL || parsed.command_line[0] == NULL))
     return usage_error (_("no server given: name one of the configuration, put its command line after “--”, "
                           "or give its --url"));
 
   cli.run.json = json;
-  cli.run.timeout_ms = timeout_ms;
+  cli.run.timeout_ms = options.timeout_ms;
   cli.run.cancellable = cancellable;
   cli.run.done = run_done;
   cli.run.args = NULL;
 
-  if (!cli.command->parse (&cli.run, (char **)command_args->pdata, &error))
+  if (!cli.command->parse (&cli.run, rest, &error))
     return usage_error ("%s", error->message);
 
-  if (url_options.url != NULL)
+  if (url.urls[0] != NULL)
     {
-      g_ptr_array_add (headers, NULL);
-      target = tether_cli_target_new_http (url_options.url, url_options.mode,
-                                           (const char * const *)headers->pdata, &error);
+      target = tether_cli_target_new_http (url.urls[0], mode, (const char * const *)url.headers, &error);
       if (target == NULL)
         {
           g_clear_pointer (&cli.run.args, g_strfreev);
@@ -418,7 +474,7 @@ main (int   argc,
         }
     }
   else
-    target = tether_cli_target_new_stdio ((const char * const *)&argv[i + 1]);
+    target = tether_cli_target_new_stdio ((const char * const *)parsed.command_line);
   cli.run.target = target;
   cli.loop = g_main_loop_new (NULL, FALSE);
 
@@ -426,7 +482,7 @@ main (int   argc,
   g_unix_signal_add (SIGTERM, interrupt_cb, &cli);
   g_unix_signal_add (SIGHUP, interrupt_cb, &cli);
 
-  tether_cli_target_connect_async (target, timeout_ms, cancellable, connected_cb, &cli);
+  tether_cli_target_connect_async (target, options.timeout_ms, cancellable, connected_cb, &cli);
   g_main_loop_run (cli.loop);
 
   g_clear_object (&cli.run.client);

@@ -554,7 +554,8 @@ tether_server_manager_set_enabled (TetherServerManager  *self,
  * @self: a #TetherServerManager
  * @name: a server
  *
- * Restarts the server's session at once (DESIGN §3 rule 6).
+ * Restarts the server's session at once (the connection rules in
+ * src/README.md, rule 6).
  */
 void
 tether_server_manager_reconnect (TetherServerManager *self,
@@ -620,8 +621,9 @@ shutdown_timeout_cb (gpointer user_data)
  * @callback: called when every server's processes are gone, or at the bound
  * @user_data: data for @callback
  *
- * Stops every server in parallel (DESIGN §3 rule 7). Nothing starts again
- * afterwards, whatever the configuration file does.
+ * Stops every server in parallel (the connection rules in src/README.md,
+ * rule 7). Nothing starts again afterwards, whatever the configuration
+ * file does.
  */
 void
 tether_server_manager_shutdown_async (TetherServerManager *self,

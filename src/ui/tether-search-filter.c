@@ -42,16 +42,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static gboolean
-is_ascii (const char *text)
-{
-  for (const char *p = text; *p != '\0'; p++)
-    if ((guchar)*p >= 0x80)
-      return FALSE;
-
-  return TRUE;
-}
-
 /* @needle (ASCII, not empty) in @haystack, ignoring ASCII case */
 static gboolean
 contains_ascii_nocase (const char *haystack,
@@ -84,7 +74,7 @@ string_matches (TetherSearchFilter *self,
   if (text == NULL || *text == '\0')
     return FALSE;
 
-  if (self->ascii && is_ascii (text))
+  if (self->ascii && g_str_is_ascii (text))
     return contains_ascii_nocase (text, self->search);
 
   folded = fold (text);
@@ -263,7 +253,7 @@ tether_search_filter_set_search (TetherSearchFilter *self,
   self->search = g_strdup (search);
   if (search != NULL)
     {
-      self->ascii = is_ascii (search);
+      self->ascii = g_str_is_ascii (search);
       self->folded = fold (search);
       if (self->folded == NULL)   /* not UTF-8: nothing can contain it */
         self->folded = g_strdup (search);

@@ -22,6 +22,15 @@
 
 G_DEFINE_FINAL_TYPE (TetherWindow, tether_window, ADW_TYPE_APPLICATION_WINDOW)
 
+enum {
+  PROP_0,
+  PROP_MANAGER,
+  PROP_SETTINGS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 /* Size */
 
 static void
@@ -177,16 +186,24 @@ folded_changed_cb (TetherWindow *self)
 
 /* GObject */
 
-/* The application is set after construction, so this runs from _new(). */
+/* The manager and the settings are given at construction. */
 static void
-tether_window_setup (TetherWindow      *self,
-                     TetherApplication *app)
+tether_window_constructed (GObject *object)
 {
+  TetherWindow *self = (TetherWindow *)object;
   TetherConfigStore *store;
 
-  g_assert (TETHER_IS_APPLICATION (app));
+  G_OBJECT_CLASS (tether_window_parent_class)->constructed (object);
 
-  self->manager = g_object_ref (tether_application_get_manager (app));
+  g_assert (TETHER_IS_SERVER_MANAGER (self->manager));
+  g_assert (G_IS_SETTINGS (self->settings));
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
   store = tether_server_manager_get_store (self->manager);
 
   tether_config_banner_set_store (self->empty_banner, store);
@@ -227,15 +244,82 @@ tether_window_dispose (GObject *object)
 }
 
 static void
+tether_window_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  TetherWindow *self = TETHER_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MANAGER:
+      g_value_set_object (value, self->manager);
+      break;
+
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tether_window_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  TetherWindow *self = TETHER_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MANAGER:
+      g_set_object (&self->manager, g_value_get_object (value));
+      break;
+
+    case PROP_SETTINGS:
+      g_set_object (&self->settings, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 tether_window_class_init (TetherWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->constructed = tether_window_constructed;
   object_class->dispose = tether_window_dispose;
+  object_class->get_property = tether_window_get_property;
+  object_class->set_property = tether_window_set_property;
 
   window_class->close_request = tether_window_close_request;
+
+  /**
+   * TetherWindow:manager:
+   *
+   * The servers the window shows and acts on.
+   */
+  properties[PROP_MANAGER] =
+    g_param_spec_object ("manager", NULL, NULL, TETHER_TYPE_SERVER_MANAGER,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * TetherWindow:settings:
+   *
+   * The application's settings, where the window keeps its size.
+   */
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, content_banner);
@@ -270,14 +354,6 @@ tether_window_init (TetherWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->settings = g_settings_new (APP_ID);
-
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, "window-width"),
-                               g_settings_get_int (self->settings, "window-height"));
-  if (g_settings_get_boolean (self->settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (self));
-
   adw_status_page_set_icon_name (self->empty_page, BASE_APP_ID "-symbolic");
 
   stack = tether_server_page_get_view_stack (self->server_page);
@@ -294,19 +370,43 @@ tether_window_init (TetherWindow *self)
 #endif
 }
 
+/**
+ * tether_window_new:
+ * @application: the application
+ * @manager: the servers to show
+ * @settings: the application's settings (its schema's keys)
+ *
+ * Returns: (transfer none): a new window, which GTK holds until it is
+ *   destroyed
+ */
 TetherWindow *
-tether_window_new (TetherApplication *application)
+tether_window_new (GtkApplication      *application,
+                   TetherServerManager *manager,
+                   GSettings           *settings)
 {
-  TetherWindow *self;
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (TETHER_IS_SERVER_MANAGER (manager), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
-  g_return_val_if_fail (TETHER_IS_APPLICATION (application), NULL);
-
-  self = g_object_new (TETHER_TYPE_WINDOW,
+  return g_object_new (TETHER_TYPE_WINDOW,
                        "application", application,
+                       "manager", manager,
+                       "settings", settings,
                        NULL);
-  tether_window_setup (self, application);
+}
 
-  return self;
+/**
+ * tether_window_get_manager:
+ * @self: a #TetherWindow
+ *
+ * Returns: (transfer none): the servers the window shows
+ */
+TetherServerManager *
+tether_window_get_manager (TetherWindow *self)
+{
+  g_return_val_if_fail (TETHER_IS_WINDOW (self), NULL);
+
+  return self->manager;
 }
 
 /**

@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "tether-application.h"
+#include "tether-server-manager.h"
 
 G_BEGIN_DECLS
 
@@ -17,11 +17,14 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TetherWindow, tether_window, TETHER, WINDOW, AdwApplicationWindow)
 
-TetherWindow *tether_window_new             (TetherApplication *application);
-TetherServer *tether_window_get_selected    (TetherWindow      *self);
-gboolean      tether_window_show_server     (TetherWindow      *self,
-                                             const char        *name);
-void          tether_window_add_toast       (TetherWindow      *self,
-                                             AdwToast          *toast);
+TetherWindow        *tether_window_new          (GtkApplication      *application,
+                                                 TetherServerManager *manager,
+                                                 GSettings           *settings);
+TetherServerManager *tether_window_get_manager  (TetherWindow        *self);
+TetherServer        *tether_window_get_selected (TetherWindow        *self);
+gboolean             tether_window_show_server  (TetherWindow        *self,
+                                                 const char          *name);
+void                 tether_window_add_toast    (TetherWindow        *self,
+                                                 AdwToast            *toast);
 
 G_END_DECLS

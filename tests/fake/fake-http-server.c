@@ -763,7 +763,8 @@ check_session (FakeHttpServer    *self,
         }
 
       if (self->session_id == NULL || strcmp (id, self->session_id) != 0 ||
-          g_strcmp0 (rpc_method, "test/always-expired") == 0)
+          g_strcmp0 (rpc_method, "test/always-expired") == 0 ||
+          (self->expired_method != NULL && g_strcmp0 (rpc_method, self->expired_method) == 0))
         {
           if (self->expiry_status == SOUP_STATUS_BAD_REQUEST)
             set_json (msg, SOUP_STATUS_BAD_REQUEST,
@@ -1215,6 +1216,7 @@ fake_http_server_free (FakeHttpServer *self)
   g_free (self->required_header);
   g_free (self->notification_body);
   g_free (self->redirect_path);
+  g_free (self->expired_method);
   g_free (self->redirect_method);
   g_free (self->redirect_location);
   g_free (self->session_id);

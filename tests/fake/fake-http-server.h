@@ -85,6 +85,7 @@ typedef struct
   guint          get_retry;         /* retry sent on GET streams, 0 for none */
   guint          expiry_status;     /* for an unknown session: 404 (default) or 400 */
   guint          expire_times;      /* forget the session before the next N requests */
+  char          *expired_method;    /* answer this method as if the session were unknown */
   gboolean       sessionless;       /* issue no session id */
   guint          delete_status;
   char          *notification_body; /* answer notifications 200 with this */

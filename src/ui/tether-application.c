@@ -15,17 +15,18 @@
 #include "tether-application.h"
 #include "tether-hub.h"
 #include "tether-server-manager.h"
-#include "ui/tether-window.h"
+#include "tether-settings.h"
+#include "tether-window.h"
 
 struct _TetherApplication
 {
   AdwApplication       parent_instance;
 
   char                *config_path;
+  GSettings           *settings;
   TetherConfigStore   *store;
   TetherServerManager *manager;
   TetherHub           *hub;
-  GSettings           *settings;
   guint                held : 1;
 };
 
@@ -34,13 +35,14 @@ G_DEFINE_FINAL_TYPE (TetherApplication, tether_application, ADW_TYPE_APPLICATION
 static void
 tether_application_activate (GApplication *app)
 {
+  TetherApplication *self = (TetherApplication *)app;
   GtkWindow *window;
 
-  g_assert (TETHER_IS_APPLICATION (app));
+  g_assert (TETHER_IS_APPLICATION (self));
 
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (tether_window_new (TETHER_APPLICATION (app)));
+    window = GTK_WINDOW (tether_window_new (GTK_APPLICATION (app), self->manager, self->settings));
 
   gtk_window_present (window);
 }
@@ -91,7 +93,9 @@ tether_application_startup (GApplication *app)
   /* The hub is up while Tether runs; a port that is taken is said, and
    * Tether runs on without it. */
   g_clear_error (&error);
-  self->settings = g_settings_new (APP_ID);
+  /* The settings come from tether_application_handle_local_options(),
+   * which refuses to start without them. */
+  g_assert (G_IS_SETTINGS (self->settings));
   self->hub = tether_hub_new (self->manager);
   tether_hub_set_port (self->hub, g_settings_get_uint (self->settings, "hub-port"));
   if (g_settings_get_boolean (self->settings, "hub-enabled") &&
@@ -138,7 +142,8 @@ tether_application_shutdown (GApplication *app)
       g_application_release (app);
     }
 
-  /* DESIGN §3 rule 7: every server stops, in parallel, within a bound. */
+  /* The connection rules in src/README.md, rule 7: every server stops, in
+   * parallel, within a bound. */
   if (self->manager != NULL)
     {
       tether_server_manager_shutdown_async (self->manager, 0, NULL, shutdown_done_cb, &done);
@@ -154,6 +159,7 @@ tether_application_handle_local_options (GApplication *app,
                                          GVariantDict *options)
 {
   TetherApplication *self = TETHER_APPLICATION (app);
+  g_autoptr(GError) error = NULL;
 
   g_variant_dict_lookup (options, "config", "^ay", &self->config_path);
 
@@ -161,6 +167,15 @@ tether_application_handle_local_options (GApplication *app,
     {
       g_print ("%s %s\n", "tether", PACKAGE_VERSION);
       return 0;
+    }
+
+  /* Without its schema the window cannot be: say so, rather than let
+   * GSettings abort when the window asks. */
+  self->settings = tether_settings_new (APP_ID, &error);
+  if (self->settings == NULL)
+    {
+      g_printerr ("tether: %s\n", error->message);
+      return 1;
     }
 
   if (g_variant_dict_contains (options, "standalone"))
@@ -238,9 +253,9 @@ tether_application_finalize (GObject *object)
   TetherApplication *self = (TetherApplication *)object;
 
   g_clear_object (&self->hub);
-  g_clear_object (&self->settings);
   g_clear_object (&self->manager);
   g_clear_object (&self->store);
+  g_clear_object (&self->settings);
   g_clear_pointer (&self->config_path, g_free);
 
   G_OBJECT_CLASS (tether_application_parent_class)->finalize (object);

@@ -1,0 +1,727 @@
+/* tether-server-session.c — the state machine of a managed connection
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The connection rules in src/README.md, as TetherServer lives them:
+ * connection rounds (rule 1), one attempt at a time (rule 2), reconnecting
+ * after a death with growing waits and liveness pings (rule 5), and
+ * leaving a session so that its process is gone before the next starts
+ * (rule 7). Rules 3 and 4 are tether-request-policy.c's.
+ *
+ * Every asynchronous operation of a session carries the session's
+ * generation (TetherServerOp); an answer for an abandoned session is
+ * ignored.
+ */
+
+#define G_LOG_DOMAIN "tether-server"
+
+#include "config.h"
+
+#include "mcp-error.h"
+#include "mcp-http-transport.h"
+#include "mcp-stdio-transport.h"
+
+#include "tether-config-error.h"
+#include "tether-request-policy.h"
+#include "tether-request-router.h"
+#include "tether-server-lists-private.h"
+#include "tether-server-session-private.h"
+#include "tether-shell-environment.h"
+#include "tether-transport-factory.h"
+
+static void begin_attempt        (TetherServer *self);
+static void session_died         (TetherServer *self,
+                                  const GError *error);
+static void environment_ready_cb (GObject      *object,
+                                  GAsyncResult *result,
+                                  gpointer      user_data);
+static void start_session        (TetherServer *self);
+
+/* Leaving a session: its process must be gone before the next starts */
+
+static void
+complete_stop_tasks (TetherServer *self)
+{
+  GTask *task;
+
+  while ((task = g_queue_pop_head (&self->stop_tasks)))
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+    }
+}
+
+static void
+client_closed_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  McpClient *client = MCP_CLIENT (object);
+  TetherServer *self = user_data;
+
+  mcp_client_close_finish (client, result, NULL);
+  g_ptr_array_remove (self->closing, client);
+
+  if (self->closing->len == 0)
+    {
+      complete_stop_tasks (self);
+
+      if (self->start_when_closed)
+        {
+          self->start_when_closed = FALSE;
+          begin_attempt (self);
+        }
+    }
+
+  /* The reference _tether_server_abandon_session() gave */
+  g_object_unref (self);
+}
+
+static void
+clear_session_timers (TetherServer *self)
+{
+  g_clear_handle_id (&self->attempt_timeout_id, g_source_remove);
+  g_clear_handle_id (&self->healthy_id, g_source_remove);
+  g_clear_handle_id (&self->ping_id, g_source_remove);
+  self->ping_in_flight = FALSE;
+}
+
+/* Leave the current session: nothing of it is listened to any more, and its
+ * process is stopped (in the background; see self->closing). */
+void
+_tether_server_abandon_session (TetherServer *self)
+{
+  g_autoptr(McpClient) client = g_steal_pointer (&self->client);
+
+  self->generation++;
+  clear_session_timers (self);
+  self->attempt_timed_out = FALSE;
+
+  if (self->session_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->session_cancellable);
+      g_clear_object (&self->session_cancellable);
+    }
+
+  _tether_server_lists_stop (self);
+
+  if (client != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (client, self);
+      g_ptr_array_add (self->closing, g_object_ref (client));
+      mcp_client_close_async (client, NULL, client_closed_cb, g_object_ref (self));
+    }
+}
+
+/* Connecting */
+
+static gboolean
+error_is_fatal (const GError *error)
+{
+  if (error->domain == MCP_ERROR)
+    {
+      switch ((McpError)error->code)
+        {
+        case MCP_ERROR_COMMAND_NOT_FOUND:
+        case MCP_ERROR_SPAWN_FAILED:
+        case MCP_ERROR_INVALID_URL:
+        case MCP_ERROR_UNSUPPORTED_VERSION:
+        case MCP_ERROR_PERMISSION_DENIED:
+          return TRUE;
+
+        case MCP_ERROR_FAILED:
+        case MCP_ERROR_TIMEOUT:
+        case MCP_ERROR_CLOSED:
+        case MCP_ERROR_NOT_SENT:
+        case MCP_ERROR_INVALID_RESPONSE:
+        case MCP_ERROR_HTTP_STATUS:
+        case MCP_ERROR_SESSION_EXPIRED:
+        case MCP_ERROR_MESSAGE_TOO_LARGE:
+        case MCP_ERROR_PEER_NOT_READING:
+        default:
+          return FALSE;
+        }
+    }
+
+  /* The server answered initialize with an error: asking again the same way
+   * gets the same answer (a modern-only server's -32022, for one). */
+  if (error->domain == MCP_RPC_ERROR)
+    return TRUE;
+
+  /* The configuration is refused: it stays so until it is edited. */
+  if (error->domain == TETHER_CONFIG_ERROR)
+    return TRUE;
+
+  return FALSE;
+}
+
+static gboolean
+retry_timeout_cb (gpointer user_data)
+{
+  TetherServer *self = user_data;
+
+  self->retry_id = 0;
+  begin_attempt (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_then_attempt (TetherServer *self,
+                   guint         delay_ms)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+
+  if (delay_ms == 0)
+    {
+      begin_attempt (self);
+      return;
+    }
+
+  _tether_server_set_retry_at (self, g_get_monotonic_time () + (gint64)delay_ms * 1000);
+  _tether_server_set_state (self, TETHER_SERVER_STATE_WAITING);
+  self->retry_id = g_timeout_add (delay_ms, retry_timeout_cb, self);
+}
+
+/* Rule 1: the next attempt of a connection round */
+static void
+schedule_next_attempt (TetherServer *self)
+{
+  guint attempt = self->attempt + 1;
+
+  _tether_server_set_attempt (self, attempt, self->timings.connect_attempts);
+  wait_then_attempt (self, tether_server_timings_connect_delay (&self->timings, attempt));
+}
+
+void
+_tether_server_start_round (TetherServer *self)
+{
+  self->recovering = FALSE;
+  self->failures = 0;
+  _tether_server_set_attempt (self, 0, self->timings.connect_attempts);
+  schedule_next_attempt (self);
+}
+
+/* Rule 5: reconnecting after a death, with growing waits */
+static void
+schedule_recovery (TetherServer *self)
+{
+  guint delay;
+
+  self->recovering = TRUE;
+
+  if (self->failures >= self->timings.max_quick_failures)
+    {
+      g_autofree char *message = NULL;
+
+      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "Gave up after %u failure in a row: %s",
+                                              "Gave up after %u failures in a row: %s",
+                                              self->failures),
+                                 self->failures,
+                                 self->error_message != NULL ? self->error_message : "");
+      _tether_server_log (self, TETHER_LOG_KIND_ERROR, message);
+      _tether_server_set_string (self, &self->error_message, message,
+                                 TETHER_SERVER_PROP_ERROR_MESSAGE);
+      self->recovering = FALSE;
+      _tether_server_set_state (self, TETHER_SERVER_STATE_ERROR);
+      return;
+    }
+
+  delay = tether_server_timings_reconnect_delay (&self->timings, self->failures, g_random_double ());
+  _tether_server_set_attempt (self, self->failures, self->timings.max_quick_failures);
+  _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT,
+                             _("Reconnecting in %.1f s (failure %u of at most %u in a row)"),
+                             delay / 1000.0, self->failures, self->timings.max_quick_failures);
+  wait_then_attempt (self, delay);
+}
+
+static void
+attempt_failed (TetherServer *self,
+                const GError *error)
+{
+  g_autofree char *context = NULL;
+  gboolean fatal = error_is_fatal (error);
+
+  if (self->recovering)
+    context = g_strdup_printf (_("Reconnection attempt %u failed:"), self->attempt);
+  else
+    context = g_strdup_printf (_("Attempt %u of %u failed:"), self->attempt, self->attempts);
+
+  _tether_server_record_error (self, error, context);
+  _tether_server_abandon_session (self);
+
+  if (self->recovering && !fatal)
+    {
+      self->failures++;
+      schedule_recovery (self);
+    }
+  else if (fatal || self->attempt >= self->attempts)
+    {
+      self->recovering = FALSE;
+      _tether_server_set_state (self, TETHER_SERVER_STATE_ERROR);
+    }
+  else
+    schedule_next_attempt (self);
+}
+
+static gboolean
+healthy_timeout_cb (gpointer user_data)
+{
+  TetherServer *self = user_data;
+
+  self->healthy_id = 0;
+
+  if (self->failures > 0 || self->recovering)
+    _tether_server_log (self, TETHER_LOG_KIND_EVENT,
+                        _("Healthy again: the failure count starts afresh"));
+
+  self->failures = 0;
+  self->recovering = FALSE;
+  self->list_reconnect_used = FALSE;
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ping_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(TetherServerOp) op = user_data;
+  g_autoptr(GError) error = NULL;
+  TetherServer *self = op->self;
+
+  mcp_client_ping_finish (MCP_CLIENT (object), result, &error);
+
+  if (!_tether_server_op_is_current (op))
+    return;
+
+  self->ping_in_flight = FALSE;
+
+  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autoptr(GError) dead = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
+                                            _("Not answering: %s"), error->message);
+
+      session_died (self, dead);
+    }
+}
+
+static gboolean
+ping_timeout_cb (gpointer user_data)
+{
+  TetherServer *self = user_data;
+  McpRequestOptions options = { 0, };
+
+  if (self->client == NULL || self->ping_in_flight)
+    return G_SOURCE_CONTINUE;
+
+  tether_request_policy_options (&self->timings, TETHER_REQUEST_KIND_PING, &options);
+  self->ping_in_flight = TRUE;
+  mcp_client_ping_async (self->client, &options, self->session_cancellable,
+                         ping_done_cb, _tether_server_op_new (self));
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+connected (TetherServer *self)
+{
+  McpClient *client = self->client;
+
+  _tether_server_set_string (self, &self->server_title,
+                             mcp_client_get_server_title (client) != NULL
+                     ? mcp_client_get_server_title (client)
+                     : mcp_client_get_server_name (client),
+                             TETHER_SERVER_PROP_SERVER_TITLE);
+  _tether_server_set_string (self, &self->server_version, mcp_client_get_server_version (client),
+                             TETHER_SERVER_PROP_SERVER_VERSION);
+  _tether_server_set_string (self, &self->protocol_version,
+                             mcp_client_get_protocol_version (client),
+                             TETHER_SERVER_PROP_PROTOCOL_VERSION);
+  _tether_server_set_string (self, &self->instructions, mcp_client_get_instructions (client),
+                             TETHER_SERVER_PROP_INSTRUCTIONS);
+
+  /* A URL without a type: remember which transport answered, until the
+   * configuration changes. */
+  if (MCP_IS_HTTP_TRANSPORT (mcp_client_get_transport (client)) &&
+      tether_server_config_get_kind (self->config) == TETHER_SERVER_KIND_AUTO &&
+      self->detected_mode == MCP_HTTP_MODE_AUTO)
+    {
+      self->detected_mode =
+        mcp_http_transport_get_detected_mode (MCP_HTTP_TRANSPORT (mcp_client_get_transport (client)));
+      if (self->detected_mode != MCP_HTTP_MODE_AUTO)
+        _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT, _("Using %s from now on"),
+                                   self->detected_mode == MCP_HTTP_MODE_LEGACY_SSE
+                                     ? _("legacy HTTP+SSE")
+                                     : _("Streamable HTTP"));
+    }
+
+  _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT, _("Connected to %s %s (protocol %s)"),
+                             self->server_title != NULL ? self->server_title : _("the server"),
+                             self->server_version != NULL ? self->server_version : "",
+                             self->protocol_version != NULL ? self->protocol_version : "?");
+
+  _tether_server_set_error (self, NULL, NULL);
+
+  /* Lists first, so that "connected" comes with its tools when they are quick. */
+  _tether_server_lists_begin (self);
+  _tether_server_set_state (self, TETHER_SERVER_STATE_CONNECTED);
+  _tether_server_lists_fetch (self);
+
+  self->healthy_id = g_timeout_add (self->timings.healthy_after_ms, healthy_timeout_cb, self);
+  if (self->timings.ping_interval_ms > 0)
+    self->ping_id = g_timeout_add (self->timings.ping_interval_ms, ping_timeout_cb, self);
+}
+
+static void
+connect_done_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(TetherServerOp) op = user_data;
+  g_autoptr(GError) error = NULL;
+  TetherServer *self = op->self;
+  gboolean ok;
+
+  ok = mcp_client_connect_finish (MCP_CLIENT (object), result, &error);
+
+  if (!_tether_server_op_is_current (op))
+    return;
+
+  g_clear_handle_id (&self->attempt_timeout_id, g_source_remove);
+
+  if (!ok)
+    {
+      if (self->attempt_timed_out)
+        {
+          double seconds = (g_get_monotonic_time () - self->attempt_started) / (double)G_USEC_PER_SEC;
+
+          g_clear_error (&error);
+          error = g_error_new (MCP_ERROR, MCP_ERROR_TIMEOUT,
+                               seconds < 10 ? _("No answer to initialize within %.1f s")
+                                            : _("No answer to initialize within %.0f s"),
+                               seconds);
+        }
+
+      attempt_failed (self, error);
+      return;
+    }
+
+  connected (self);
+}
+
+/* Rule 1: a connection attempt ends when the server has been silent for the
+ * connect timeout (stderr lines count as life: `npx -y` downloading), or at
+ * the hard cap. */
+static gboolean
+attempt_timeout_cb (gpointer user_data)
+{
+  TetherServer *self = user_data;
+  gint64 now = g_get_monotonic_time ();
+  gint64 idle_deadline = self->last_activity + (gint64)self->timings.connect_timeout_ms * 1000;
+  gint64 hard_deadline = self->attempt_started + (gint64)self->timings.connect_timeout_cap_ms * 1000;
+  gint64 deadline = MIN (idle_deadline, hard_deadline);
+
+  self->attempt_timeout_id = 0;
+
+  if (now < deadline)
+    {
+      self->attempt_timeout_id = g_timeout_add ((guint)((deadline - now) / 1000) + 1,
+                                                attempt_timeout_cb, self);
+      return G_SOURCE_REMOVE;
+    }
+
+  self->attempt_timed_out = TRUE;
+  g_cancellable_cancel (self->session_cancellable);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+client_stderr_line_cb (TetherServer *self,
+                       const char   *line,
+                       McpClient    *client)
+{
+  self->last_activity = g_get_monotonic_time ();
+  _tether_server_log (self, TETHER_LOG_KIND_STDERR, line);
+}
+
+static void
+client_event_cb (TetherServer *self,
+                 const char   *text,
+                 McpClient    *client)
+{
+  _tether_server_log (self, TETHER_LOG_KIND_EVENT, text);
+}
+
+static void
+client_log_message_cb (TetherServer *self,
+                       const char   *level,
+                       const char   *logger,
+                       JsonNode     *data,
+                       McpClient    *client)
+{
+  g_autofree char *text = NULL;
+
+  if (JSON_NODE_HOLDS_VALUE (data) && json_node_get_value_type (data) == G_TYPE_STRING)
+    text = g_strdup (json_node_get_string (data));
+  else
+    text = json_to_string (data, FALSE);
+
+  if (logger != NULL)
+    _tether_server_log_printf (self, TETHER_LOG_KIND_SERVER, "[%s] %s: %s", level, logger, text);
+  else
+    _tether_server_log_printf (self, TETHER_LOG_KIND_SERVER, "[%s] %s", level, text);
+}
+
+static void
+client_closed_signal_cb (TetherServer *self,
+                         const GError *error,
+                         McpClient    *client)
+{
+  /* While connecting, connect_async fails by itself and says why. */
+  if (self->state != TETHER_SERVER_STATE_CONNECTED)
+    return;
+
+  if (error != NULL)
+    session_died (self, error);
+  else
+    {
+      g_autoptr(GError) closed = g_error_new_literal (MCP_ERROR, MCP_ERROR_CLOSED,
+                                                      _("The server closed the connection"));
+      session_died (self, closed);
+    }
+}
+
+/* What the server asks its client goes to the router, with the owner of
+ * the call it belongs to: the one the client could tell (its HTTP stream,
+ * its `_meta`), else the only call with an owner in flight. */
+static gboolean
+client_server_request_cb (TetherServer *self,
+                          JsonNode     *id,
+                          const char   *method,
+                          JsonObject   *params,
+                          gpointer      tag,
+                          McpClient    *client)
+{
+  g_autoptr(TetherServerQuestion) question = NULL;
+  GObject *owner = tag;
+
+  if (owner == NULL && self->owned_calls->len == 1)
+    owner = g_ptr_array_index (self->owned_calls, 0);
+
+  _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT, _("The server asks: %s"), method);
+  question = tether_server_question_new (client, tether_server_config_get_name (self->config),
+                                         id, method, params, owner);
+  if (self->router != NULL)
+    tether_request_router_route (self->router, question);
+  else
+    tether_server_question_reply_default (question, _("nobody can answer it here"));
+
+  return TRUE;
+}
+
+/* Rule 5: never green while dead */
+static void
+session_died (TetherServer *self,
+              const GError *error)
+{
+  _tether_server_record_error (self, error, _("The connection was lost:"));
+  _tether_server_abandon_session (self);
+
+  /* healthy_timeout_cb() reset the count if it had been up long enough */
+  self->failures++;
+  schedule_recovery (self);
+}
+
+/* Rule 5: a server that takes none of its input is hung. Its transport
+ * refuses messages past a bound (MCP_ERROR_PEER_NOT_READING): the session
+ * of @generation, if still current, dies of it. Returns whether @error says
+ * so. */
+gboolean
+_tether_server_died_of (TetherServer *self,
+                        const GError *error,
+                        guint         generation)
+{
+  if (!tether_request_policy_ends_session (error))
+    return FALSE;
+
+  if (generation == self->generation && self->state == TETHER_SERVER_STATE_CONNECTED)
+    session_died (self, error);
+
+  return TRUE;
+}
+
+/* What tether_server_config_validate() refuses is never started, even
+ * when it came from an edit of the file: an env name like `PATH=/x:` would
+ * set another variable than it says. The error names the file. */
+static gboolean
+check_config (TetherServer  *self,
+              GError       **error)
+{
+  g_autofree char *file = NULL;
+
+  if (tether_server_config_validate (self->config, error))
+    return TRUE;
+
+  if (self->config_file != NULL)
+    {
+      file = g_file_get_parse_name (self->config_file);
+      g_prefix_error (error, "%s: ", file);
+    }
+
+  return FALSE;
+}
+
+static void
+begin_attempt (TetherServer *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  _tether_server_set_retry_at (self, 0);
+  _tether_server_set_state (self, TETHER_SERVER_STATE_CONNECTING);
+
+  /* Rule 7: the old process must be gone before a new one starts. */
+  if (self->closing->len > 0)
+    {
+      self->start_when_closed = TRUE;
+      return;
+    }
+
+  if (!check_config (self, &error))
+    {
+      attempt_failed (self, error);
+      return;
+    }
+
+  if (self->recovering)
+    _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT,
+                               _("Reconnecting (attempt %u of at most %u)"),
+                               self->attempt, self->attempts);
+  else
+    _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT, _("Connecting (attempt %u of %u)"),
+                               self->attempt, self->attempts);
+
+  /* A command is looked up in the login shell's PATH: learn it first (once
+   * per run of Tether, bounded in time). */
+  if (tether_server_config_get_kind (self->config) == TETHER_SERVER_KIND_STDIO &&
+      self->shell_environment != NULL &&
+      !tether_shell_environment_get_resolved (self->shell_environment))
+    {
+      self->session_cancellable = g_cancellable_new ();
+      tether_shell_environment_resolve_async (self->shell_environment, self->session_cancellable,
+                                              environment_ready_cb, _tether_server_op_new (self));
+      return;
+    }
+
+  start_session (self);
+}
+
+static void
+environment_ready_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(TetherServerOp) op = user_data;
+  TetherServer *self = op->self;
+
+  /* Cancelled by _tether_server_abandon_session(), which also moved the
+   * generation on */
+  if (!tether_shell_environment_resolve_finish (TETHER_SHELL_ENVIRONMENT (object), result, NULL) ||
+      op->generation != self->generation)
+    return;
+
+  g_clear_object (&self->session_cancellable);
+  start_session (self);
+}
+
+static void
+start_session (TetherServer *self)
+{
+  g_autoptr(McpTransport) transport = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (tether_server_config_get_kind (self->config) == TETHER_SERVER_KIND_STDIO &&
+      self->shell_environment != NULL &&
+      !tether_shell_environment_get_from_login_shell (self->shell_environment) &&
+      tether_shell_environment_get_note (self->shell_environment) != NULL)
+    _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT,
+                               _("The login shell’s PATH is not known: %s"),
+                               tether_shell_environment_get_note (self->shell_environment));
+
+  transport = tether_transport_factory_create (self->config, &self->timings, self->detected_mode,
+                                               self->shell_environment, &error);
+  if (transport == NULL)
+    {
+      attempt_failed (self, error);
+      return;
+    }
+
+  self->generation++;
+  self->client = mcp_client_new (transport);
+  self->session_cancellable = g_cancellable_new ();
+  /* initialize is bounded by attempt_timeout_cb(), which stretches while
+   * stderr shows life; every later request passes its own timeout. */
+  mcp_client_set_request_timeout (self->client, self->timings.connect_timeout_cap_ms);
+  mcp_client_set_max_request_timeout (self->client, MAX (self->timings.connect_timeout_cap_ms,
+                                                         self->timings.call_timeout_max_ms));
+
+  g_signal_connect_object (self->client, "stderr-line",
+                           G_CALLBACK (client_stderr_line_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->client, "event",
+                           G_CALLBACK (client_event_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->client, "log-message",
+                           G_CALLBACK (client_log_message_cb), self, G_CONNECT_SWAPPED);
+  _tether_server_lists_watch (self, self->client);
+  g_signal_connect_object (self->client, "closed",
+                           G_CALLBACK (client_closed_signal_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->client, "server-request",
+                           G_CALLBACK (client_server_request_cb), self, G_CONNECT_SWAPPED);
+  if (self->router != NULL)
+    {
+      g_autoptr(JsonObject) capabilities = tether_request_router_dup_capabilities (self->router);
+
+      mcp_client_set_capabilities (self->client, capabilities);
+    }
+
+  self->attempt_started = self->last_activity = g_get_monotonic_time ();
+  self->attempt_timed_out = FALSE;
+  self->attempt_timeout_id = g_timeout_add (self->timings.connect_timeout_ms,
+                                            attempt_timeout_cb, self);
+
+  mcp_client_connect_async (self->client, self->session_cancellable,
+                            connect_done_cb, _tether_server_op_new (self));
+}
+
+/* For the public API */
+
+/* Rule 6: the current session is left, whatever the state, and a new
+ * connection round starts at once (its process when the old one is gone). */
+void
+_tether_server_restart (TetherServer *self)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  _tether_server_abandon_session (self);
+  _tether_server_start_round (self);
+}
+
+/* Rule 7: no attempt, timer or session is left; the processes go in the
+ * background (self->closing, then self->stop_tasks). */
+void
+_tether_server_stop (TetherServer *self,
+                     gboolean      disable)
+{
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  self->start_when_closed = FALSE;
+  self->recovering = FALSE;
+  self->failures = 0;
+  _tether_server_abandon_session (self);
+  _tether_server_set_attempt (self, 0, 0);
+  _tether_server_set_state (self, disable ? TETHER_SERVER_STATE_DISABLED
+                                          : TETHER_SERVER_STATE_DISCONNECTED);
+}

@@ -778,6 +778,33 @@ test_type_spellings (void)
     }
 }
 
+/* A value taken from the environment never reaches a warning that quotes
+ * what it was put into: the warning shows its placeholder instead. */
+static void
+test_secret_in_warning (void)
+{
+  g_autoptr(TetherConfigImport) import = new_importer ();
+  g_autoptr(TetherImportResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *text = "{\"mcpServers\": {\"w\": {\"command\": \"C:${env:API_KEY}\\\\Users\\\\me\\\\x.cmd\","
+                     " \"args\": [\"--key=${env:MCP_TOKEN}\", \"D:\\\\${env:JOT_TOKEN}\"],"
+                     " \"cwd\": \"rel/${env:GH_PAT}\"}}}";
+
+  result = tether_config_import_load_text (import, text, -1, "claude_desktop_config.json", &error);
+  g_assert_no_error (error);
+  assert_stdio (item (result, "w"), "C:apikey-secret-3\\Users\\me\\x.cmd", "--key=mcptoken-secret-4",
+                "D:\\jot-secret-1", NULL);
+  assert_warning (item (result, "w"), "“C:${env:API_KEY}\\Users\\me\\x.cmd” in “command” looks like a Windows path");
+  assert_warning (item (result, "w"), "“D:\\${env:JOT_TOKEN}” in “args” looks like a Windows path");
+  assert_warning (item (result, "w"), "“cwd” is relative (rel/${env:GH_PAT})");
+  {
+    g_autofree char *warnings = g_strjoinv ("\n", (char **)tether_import_item_get_warnings (item (result, "w")));
+
+    for (guint k = 0; k < G_N_ELEMENTS (test_secrets); k++)
+      g_assert_null (strstr (warnings, test_secrets[k]));
+  }
+}
+
 static void
 test_text (void)
 {
@@ -1507,6 +1534,7 @@ main (int   argc,
   add_test ("/Tether/Import/single-server", test_single_server);
   add_test ("/Tether/Import/type-spellings", test_type_spellings);
   add_test ("/Tether/Import/text", test_text);
+  add_test ("/Tether/Import/secret-in-warning", test_secret_in_warning);
   add_test ("/Tether/Import/header-case", test_header_case);
   add_test ("/Tether/Import/broken", test_broken);
   add_test ("/Tether/Import/wrong-types-partial", test_wrong_types_partial);

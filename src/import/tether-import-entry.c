@@ -135,7 +135,7 @@ entry_begin (TetherImportRun *run,
              const char      *pointer,
              const char      *source_key)
 {
-  TetherImportEntry entry = { run, NULL, NULL, name, pointer, NULL };
+  TetherImportEntry entry = { run, NULL, NULL, name, pointer, NULL, NULL };
   g_autoptr(TetherServerConfig) config = tether_server_config_new (name);
 
   entry.item = _tether_import_item_new (config, source_key);
@@ -327,15 +327,39 @@ looks_windows (const char *text)
          g_str_has_suffix (lower, ".bat");
 }
 
+/* @text as a message may show it: each value taken from the environment
+ * (which may be a secret) put back as its placeholder. */
+char *
+_tether_import_entry_dup_shown (TetherImportEntry *entry,
+                                const char        *text)
+{
+  g_autoptr(GString) shown = g_string_new (text);
+
+  for (guint i = 0; entry->taken != NULL && i + 1 < entry->taken->len; i += 2)
+    {
+      const char *value = g_ptr_array_index (entry->taken, i);
+
+      if (*value != '\0')
+        g_string_replace (shown, value, g_ptr_array_index (entry->taken, i + 1), 0);
+    }
+
+  return g_string_free (g_steal_pointer (&shown), FALSE);
+}
+
 static void
 check_windows (TetherImportEntry *entry,
                const char        *what,
                const char        *text)
 {
-  if (looks_windows (text))
-    /* Translators: “C:\tools\srv.exe” in “command” looks like a Windows path… */
-    _tether_import_entry_warn (entry, _("“%s” in “%s” looks like a Windows path; "
-                                        "it will not work on Linux"), text, what);
+  g_autofree char *shown = NULL;
+
+  if (!looks_windows (text))
+    return;
+
+  shown = _tether_import_entry_dup_shown (entry, text);
+  /* Translators: “C:\tools\srv.exe” in “command” looks like a Windows path… */
+  _tether_import_entry_warn (entry, _("“%s” in “%s” looks like a Windows path; "
+                                      "it will not work on Linux"), shown, what);
 }
 
 /* Checks what an importable entry must have; skips it otherwise. */
@@ -367,8 +391,12 @@ _tether_import_entry_finish (TetherImportEntry *entry)
   cwd = tether_server_config_get_cwd (config);
   check_windows (entry, "cwd", cwd);
   if (cwd != NULL && !g_path_is_absolute (cwd) && !looks_windows (cwd))
-    _tether_import_entry_warn (entry, _("“cwd” is relative (%s); make it an absolute path"),
-                               cwd);
+    {
+      g_autofree char *shown = _tether_import_entry_dup_shown (entry, cwd);
+
+      _tether_import_entry_warn (entry, _("“cwd” is relative (%s); make it an absolute path"),
+                                 shown);
+    }
 
   if (!tether_server_config_validate (config, &error))
     {
@@ -395,7 +423,10 @@ _tether_import_entry_read (TetherImportRun       *run,
                            TetherImportReadEntry  read)
 {
   TetherImportEntry entry = entry_begin (run, name, pointer, source_key);
+  g_autoptr(GPtrArray) taken = g_ptr_array_new_with_free_func (g_free);
   GError *error = NULL;
+
+  entry.taken = taken;
 
   if (!_tether_import_entry_set_object (&entry, node))
     return;

@@ -94,6 +94,11 @@ _tether_import_resolve_env (TetherImportEntry *entry,
   if (value != NULL)
     {
       g_string_append (out, value);
+      if (entry->taken != NULL)
+        {
+          g_ptr_array_add (entry->taken, g_strdup (value));
+          g_ptr_array_add (entry->taken, g_strdup_printf ("${env:%s}", name));
+        }
       /* Translators: a note; the value itself is never shown */
       _tether_import_entry_note (entry, _("“%s” was taken from the environment"), name);
       return;

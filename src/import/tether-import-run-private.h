@@ -61,6 +61,8 @@ typedef struct
   const char         *name;
   const char         *pointer;                 /* of the entry */
   JsonObject         *object;
+  GPtrArray          *taken;                   /* values taken from the environment,
+                                                * each followed by its placeholder */
 } TetherImportEntry;
 
 static inline gboolean
@@ -117,6 +119,10 @@ TetherImportVariable *_tether_import_entry_variable         (TetherImportEntry  
                                                              TetherImportVariableKind   kind,
                                                              const char                *description,
                                                              gboolean                   secret);
+char                 *_tether_import_entry_dup_shown         (TetherImportEntry         *entry,
+                                                             const char                *text);
+char                 *_tether_import_entry_dup_shown        (TetherImportEntry         *entry,
+                                                             const char                *text);
 void                  _tether_import_entry_skip             (TetherImportEntry         *entry,
                                                              const char                *reason);
 void                  _tether_import_entry_skip_error       (TetherImportEntry         *entry,

@@ -39,22 +39,6 @@ typedef struct
   char *home;     /* HOME of the tether-cli runs */
 } Fixture;
 
-typedef struct
-{
-  int    status;
-  char  *out;
-  char  *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 static char **
 cli_environment (Fixture *fixture)
 {
@@ -90,7 +74,7 @@ cli_argv (Fixture            *fixture,
 
 static void
 run_cli_argv (Fixture            *fixture,
-              Run                *run,
+              TestRun            *run,
               const char * const *args)
 {
   g_autoptr(GPtrArray) argv = cli_argv (fixture, TIMINGS, args);
@@ -109,7 +93,7 @@ run_cli_argv (Fixture            *fixture,
 /* tether-cli --config PATH --timings … ARGS… */
 static void
 run_cli (Fixture    *fixture,
-         Run        *run,
+         TestRun    *run,
          const char *first,
          ...)
 {
@@ -638,7 +622,7 @@ test_sweep_after_kill (Fixture       *fixture,
                        gconstpointer  data)
 {
   g_autoptr(GArray) orphans = NULL;
-  g_auto(Run) run = { 0, };
+  g_auto(TestRun) run = { 0, };
   g_autofree char *token = NULL;
   g_autofree char *ledger = NULL;
   g_autofree char *text = NULL;
@@ -673,7 +657,7 @@ test_sweep_after_kill (Fixture       *fixture,
   g_assert_false (g_file_test (ledger, G_FILE_TEST_EXISTS));
 
   /* and the ledger holds nothing more: a second start finds nothing */
-  run_clear (&run);
+  test_run_clear (&run);
   run_cli (fixture, &run, "list", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_null (strstr (run.err, "Stopped"));
@@ -965,9 +949,9 @@ test_list (Fixture       *fixture,
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autoptr(JsonNode) node = NULL;
-  g_auto(Run) text = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) empty = { 0 };
+  g_auto(TestRun) text = { 0 };
+  g_auto(TestRun) json = { 0 };
+  g_auto(TestRun) empty = { 0 };
   JsonArray *servers;
   JsonObject *good, *broken, *off;
 
@@ -1016,7 +1000,7 @@ test_list (Fixture       *fixture,
     g_autofree char *slow = fake_entry (fixture, "slow", "\"--slow-start\", \"3000\"", TRUE);
     g_autofree char *config = g_strdup_printf ("{\"mcpServers\": {\"slow\": %s}}", slow);
     g_autoptr(JsonNode) slow_node = NULL;
-    g_auto(Run) bounded = { 0 };
+    g_auto(TestRun) bounded = { 0 };
     JsonObject *entry;
     gint64 start = g_get_monotonic_time ();
 
@@ -1043,15 +1027,15 @@ static void
 test_commands_by_name (Fixture       *fixture,
                        gconstpointer  data)
 {
-  g_auto(Run) tools = { 0 };
-  g_auto(Run) tools_json = { 0 };
-  g_auto(Run) prompts = { 0 };
-  g_auto(Run) resources = { 0 };
-  g_auto(Run) info = { 0 };
-  g_auto(Run) echo = { 0 };
-  g_auto(Run) broken = { 0 };
-  g_auto(Run) off = { 0 };
-  g_auto(Run) nope = { 0 };
+  g_auto(TestRun) tools = { 0 };
+  g_auto(TestRun) tools_json = { 0 };
+  g_auto(TestRun) prompts = { 0 };
+  g_auto(TestRun) resources = { 0 };
+  g_auto(TestRun) info = { 0 };
+  g_auto(TestRun) echo = { 0 };
+  g_auto(TestRun) broken = { 0 };
+  g_auto(TestRun) off = { 0 };
+  g_auto(TestRun) nope = { 0 };
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(JsonNode) rnode = NULL;
 
@@ -1113,8 +1097,8 @@ test_call_not_repeated (Fixture       *fixture,
                         gconstpointer  data)
 {
   g_autofree char *count_file = counts_path (fixture, "good");
-  g_auto(Run) crash = { 0 };
-  g_auto(Run) hang = { 0 };
+  g_auto(TestRun) crash = { 0 };
+  g_auto(TestRun) hang = { 0 };
 
   write_three (fixture);
 
@@ -1232,13 +1216,13 @@ static void
 test_add_remove_enable (Fixture       *fixture,
                         gconstpointer  data)
 {
-  g_auto(Run) add = { 0 };
-  g_auto(Run) add_url = { 0 };
-  g_auto(Run) add_auto = { 0 };
-  g_auto(Run) disable = { 0 };
-  g_auto(Run) again = { 0 };
-  g_auto(Run) enable = { 0 };
-  g_auto(Run) remove = { 0 };
+  g_auto(TestRun) add = { 0 };
+  g_auto(TestRun) add_url = { 0 };
+  g_auto(TestRun) add_auto = { 0 };
+  g_auto(TestRun) disable = { 0 };
+  g_auto(TestRun) again = { 0 };
+  g_auto(TestRun) enable = { 0 };
+  g_auto(TestRun) remove = { 0 };
   g_autofree char *before = NULL;
 
   write_config (fixture, edited_start);
@@ -1341,7 +1325,7 @@ test_add_remove_enable (Fixture       *fixture,
 
     for (guint i = 0; i < G_N_ELEMENTS (failures); i++)
       {
-        g_auto(Run) run = { 0 };
+        g_auto(TestRun) run = { 0 };
 
         run_cli_argv (fixture, &run, failures[i]);
         g_assert_cmpint (run.status, ==, 1);
@@ -1352,7 +1336,7 @@ test_add_remove_enable (Fixture       *fixture,
 
     for (guint i = 0; i < G_N_ELEMENTS (usage); i++)
       {
-        g_auto(Run) run = { 0 };
+        g_auto(TestRun) run = { 0 };
 
         run_cli_argv (fixture, &run, usage[i]);
         g_assert_cmpint (run.status, ==, 2);
@@ -1373,7 +1357,7 @@ test_add_remove_enable (Fixture       *fixture,
 
     for (guint i = 0; i < G_N_ELEMENTS (twice); i++)
       {
-        g_auto(Run) run = { 0 };
+        g_auto(TestRun) run = { 0 };
 
         run_cli (fixture, &run, "add", "twice", "--url", "https://twice.example/mcp",
                  "--header", twice[i][0], "--header", twice[i][1], NULL);
@@ -1455,7 +1439,7 @@ test_no_secrets (Fixture       *fixture,
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      g_auto(Run) run = { 0 };
+      g_auto(TestRun) run = { 0 };
 
       run_cli_argv (fixture, &run, commands[i]);
       assert_no_mark (commands[i][0], run.out);
@@ -1545,15 +1529,15 @@ test_cleartext_warning (Fixture       *fixture,
   g_autoptr(JsonNode) listing = NULL;
   g_autoptr(JsonNode) report = NULL;
   g_autoptr(JsonNode) preview = NULL;
-  g_auto(Run) add = { 0 };
-  g_auto(Run) add_tls = { 0 };
-  g_auto(Run) list = { 0 };
-  g_auto(Run) list_json = { 0 };
-  g_auto(Run) info = { 0 };
-  g_auto(Run) diagnostics = { 0 };
-  g_auto(Run) diagnostics_json = { 0 };
-  g_auto(Run) import = { 0 };
-  g_auto(Run) import_json = { 0 };
+  g_auto(TestRun) add = { 0 };
+  g_auto(TestRun) add_tls = { 0 };
+  g_auto(TestRun) list = { 0 };
+  g_auto(TestRun) list_json = { 0 };
+  g_auto(TestRun) info = { 0 };
+  g_auto(TestRun) diagnostics = { 0 };
+  g_auto(TestRun) diagnostics_json = { 0 };
+  g_auto(TestRun) import = { 0 };
+  g_auto(TestRun) import_json = { 0 };
   JsonArray *servers;
 
   write_config (fixture, config);
@@ -1646,10 +1630,10 @@ test_bad_names (Fixture       *fixture,
   g_autofree char *nameless_counts = counts_path (fixture, "nameless");
   g_autofree char *before = NULL;
   g_autoptr(JsonNode) node = NULL;
-  g_auto(Run) list = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) add_env = { 0 };
-  g_auto(Run) add_empty = { 0 };
+  g_auto(TestRun) list = { 0 };
+  g_auto(TestRun) json = { 0 };
+  g_auto(TestRun) add_env = { 0 };
+  g_auto(TestRun) add_empty = { 0 };
   JsonArray *servers;
   const char *error;
 
@@ -1738,7 +1722,7 @@ test_unusable_untouched (Fixture       *fixture,
 
       for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
         {
-          g_auto(Run) run = { 0 };
+          g_auto(TestRun) run = { 0 };
           gboolean dry_run = c == G_N_ELEMENTS (commands) - 1;
 
           run_cli_argv (fixture, &run, commands[c]);
@@ -1986,8 +1970,8 @@ test_read_only_and_links (Fixture       *fixture,
 {
   const char *text = "{\"mcpServers\": {\"a\": {\"command\": \"true\"}}}";
   g_autofree char *real = g_build_filename (fixture->dir, "real.json", NULL);
-  g_auto(Run) refused = { 0 };
-  g_auto(Run) added = { 0 };
+  g_auto(TestRun) refused = { 0 };
+  g_auto(TestRun) added = { 0 };
   g_autofree char *contents = NULL;
   GStatBuf before, after;
 
@@ -2063,11 +2047,11 @@ test_import_dry_run (Fixture       *fixture,
   g_autofree char *vscode = corpus ("vscode/.vscode/mcp.json");
   g_autofree char *codex = corpus ("codex/config.toml");
   g_autofree char *broken = corpus ("broken-truncated.json");
-  g_auto(Run) text = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) vs = { 0 };
-  g_auto(Run) toml = { 0 };
-  g_auto(Run) bad = { 0 };
+  g_auto(TestRun) text = { 0 };
+  g_auto(TestRun) json = { 0 };
+  g_auto(TestRun) vs = { 0 };
+  g_auto(TestRun) toml = { 0 };
+  g_auto(TestRun) bad = { 0 };
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(JsonNode) vs_node = NULL;
   Snapshot snapshot = { 0 };
@@ -2161,12 +2145,12 @@ test_import (Fixture       *fixture,
   g_autofree char *claude = corpus ("claude-desktop/claude_desktop_config.json");
   g_autofree char *vscode = corpus ("vscode/.vscode/mcp.json");
   g_autofree char *text = NULL;
-  g_auto(Run) skip = { 0 };
-  g_auto(Run) replace = { 0 };
-  g_auto(Run) rename = { 0 };
-  g_auto(Run) refused = { 0 };
-  g_auto(Run) set = { 0 };
-  g_auto(Run) unknown = { 0 };
+  g_auto(TestRun) skip = { 0 };
+  g_auto(TestRun) replace = { 0 };
+  g_auto(TestRun) rename = { 0 };
+  g_auto(TestRun) refused = { 0 };
+  g_auto(TestRun) set = { 0 };
+  g_auto(TestRun) unknown = { 0 };
   g_autoptr(JsonNode) node = NULL;
   JsonObject *servers;
   Snapshot snapshot = { 0 };
@@ -2263,9 +2247,9 @@ static void
 test_help (Fixture       *fixture,
            gconstpointer  data)
 {
-  g_auto(Run) run = { 0 };
-  g_auto(Run) import = { 0 };
-  g_auto(Run) timings = { 0 };
+  g_auto(TestRun) run = { 0 };
+  g_auto(TestRun) import = { 0 };
+  g_auto(TestRun) timings = { 0 };
 
   run_cli (fixture, &run, "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -2304,7 +2288,7 @@ test_help (Fixture       *fixture,
 
     for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
       {
-        g_auto(Run) help = { 0 };
+        g_auto(TestRun) help = { 0 };
 
         run_cli (fixture, &help, commands[i][0], "--help", NULL);
         g_assert_cmpint (help.status, ==, 0);

@@ -55,6 +55,29 @@ test_server_stop (TetherServer *server)
   test_assert_finalized (server);
 }
 
+static void
+shutdown_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_assert_true (tether_server_manager_shutdown_finish (TETHER_SERVER_MANAGER (object), result, NULL));
+  *(gboolean *)user_data = TRUE;
+}
+
+/* Shuts @manager down, every server stopped, and says how long it took (µs). */
+gint64
+test_server_manager_shutdown (TetherServerManager *manager)
+{
+  gboolean done = FALSE;
+  gint64 start = g_get_monotonic_time ();
+
+  tether_server_manager_shutdown_async (manager, 0, NULL, shutdown_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+
+  return g_get_monotonic_time () - start;
+}
+
 /* rm -r @path (symbolic links are removed, never followed) */
 void
 test_remove_tree (const char *path)

@@ -1,4 +1,4 @@
-/* test-server-util.h — waiting on a TetherServer, shared by the servers tests
+/* test-server-util.h — waiting on a TetherServer or its manager, shared by the tests
  *
  * Copyright 2026 The Tether authors
  *
@@ -8,12 +8,14 @@
 #pragma once
 
 #include "tether-server.h"
+#include "tether-server-manager.h"
 
 G_BEGIN_DECLS
 
-void test_server_wait_settled (TetherServer *server,
-                               const char   *what);
-void test_server_stop         (TetherServer *server);
-void test_remove_tree         (const char   *path);
+void   test_server_wait_settled     (TetherServer        *server,
+                                     const char          *what);
+void   test_server_stop             (TetherServer        *server);
+gint64 test_server_manager_shutdown (TetherServerManager *manager);
+void   test_remove_tree             (const char          *path);
 
 G_END_DECLS

@@ -89,7 +89,8 @@ test_run_command (TestRun            *run,
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
-  gint64 deadline = g_get_monotonic_time () + deadline_s * G_USEC_PER_SEC;
+  gint64 start = g_get_monotonic_time ();
+  gint64 deadline = start + deadline_s * G_USEC_PER_SEC;
 
   if (env != NULL)
     g_subprocess_launcher_set_environ (launcher, (char **)env);
@@ -116,6 +117,20 @@ test_run_command (TestRun            *run,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
   run->status = g_subprocess_get_exit_status (process);
+  run->elapsed_ms = (g_get_monotonic_time () - start) / 1000.0;
+}
+
+/* Runs the default main context for @ms, sleeping a moment when it is idle. */
+void
+test_iterate_for (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (500);
+    }
 }
 
 guint

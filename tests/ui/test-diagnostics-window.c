@@ -68,12 +68,12 @@ diagnostics_body (Fixture *fixture)
   wait_state (fixture, "missing", TETHER_SERVER_STATE_ERROR);
   g_assert_true (tether_server_get_command_not_found (get_server (fixture, "missing")));
   g_assert_true (tether_window_show_server (fixture->window, "login"));
-  iterate_for (50);
+  test_iterate_for (50);
   button = find_actionable (get_page (fixture), "win.diagnostics");
   g_assert_nonnull (button);
   g_assert_false (gtk_widget_get_visible (button));
   g_assert_true (tether_window_show_server (fixture->window, "missing"));
-  iterate_for (50);
+  test_iterate_for (50);
   g_assert_true (gtk_widget_get_visible (button));
   g_signal_emit_by_name (button, "clicked");
   window = find_diagnostics ();

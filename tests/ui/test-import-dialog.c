@@ -28,14 +28,14 @@ press (gpointer widget)
     g_signal_emit_by_name (widget, "clicked");
   else
     gtk_widget_activate (widget);
-  iterate_for (50);
+  test_iterate_for (50);
 
   /* A switch turns at the end of its animation. (A button may have closed
    * its window: do not look at it again.) */
   while (is_switch && gtk_switch_get_active (widget) == was_on)
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      iterate_for (10);
+      test_iterate_for (10);
     }
 }
 
@@ -274,7 +274,7 @@ import_cancel_body (Fixture *fixture)
   drop_file (fixture, claude);
   dialog = wait_import_dialog (fixture);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
-  iterate_for (300);
+  test_iterate_for (300);
   g_assert_null (find_import_dialog ());
 
   after = read_config (fixture);
@@ -386,7 +386,7 @@ expect_bad_drop (Fixture    *fixture,
     screenshot (shot);
   adw_message_dialog_response (message, "close");
   gtk_window_destroy (GTK_WINDOW (message));
-  iterate_for (100);
+  test_iterate_for (100);
 
   after = read_config (fixture);
   g_assert_cmpstr (after, ==, before);
@@ -441,7 +441,7 @@ import_bad_body (Fixture *fixture)
   dialog = wait_import_dialog (fixture);
   g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  iterate_for (100);
+  test_iterate_for (100);
 
   after = read_config (fixture);
   g_assert_cmpstr (after, ==, before);
@@ -511,7 +511,7 @@ import_text_body (Fixture *fixture)
     dialog = wait_import_dialog (fixture);
     g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
     gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
-    iterate_for (100);
+    test_iterate_for (100);
     g_assert_null (find_import_dialog ());
   }
 
@@ -524,7 +524,7 @@ import_text_body (Fixture *fixture)
                    ==, "copied");
   g_assert_cmpstr (row_subtitles (dialog, "URL"), ==, "http://127.0.0.1:9/mcp\n");
   gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
-  iterate_for (100);
+  test_iterate_for (100);
   after = (g_free (after), read_config (fixture));
   g_assert_cmpstr (after, ==, before);
 
@@ -576,7 +576,7 @@ import_chooser_body (Fixture *fixture)
   g_clear_pointer (&portal_answer, g_free);
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import", NULL);
   wait_until (fixture, portal_asked, NULL, 10000, "the file chooser");
-  iterate_for (300 * SLOWDOWN);
+  test_iterate_for (300 * SLOWDOWN);
   g_assert_null (find_import_dialog ());
   g_assert_null (find_message_dialog ());
 
@@ -721,7 +721,7 @@ import_from_body (Fixture *fixture)
   g_assert_null (find_toplevel (TETHER_TYPE_IMPORT_SOURCES_DIALOG));
   g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (dialog)), ==, 5);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
-  iterate_for (100);
+  test_iterate_for (100);
   after = read_config (fixture);
   g_assert_cmpstr (after, ==, before);
 

@@ -154,7 +154,7 @@ add_body (Fixture *fixture)
   wait_connected (fixture, "added");
   g_assert_cmpuint (initialize_count (fixture, "added"), ==, 1);
   g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "added"));
-  iterate_for (100);
+  test_iterate_for (100);
   wait_subtitle (fixture, "added", "Connected · 12 tools");
 }
 
@@ -211,7 +211,7 @@ edit_body (Fixture *fixture)
 
   /* The server restarted on its new configuration. */
   wait_until (fixture, server_settled, "good", 10000, "good to restart");
-  iterate_for (200);
+  test_iterate_for (200);
   wait_connected (fixture, "good");
   g_assert_cmpuint (initialize_count (fixture, "good"), ==, 2);
   wait_subtitle (fixture, "good", "Connected · 15 tools");
@@ -258,14 +258,14 @@ env_names_body (Fixture *fixture)
                                                   "not starting with a digit.", bad[i]);
 
       tether_pair_row_set_key (row, bad[i]);
-      iterate_for (50);
+      test_iterate_for (50);
       assert_problem (dialog, message);
       g_assert_nonnull (find_shown_label (dialog, message));
       g_assert_true (gtk_widget_has_css_class (tether_pair_row_get_key_entry (row), "error"));
     }
 
   tether_pair_row_set_key (row, "_MY_VAR1");
-  iterate_for (50);
+  test_iterate_for (50);
   g_assert_true (tether_server_dialog_get_can_save (dialog));
   g_assert_false (gtk_widget_has_css_class (tether_pair_row_get_key_entry (row), "error"));
   gtk_window_destroy (GTK_WINDOW (dialog));

@@ -28,7 +28,7 @@ capabilities_body (Fixture *fixture)
 
   wait_connected (fixture, "good");
   tether_window_show_server (fixture->window, "good");
-  iterate_for (100);
+  test_iterate_for (100);
 
   /* Tools: each one a row that opens into its parameters. */
   g_assert_cmpuint (tab_n_items (fixture, "tools"), ==, 10);
@@ -154,7 +154,7 @@ longest_while_scrolling (GtkAdjustment *adjustment,
   Stall stall = { 0, 0 };
 
   gtk_adjustment_set_value (adjustment, 0);
-  iterate_for (100);
+  test_iterate_for (100);
 
   for (guint i = 0; i < steps; i++)
     {
@@ -222,7 +222,7 @@ many_tools_body (Fixture *fixture)
     gint64 c0;
 
     tether_server_page_start_search (get_page (fixture));
-    iterate_for (100);
+    test_iterate_for (100);
     t0 = g_get_monotonic_time ();
     c0 = thread_cpu_time ();
     gtk_editable_set_text (GTK_EDITABLE (entry), "tool-0999");

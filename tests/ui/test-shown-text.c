@@ -145,7 +145,7 @@ hostile_text_body (Fixture *fixture)
                           "\\u202etxet <b>bold</b> & more\"] } } }");
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.paste-import", NULL);
   dialog = wait_import_dialog (fixture);
-  iterate_for (200 * SLOWDOWN);
+  test_iterate_for (200 * SLOWDOWN);
   g_assert_cmpuint (assert_labels_safe (dialog), >=, 1);
   {
     g_autoptr(GPtrArray) groups = g_ptr_array_new ();
@@ -160,11 +160,11 @@ hostile_text_body (Fixture *fixture)
     g_assert_cmpuint (shown, ==, 1);
   }
   gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
-  iterate_for (100);
+  test_iterate_for (100);
 
   /* A toast that names it */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.remove-server", "s", name);
-  iterate_for (200 * SLOWDOWN);
+  test_iterate_for (200 * SLOWDOWN);
   g_assert_cmpuint (assert_labels_safe (fixture->window), >=, 1);
 }
 
@@ -244,7 +244,7 @@ show_tab (Fixture    *fixture,
           const char *tab)
 {
   adw_view_stack_set_visible_child_name (tether_server_page_get_view_stack (get_page (fixture)), tab);
-  iterate_for (100);
+  test_iterate_for (100);
 }
 
 static void
@@ -273,7 +273,7 @@ secrets_body (Fixture *fixture)
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_assert_true (tether_window_show_server (fixture->window, names[i]));
-      iterate_for (100);
+      test_iterate_for (100);
       for (guint t = 0; t < 4; t++)
         {
           const char *tabs[] = { "tools", "prompts", "resources", "log" };
@@ -304,7 +304,7 @@ secrets_body (Fixture *fixture)
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
       tether_window_show_server (fixture->window, pages[i][0]);
-      iterate_for (100);
+      test_iterate_for (100);
       if (find_label (get_page (fixture), pages[i][1]) == NULL)
         g_error ("%s: its page does not show %s", pages[i][0], pages[i][1]);
     }
@@ -329,7 +329,7 @@ secrets_body (Fixture *fixture)
   assert_warning_shown (get_page (fixture), CLEARTEXT_WARNING);
   screenshot ("cleartext-warning.png");
   tether_window_show_server (fixture->window, "web");
-  iterate_for (100);
+  test_iterate_for (100);
   g_assert_null (find_shown_label (get_page (fixture), "Sends"));
 
   /* Diagnostics: its window, and the report it copies */
@@ -366,7 +366,7 @@ secrets_body (Fixture *fixture)
   assert_contains (texts, CLEARTEXT_WARNING);
   screenshot_at_end (dialog, "cleartext-warning-import.png");
   gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
-  iterate_for (300);
+  test_iterate_for (300);
   g_assert_null (find_import_dialog ());
 }
 

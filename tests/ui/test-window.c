@@ -209,7 +209,7 @@ reconnect_body (Fixture *fixture)
   wait_connected (fixture, "good");
   g_assert_cmpuint (initialize_count (fixture, "good"), ==, 1);
   g_assert_true (tether_window_show_server (fixture->window, "good"));
-  iterate_for (50);
+  test_iterate_for (50);
 
   /* The page's Reconnect button. */
   button = find_actionable (get_page (fixture), "win.reconnect");
@@ -256,7 +256,7 @@ switch_body (Fixture *fixture)
   wait_connected (fixture, "good");
   g_assert_cmpuint (running (fixture, "good"), ==, 1);
   tether_window_show_server (fixture->window, "good");
-  iterate_for (50);
+  test_iterate_for (50);
 
   toggle = find_descendant (get_page (fixture), GTK_TYPE_SWITCH);
   g_assert_nonnull (toggle);
@@ -268,7 +268,7 @@ switch_body (Fixture *fixture)
   wait_until (fixture, not_running, "good", 10000, "the server's process to stop");
   wait_state (fixture, "good", TETHER_SERVER_STATE_DISABLED);
   g_assert_true (config_disabled (fixture, "good"));
-  iterate_for (100);
+  test_iterate_for (100);
   g_assert_false (gtk_switch_get_active (toggle));
   wait_subtitle (fixture, "good", "Disabled");
 
@@ -323,7 +323,7 @@ remove_body (Fixture *fixture)
   removed = read_config (fixture);
   g_assert_null (strstr (removed, "\"good\""));
   g_assert_nonnull (strstr (removed, "\"second\""));
-  iterate_for (100);
+  test_iterate_for (100);
   g_assert_null (find_row (fixture, "good"));
 
   /* The toast's Undo puts the entry back exactly, and it runs again. */
@@ -426,7 +426,7 @@ banner_body (Fixture *fixture)
   }
 
   /* Tether runs on with the last good configuration. */
-  iterate_for (300);
+  test_iterate_for (300);
   g_assert_cmpint (tether_server_get_state (get_server (fixture, "good")), ==,
                    TETHER_SERVER_STATE_CONNECTED);
   g_assert_nonnull (find_row (fixture, "good"));

@@ -38,23 +38,13 @@ wait_until (Fixture       *fixture,
     }
 }
 
-void
-iterate_for (guint ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
-
-  while (g_get_monotonic_time () < deadline)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
 /* A button's activation shows it pressed, then clicks it a moment later. */
 void
 click (gpointer widget)
 {
   g_assert_true (gtk_widget_is_sensitive (widget));
   gtk_widget_activate (widget);
-  iterate_for (400 * SLOWDOWN);
+  test_iterate_for (400 * SLOWDOWN);
 }
 
 /* Finding widgets */
@@ -417,7 +407,7 @@ activate_cb (GApplication *app,
   fixture->window = TETHER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   g_assert_nonnull (fixture->window);
   wait_until (fixture, window_mapped, NULL, 10000, "the window to be mapped");
-  iterate_for (50);
+  test_iterate_for (50);
 
   /* Every subtitle the sidebar shows, as it changes. */
   collect_descendants (GTK_WIDGET (fixture->window), TETHER_TYPE_SERVER_ROW, labels);
@@ -573,7 +563,7 @@ screenshot (const char *name)
   if (dir == NULL)
     return;
 
-  iterate_for (800);
+  test_iterate_for (800);
   g_mkdir_with_parents (dir, 0755);
   path = g_build_filename (dir, name, NULL);
   {
@@ -598,7 +588,7 @@ screenshot_at_end (gpointer    widget,
     return;
 
   /* laid out first, so that the end is known */
-  iterate_for (300);
+  test_iterate_for (300);
   collect_descendants (GTK_WIDGET (widget), GTK_TYPE_SCROLLED_WINDOW, scrolled);
   for (guint i = 0; i < scrolled->len; i++)
     if (gtk_widget_get_mapped (g_ptr_array_index (scrolled, i)))

@@ -77,9 +77,6 @@ wait_until (Fixture       *fixture,
             const char    *what);
 
 void
-iterate_for (guint ms);
-
-void
 click (gpointer widget);
 
 void

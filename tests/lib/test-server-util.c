@@ -77,22 +77,3 @@ test_server_manager_shutdown (TetherServerManager *manager)
 
   return g_get_monotonic_time () - start;
 }
-
-/* rm -r @path (symbolic links are removed, never followed) */
-void
-test_remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        test_remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}

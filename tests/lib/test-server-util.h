@@ -16,6 +16,5 @@ void   test_server_wait_settled     (TetherServer        *server,
                                      const char          *what);
 void   test_server_stop             (TetherServer        *server);
 gint64 test_server_manager_shutdown (TetherServerManager *manager);
-void   test_remove_tree             (const char          *path);
 
 G_END_DECLS

@@ -64,5 +64,6 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TestRun, test_run_clear)
 void     test_iterate_for                  (guint       ms);
 void     test_warm_up                      (void);
 void     test_assert_finalized             (gpointer    object);
+void     test_remove_tree                  (const char *path);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include "tether-shell-environment.h"
 #include "window-harness.h"
 
 /* Waiting */
@@ -886,6 +887,11 @@ window_harness_init (int    *argc,
   login_bin = g_dir_make_tmp ("tether-window-login-bin-XXXXXX", NULL);
   g_assert_nonnull (login_bin);
   g_setenv ("FAKE_LOGIN_PREPEND", login_bin, TRUE);
+
+  /* The login shell is asked once, when the first server starts: a
+   * sanitized build on a loaded machine may take longer than a user's. */
+  tether_shell_environment_set_timeout (tether_shell_environment_get_default (),
+                                        TETHER_SHELL_ENVIRONMENT_DEFAULT_TIMEOUT_MS * SLOWDOWN);
 }
 
 /* Runs the tests added since window_harness_init(), then cleans up. */

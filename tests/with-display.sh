@@ -6,6 +6,14 @@
 # A missing Xvfb is a failure, never a skip.
 set -eu
 
+# --own: a session bus and a display of this test's own, even inside the
+# suite's. The window's tests run in parallel, each running the application:
+# they must not share a clipboard, bus names or a notification server.
+if [ "${1:-}" = "--own" ]; then
+  shift
+  unset DBUS_SESSION_BUS_ADDRESS DISPLAY XAUTHORITY
+fi
+
 if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
   command -v dbus-run-session >/dev/null 2>&1 || {
     echo "with-display: dbus-run-session not found (apt-get install dbus)" >&2; exit 1; }

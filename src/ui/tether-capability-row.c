@@ -11,7 +11,7 @@
  *
  * Built in code, not from a template: a list of 10 000 tools makes a page of
  * these whenever it scrolls far, and parsing a template for each was most of
- * that cost (measured by tests/test-window.c, /Tether/Window/many-tools).
+ * that cost (measured by tests/ui/test-server-page.c, /Tether/Window/many-tools).
  */
 
 #define G_LOG_DOMAIN "tether-capability-row"

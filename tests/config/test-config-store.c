@@ -40,31 +40,10 @@ fixture_setup (Fixture       *fixture,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_unlink (path);
-      return;
-    }
-
-  while ((name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  remove_tree (fixture->dir);
+  test_remove_tree (fixture->dir);
   g_clear_object (&fixture->file);
   g_clear_pointer (&fixture->path, g_free);
   g_clear_pointer (&fixture->dir, g_free);

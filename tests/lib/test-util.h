@@ -47,9 +47,10 @@ void     test_wait_fd_open                 (pid_t       pid,
 /* What a command run to its end said. */
 typedef struct
 {
-  int   status;  /* its exit status */
-  char *out;
-  char *err;
+  int     status;      /* its exit status */
+  char   *out;
+  char   *err;
+  double  elapsed_ms;  /* how long it took */
 } TestRun;
 
 void     test_run_clear                    (TestRun             *run);
@@ -60,7 +61,9 @@ void     test_run_command                  (TestRun             *run,
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TestRun, test_run_clear)
 
+void     test_iterate_for                  (guint       ms);
 void     test_warm_up                      (void);
 void     test_assert_finalized             (gpointer    object);
+void     test_remove_tree                  (const char *path);
 
 G_END_DECLS

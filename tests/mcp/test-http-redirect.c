@@ -19,6 +19,7 @@
 #include "mcp/mcp-url.h"
 
 #include "http-test-fixture.h"
+#include "test-util.h"
 
 #define LOCATION_SECRET "loc-secret-9b2e"
 #define INITIALIZE "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":" \
@@ -135,7 +136,7 @@ test_other_origin_get_stream (Fixture       *f,
                      MCP_SEND_FLAGS_NONE);
   g_assert_no_error (error);
   wait_answer (f, 2);
-  iterate_for (200);
+  test_iterate_for (200);
   g_assert_cmpuint (fake_http_server_count (f->server, "GET", NULL), ==, 1);
   g_assert_cmpuint (f->n_closed, ==, 0);
   assert_saw_nothing (other);

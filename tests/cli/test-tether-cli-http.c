@@ -22,6 +22,8 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "test-util.h"
+
 #define SECRET "Bearer secret-7c1e55d0"
 
 typedef enum
@@ -37,23 +39,6 @@ typedef struct
   char        *url;
   char        *count_file;
 } Server;
-
-typedef struct
-{
-  int     status;
-  char   *out;
-  char   *err;
-  double  elapsed_ms;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 /* Starts fake-http-mcp-server and reads the URL it prints. */
 static Server *
@@ -123,7 +108,7 @@ server_stop (Server *server)
 
 /* tether-cli ARGS…; "URL" stands for the server's URL. */
 static void
-run_cli (Run        *run,
+run_cli (TestRun    *run,
          Server     *server,
          const char *first,
          ...)
@@ -161,7 +146,7 @@ run_cli (Run        *run,
 /* What tether-cli said went wrong: its last line of its own on stderr
  * (the others are debug messages). */
 static char *
-error_line (Run *run)
+error_line (TestRun *run)
 {
   g_auto(GStrv) lines = g_strsplit (run->err, "\n", -1);
   const char *found = NULL;
@@ -176,7 +161,7 @@ error_line (Run *run)
 }
 
 static JsonObject *
-parse_out (Run       *run,
+parse_out (TestRun   *run,
            JsonNode **node)
 {
   g_autoptr(GError) error = NULL;
@@ -242,7 +227,7 @@ test_usage (void)
 static void
 test_help (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
 
   run_cli (&run, NULL, "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -259,15 +244,15 @@ test_commands (gconstpointer data)
   ServerMode mode = GPOINTER_TO_INT (data);
   Server *server = server_start (mode, "Authorization: " SECRET);
   const char *transport = mode == MODE_LEGACY ? "sse" : "http";
-  g_auto(Run) info = { 0 };
-  g_auto(Run) tools = { 0 };
-  g_auto(Run) prompts = { 0 };
-  g_auto(Run) resources = { 0 };
-  g_auto(Run) echo = { 0 };
-  g_auto(Run) add = { 0 };
-  g_auto(Run) fail = { 0 };
-  g_auto(Run) ping = { 0 };
-  g_auto(Run) auto_mode = { 0 };
+  g_auto(TestRun) info = { 0 };
+  g_auto(TestRun) tools = { 0 };
+  g_auto(TestRun) prompts = { 0 };
+  g_auto(TestRun) resources = { 0 };
+  g_auto(TestRun) echo = { 0 };
+  g_auto(TestRun) add = { 0 };
+  g_auto(TestRun) fail = { 0 };
+  g_auto(TestRun) ping = { 0 };
+  g_auto(TestRun) auto_mode = { 0 };
   g_autoptr(JsonNode) node = NULL;
   g_autofree char *counts = NULL;
   g_autofree char *url_option = NULL;
@@ -341,7 +326,7 @@ test_progress (gconstpointer data)
 {
   ServerMode mode = GPOINTER_TO_INT (data);
   Server *server = server_start (mode, NULL);
-  g_auto(Run) slow = { 0 };
+  g_auto(TestRun) slow = { 0 };
   g_autofree char *counts = NULL;
 
   run_cli (&slow, server, "--url", "URL", "call", "slow", "{\"ms\":200,\"steps\":4}", NULL);
@@ -358,12 +343,12 @@ test_failures (void)
 {
   Server *server = server_start (MODE_SSE, "Authorization: " SECRET);
   g_autofree char *refused_url = NULL;
-  g_auto(Run) unauthorized = { 0 };
-  g_auto(Run) wrong = { 0 };
-  g_auto(Run) crash = { 0 };
-  g_auto(Run) timeout = { 0 };
-  g_auto(Run) refused = { 0 };
-  g_auto(Run) forced = { 0 };
+  g_auto(TestRun) unauthorized = { 0 };
+  g_auto(TestRun) wrong = { 0 };
+  g_auto(TestRun) crash = { 0 };
+  g_auto(TestRun) timeout = { 0 };
+  g_auto(TestRun) refused = { 0 };
+  g_auto(TestRun) forced = { 0 };
   g_autofree char *counts = NULL;
   g_autofree char *line = NULL;
 
@@ -457,10 +442,10 @@ test_url_secrets (void)
   g_autofree char *masked_token_only = NULL;
   g_autofree char *unauthorized_line = NULL;
   g_autofree char *refused_line = NULL;
-  g_auto(Run) ping = { 0 };
-  g_auto(Run) token = { 0 };
-  g_auto(Run) unauthorized = { 0 };
-  g_auto(Run) refused = { 0 };
+  g_auto(TestRun) ping = { 0 };
+  g_auto(TestRun) token = { 0 };
+  g_auto(TestRun) unauthorized = { 0 };
+  g_auto(TestRun) refused = { 0 };
   g_autofree char *counts = NULL;
 
   g_assert_true (g_str_has_suffix (rest, "/mcp"));

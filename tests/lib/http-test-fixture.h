@@ -58,7 +58,6 @@ typedef struct
       } \
   } G_STMT_END
 
-void        iterate_for         (guint          ms);
 void        fixture_setup       (Fixture       *f,
                                  gconstpointer  data);
 void        fixture_teardown    (Fixture       *f,

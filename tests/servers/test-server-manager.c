@@ -12,6 +12,7 @@
 #include "tether-process.h"
 #include "mcp-stdio-transport.h"
 #include "tether-server-manager.h"
+#include "test-server-util.h"
 #include "test-util.h"
 
 typedef struct
@@ -40,36 +41,12 @@ fixture_setup (Fixture       *fixture,
 }
 
 static void
-shutdown_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  gboolean *done = user_data;
-
-  g_assert_true (tether_server_manager_shutdown_finish (TETHER_SERVER_MANAGER (object), result, NULL));
-  *done = TRUE;
-}
-
-static gint64
-shutdown_manager (Fixture *fixture)
-{
-  gboolean done = FALSE;
-  gint64 start = g_get_monotonic_time ();
-
-  tether_server_manager_shutdown_async (fixture->manager, 0, NULL, shutdown_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-
-  return g_get_monotonic_time () - start;
-}
-
-static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
   if (fixture->manager != NULL)
     {
-      shutdown_manager (fixture);
+      test_server_manager_shutdown (fixture->manager);
       test_assert_finalized (g_steal_pointer (&fixture->manager));
     }
   if (fixture->store != NULL)
@@ -347,7 +324,7 @@ test_shutdown_twenty (Fixture       *fixture,
   g_test_message ("%u processes running", test_count_processes_matching (fixture->dir));
   g_assert_cmpuint (test_stop_on_failure_matching (fixture->dir), ==, 20 + 10 * 2);
 
-  took = shutdown_manager (fixture);
+  took = test_server_manager_shutdown (fixture->manager);
   g_test_message ("shutdown of 20 servers took %.0f ms", took / 1000.0);
   g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 0);
   g_assert_cmpint (took, <, TETHER_SERVER_MANAGER_SHUTDOWN_TIMEOUT_MS * 1000);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include "test-util.h"
 
@@ -89,7 +90,8 @@ test_run_command (TestRun            *run,
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
-  gint64 deadline = g_get_monotonic_time () + deadline_s * G_USEC_PER_SEC;
+  gint64 start = g_get_monotonic_time ();
+  gint64 deadline = start + deadline_s * G_USEC_PER_SEC;
 
   if (env != NULL)
     g_subprocess_launcher_set_environ (launcher, (char **)env);
@@ -116,6 +118,20 @@ test_run_command (TestRun            *run,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
   run->status = g_subprocess_get_exit_status (process);
+  run->elapsed_ms = (g_get_monotonic_time () - start) / 1000.0;
+}
+
+/* Runs the default main context for @ms, sleeping a moment when it is idle. */
+void
+test_iterate_for (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (500);
+    }
 }
 
 guint
@@ -727,4 +743,23 @@ test_assert_finalized (gpointer object)
   if (weak != NULL)
     g_object_remove_weak_pointer (weak, &weak);
   g_assert_null (weak);
+}
+
+/* rm -r @path (symbolic links are removed, never followed) */
+void
+test_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
 }

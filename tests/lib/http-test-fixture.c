@@ -10,41 +10,7 @@
 #include <string.h>
 
 #include "http-test-fixture.h"
-
-/* Open fds, not counting eventfds: GLib gives each thread that runs a main
- * context one (the TLS and proxy worker threads come and go on their own
- * schedule). Sockets, pipes and files all count. */
-static guint
-count_fds (void)
-{
-  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
-  const char *name;
-  guint n = 0;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename ("/proc/self/fd", name, NULL);
-      g_autofree char *target = g_file_read_link (path, NULL);
-
-      if (target == NULL || !g_str_equal (target, "anon_inode:[eventfd]"))
-        n++;
-    }
-
-  return n;
-}
-
-void
-iterate_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (500);
-    }
-}
+#include "test-util.h"
 
 /* ---------------------------------------------------------------------- */
 /* Fixture                                                                 */
@@ -93,7 +59,7 @@ void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  f->fds_before = count_fds ();
+  f->fds_before = test_count_fds ();
   f->server = fake_http_server_new ();
   f->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)json_node_unref);
   f->invalid = g_ptr_array_new_with_free_func (g_free);
@@ -365,8 +331,8 @@ fixture_teardown (Fixture       *f,
 
   /* Every socket is closed once both ends are gone. */
   deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  while ((fds = count_fds ()) > f->fds_before && g_get_monotonic_time () < deadline)
-    iterate_for (10);
+  while ((fds = test_count_fds ()) > f->fds_before && g_get_monotonic_time () < deadline)
+    test_iterate_for (10);
   if (data != WARM_UP && fds != f->fds_before)
     {
       g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);

@@ -14,6 +14,7 @@
 #include "tether-config-import.h"
 #include "tether-import-clients-private.h"
 #include "tether-import-plan.h"
+#include "test-util.h"
 
 /* The environment every test imports with: what ${env:…} may find. */
 static const char * const test_environment[] = {
@@ -29,19 +30,6 @@ static const char * const test_environment[] = {
 static const char * const test_secrets[] = {
   "jot-secret-1", "ghpat-secret-2", "apikey-secret-3", "mcptoken-secret-4",
 };
-
-static guint
-count_fds (void)
-{
-  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (dir);
-  while (g_dir_read_name (dir) != NULL)
-    n++;
-
-  return n;
-}
 
 static TetherConfigImport *
 new_importer (void)
@@ -1446,10 +1434,10 @@ static void
 run_checking_fds (gconstpointer data)
 {
   void (*func) (void) = (void (*) (void))data;
-  guint before = count_fds ();
+  guint before = test_count_fds ();
 
   func ();
-  g_assert_cmpuint (count_fds (), ==, before);
+  g_assert_cmpuint (test_count_fds (), ==, before);
 }
 
 #define add_test(path, func) g_test_add_data_func (path, (gconstpointer)func, run_checking_fds)

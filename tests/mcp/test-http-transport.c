@@ -17,6 +17,7 @@
 #include "mcp/mcp-client.h"
 
 #include "http-test-fixture.h"
+#include "test-util.h"
 
 /* ---------------------------------------------------------------------- */
 /* Streamable HTTP                                                         */
@@ -522,7 +523,7 @@ test_no_reply_cancel (Fixture       *f,
 
   send_start (f, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"test/hang\"}", MCP_SEND_FLAGS_NONE, cancellable, &r);
   WAIT_FOR (fake_http_server_count (f->server, "POST", "test/hang") == 1);
-  iterate_for (50);
+  test_iterate_for (50);
   g_assert_false (r.done);
   cancelled_at = g_get_monotonic_time ();
   g_cancellable_cancel (cancellable);
@@ -551,7 +552,7 @@ test_sse_cancel_closes_stream (Fixture       *f,
   send_start (f, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"test/sse-hang\"}", MCP_SEND_FLAGS_NONE, cancellable, &r);
   WAIT_FOR (r.done);
   g_assert_no_error (r.error);
-  iterate_for (50);
+  test_iterate_for (50);
   g_assert_cmpuint (f->server->n_abandoned, ==, 0);
   g_timeout_add (10, cancel_later, cancellable);
   WAIT_FOR (f->server->n_abandoned == 1);
@@ -573,7 +574,7 @@ test_cancelled_notification (Fixture       *f,
    * cancelling the send: the request's open stream is closed too. */
   error = send_json (f, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"test/sse-hang\"}", MCP_SEND_FLAGS_NONE);
   g_assert_no_error (error);
-  iterate_for (50);
+  test_iterate_for (50);
   g_assert_cmpuint (f->server->n_abandoned, ==, 0);
   error = send_json (f, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
                         "\"params\":{\"requestId\":3,\"reason\":\"timed out\"}}", MCP_SEND_FLAGS_NONE);

@@ -16,26 +16,11 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-  double elapsed_ms;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+#include "test-util.h"
 
 /* tether-cli ARGS…; "FAKE" stands for the fake server. */
 static void
-run_cli_argv (Run                *run,
+run_cli_argv (TestRun            *run,
               const char * const *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
@@ -57,7 +42,7 @@ run_cli_argv (Run                *run,
 }
 
 static void
-run_cli (Run        *run,
+run_cli (TestRun    *run,
          const char *first,
          ...)
 {
@@ -100,7 +85,7 @@ test_usage (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_auto(Run) run = { 0 };
+      g_auto(TestRun) run = { 0 };
 
       run_cli_argv (&run, cases[i]);
       g_test_message ("case %u: %s", i, run.err);
@@ -113,7 +98,7 @@ test_usage (void)
 static void
 test_help (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
 
   run_cli (&run, "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -133,7 +118,7 @@ test_help (void)
 
     for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
       {
-        g_auto(Run) help = { 0 };
+        g_auto(TestRun) help = { 0 };
 
         run_cli (&help, commands[i][0], "--help", "--", "tether-no-such-server", NULL);
         g_assert_cmpint (help.status, ==, 0);
@@ -157,7 +142,7 @@ test_option_forms (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
     {
-      g_auto(Run) run = { 0 };
+      g_auto(TestRun) run = { 0 };
 
       run_cli_argv (&run, forms[i]);
       g_test_message ("form %u: %s", i, run.err);
@@ -167,7 +152,7 @@ test_option_forms (void)
 
   /* The server's own options are its business, never tether-cli's. */
   {
-    g_auto(Run) tools = { 0 };
+    g_auto(TestRun) tools = { 0 };
 
     run_cli (&tools, "--json", "tools", "--", "FAKE", "--tools", "2", NULL);
     g_assert_cmpint (tools.status, ==, 0);
@@ -177,8 +162,8 @@ test_option_forms (void)
 static void
 test_info (void)
 {
-  g_auto(Run) text = { 0 };
-  g_auto(Run) json = { 0 };
+  g_auto(TestRun) text = { 0 };
+  g_auto(TestRun) json = { 0 };
   g_autoptr(JsonNode) node = NULL;
   JsonObject *object;
 
@@ -200,10 +185,10 @@ test_info (void)
 static void
 test_lists (void)
 {
-  g_auto(Run) tools = { 0 };
-  g_auto(Run) text = { 0 };
-  g_auto(Run) prompts = { 0 };
-  g_auto(Run) resources = { 0 };
+  g_auto(TestRun) tools = { 0 };
+  g_auto(TestRun) text = { 0 };
+  g_auto(TestRun) prompts = { 0 };
+  g_auto(TestRun) resources = { 0 };
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(JsonNode) rnode = NULL;
 
@@ -231,10 +216,10 @@ test_lists (void)
 static void
 test_call (void)
 {
-  g_auto(Run) echo = { 0 };
-  g_auto(Run) fail = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) slow = { 0 };
+  g_auto(TestRun) echo = { 0 };
+  g_auto(TestRun) fail = { 0 };
+  g_auto(TestRun) json = { 0 };
+  g_auto(TestRun) slow = { 0 };
 
   run_cli (&echo, "call", "echo", "{\"message\":\"hello there\"}", "--", "FAKE", NULL);
   g_assert_cmpint (echo.status, ==, 0);
@@ -256,10 +241,10 @@ test_call (void)
 static void
 test_failures (void)
 {
-  g_auto(Run) missing = { 0 };
-  g_auto(Run) crash = { 0 };
-  g_auto(Run) timeout = { 0 };
-  g_auto(Run) modern = { 0 };
+  g_auto(TestRun) missing = { 0 };
+  g_auto(TestRun) crash = { 0 };
+  g_auto(TestRun) timeout = { 0 };
+  g_auto(TestRun) modern = { 0 };
 
   run_cli (&missing, "tools", "--", "tether-no-such-server", NULL);
   g_assert_cmpint (missing.status, ==, 1);
@@ -288,7 +273,7 @@ test_failures (void)
 static void
 test_ping (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
   g_autoptr(JsonNode) node = NULL;
   JsonObject *object;
 
@@ -308,7 +293,7 @@ test_count_file (void)
   g_autofree char *dir = g_dir_make_tmp ("tether-cli-XXXXXX", NULL);
   g_autofree char *file = g_build_filename (dir, "counts", NULL);
   g_autofree char *contents = NULL;
-  g_auto(Run) run = { 0 };
+  g_auto(TestRun) run = { 0 };
 
   /* A call that crashes the server is not sent again. */
   run_cli (&run, "call", "crash", "--", "FAKE", "--count-file", file, NULL);
@@ -376,8 +361,8 @@ test_diagnostics (void)
   g_autofree char *servers = NULL;
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(Run) run = { 0 };
-  g_auto(Run) text = { 0 };
+  g_auto(TestRun) run = { 0 };
+  g_auto(TestRun) text = { 0 };
   JsonObject *object, *login, *discovered;
   JsonArray *array;
 
@@ -536,7 +521,7 @@ test_hostile_text (void)
                                json ? commands[i][1] : NULL, NULL };
         g_autofree char *what = g_strdup_printf ("%s%s %s", json ? "--json " : "", commands[i][0],
                                                  commands[i][1] != NULL ? commands[i][1] : "");
-        g_auto(Run) run = { 0 };
+        g_auto(TestRun) run = { 0 };
 
         run_cli_argv (&run, argv);
         assert_nothing_obeyed (what, run.err);
@@ -556,10 +541,10 @@ test_hostile_text (void)
   /* Without the configuration too, and the last stderr lines of a server
    * that failed, in its error. */
   {
-    g_auto(Run) tools = { 0 };
-    g_auto(Run) dying = { 0 };
-    g_auto(Run) list = { 0 };
-    g_auto(Run) list_json = { 0 };
+    g_auto(TestRun) tools = { 0 };
+    g_auto(TestRun) dying = { 0 };
+    g_auto(TestRun) list = { 0 };
+    g_auto(TestRun) list_json = { 0 };
     g_autoptr(JsonNode) node = NULL;
 
     run_cli (&tools, "tools", "--", "FAKE", "--hostile-text", NULL);
@@ -568,7 +553,7 @@ test_hostile_text (void)
 
     /* The name with control characters is refused at start, naming it */
     {
-      g_auto(Run) refused = { 0 };
+      g_auto(TestRun) refused = { 0 };
 
       run_cli (&refused, "--config", config, "info", name, NULL);
       g_assert_cmpint (refused.status, ==, 1);
@@ -589,9 +574,9 @@ test_hostile_text (void)
 
   /* The import preview and diagnostics show a file's names and commands. */
   {
-    g_auto(Run) import = { 0 };
-    g_auto(Run) import_json = { 0 };
-    g_auto(Run) diagnostics = { 0 };
+    g_auto(TestRun) import = { 0 };
+    g_auto(TestRun) import_json = { 0 };
+    g_auto(TestRun) diagnostics = { 0 };
     g_autoptr(JsonNode) node = NULL;
 
     /* (A name with control characters is refused; a bidi override is

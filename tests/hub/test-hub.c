@@ -14,6 +14,7 @@
 #include "tether-hub.h"
 #include "tether-hub-activity.h"
 #include "tether-hub-session.h"
+#include "test-server-util.h"
 #include "test-util.h"
 
 typedef struct
@@ -51,17 +52,6 @@ fixture_setup (Fixture       *fixture,
 }
 
 static void
-shutdown_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  gboolean *done = user_data;
-
-  g_assert_true (tether_server_manager_shutdown_finish (TETHER_SERVER_MANAGER (object), result, NULL));
-  *done = TRUE;
-}
-
-static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
@@ -75,11 +65,7 @@ fixture_teardown (Fixture       *fixture,
     }
   if (fixture->manager != NULL)
     {
-      gboolean done = FALSE;
-
-      tether_server_manager_shutdown_async (fixture->manager, 0, NULL, shutdown_cb, &done);
-      while (!done)
-        g_main_context_iteration (NULL, TRUE);
+      test_server_manager_shutdown (fixture->manager);
       test_assert_finalized (g_steal_pointer (&fixture->manager));
     }
   if (fixture->store != NULL)

@@ -181,15 +181,6 @@ wait_settled (TetherServer *server)
     g_main_context_iteration (NULL, TRUE);
 }
 
-static void
-iterate_for (guint ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
-
-  while (g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-}
-
 static guint
 count_steps (Fixture           *fixture,
              TetherServerState  state)
@@ -353,7 +344,7 @@ test_flapping_stops (Fixture       *fixture,
   g_assert_cmpuint (initializes, <=, 3);
 
   /* and it stays there */
-  iterate_for (800);
+  test_iterate_for (800);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_ERROR);
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, initializes);
 }
@@ -387,7 +378,7 @@ test_list_timeout_reconnects_once (Fixture       *fixture,
 
   g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
   /* first session's list times out, reconnect, second times out too */
-  iterate_for (2000);
+  test_iterate_for (2000);
 
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
@@ -441,7 +432,7 @@ test_call_timeout_not_resent (Fixture       *fixture,
   call_and_wait (server, "echo", &call);
 
   g_assert_error (call.error, MCP_ERROR, MCP_ERROR_TIMEOUT);
-  iterate_for (500);
+  test_iterate_for (500);
   g_assert_cmpuint (fake_count (fixture, "tools/call"), ==, 1);
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 1);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
@@ -462,7 +453,7 @@ test_call_crash_not_resent (Fixture       *fixture,
 
   g_assert_error (call.error, MCP_ERROR, MCP_ERROR_CLOSED);
   g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
-  iterate_for (300);
+  test_iterate_for (300);
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
   g_assert_cmpuint (fake_count (fixture, "tools/call"), ==, 1);
   g_clear_error (&call.error);
@@ -495,7 +486,7 @@ test_disable_during_connect (Fixture       *fixture,
   gboolean done = FALSE;
 
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTING);
-  iterate_for (100);
+  test_iterate_for (100);
   pid = server_pid (server);
   g_assert_true (test_pid_alive (pid));
 
@@ -569,7 +560,7 @@ test_list_changed_refreshes (Fixture       *fixture,
   TetherServer *server = start_fake (fixture, "--list-changed-early", NULL);
 
   wait_settled (server);
-  iterate_for (300);
+  test_iterate_for (300);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
   g_assert_false (tether_server_get_busy (server));

@@ -1,0 +1,278 @@
+/* test-server-page.c — a server's page: its tools, prompts and resources, under Xvfb
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The real application with real fake servers (window-harness.h).
+ */
+
+#include "config.h"
+
+#include "window-harness.h"
+
+static gboolean
+tools_shown (Fixture       *fixture,
+             gconstpointer  data)
+{
+  return tab_n_items (fixture, "tools") == GPOINTER_TO_UINT (data);
+}
+
+static void
+capabilities_body (Fixture *fixture)
+{
+  GtkListView *tools;
+  GtkTreeListRow *first;
+  GtkWidget *search;
+  guint n_log;
+
+  wait_connected (fixture, "good");
+  tether_window_show_server (fixture->window, "good");
+  test_iterate_for (100);
+
+  /* Tools: each one a row that opens into its parameters. */
+  g_assert_cmpuint (tab_n_items (fixture, "tools"), ==, 10);
+  tools = tab_list (fixture, "tools");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (tools)));
+  first = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (tools)), 0);
+  {
+    g_autoptr(GObject) tool = gtk_tree_list_row_get_item (first);
+
+    g_assert_cmpstr (mcp_item_get_name (MCP_ITEM (tool)), ==, "echo");
+  }
+  /* A click on the row opens it. */
+  g_signal_emit_by_name (tools, "activate", 0);
+  g_assert_true (gtk_tree_list_row_get_expanded (first));
+  g_assert_cmpuint (tab_n_items (fixture, "tools"), ==, 11);
+  {
+    g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (tools)), 1);
+    g_autoptr(GObject) parameter = gtk_tree_list_row_get_item (row);
+
+    g_assert_true (TETHER_IS_TOOL_PARAMETER (parameter));
+    g_assert_cmpstr (tether_tool_parameter_get_name (TETHER_TOOL_PARAMETER (parameter)), ==, "message");
+    g_assert_cmpstr (tether_tool_parameter_get_type_text (TETHER_TOOL_PARAMETER (parameter)), ==, "string");
+    g_assert_true (tether_tool_parameter_get_required (TETHER_TOOL_PARAMETER (parameter)));
+  }
+  g_clear_object (&first);
+
+  /* Prompts and resources (with the templates). */
+  g_assert_cmpuint (tab_n_items (fixture, "prompts"), ==, 2);
+  g_assert_cmpuint (tab_n_items (fixture, "resources"), ==, 3);
+
+  /* The log has the process's start and the connection. */
+  n_log = tab_n_items (fixture, "log");
+  g_assert_cmpuint (n_log, >=, 3);
+
+  /* Ctrl+F searches: the tools, and the log. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.search", NULL);
+  g_assert_true (tether_server_page_get_search_mode (get_page (fixture)));
+  search = find_descendant (get_page (fixture), GTK_TYPE_SEARCH_ENTRY);
+  gtk_editable_set_text (GTK_EDITABLE (search), "ECHO");
+  g_signal_emit_by_name (search, "search-changed");
+  /* echo, still open on its parameter */
+  wait_until (fixture, tools_shown, GUINT_TO_POINTER (2), 5000, "the search to filter the tools");
+  g_assert_cmpuint (tab_n_items (fixture, "log"), <, n_log);
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  g_signal_emit_by_name (search, "search-changed");
+  wait_until (fixture, tools_shown, GUINT_TO_POINTER (11), 5000, "the search to be cleared");
+  g_assert_cmpuint (tab_n_items (fixture, "log"), ==, n_log);
+
+  /* Copy Diagnostics and Copy Log put text on the clipboard. */
+  {
+    g_autofree char *text = NULL;
+
+    gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.copy-diagnostics", NULL);
+    text = read_clipboard (fixture);
+    g_assert_nonnull (strstr (text, "server “good”"));
+    g_assert_nonnull (strstr (text, "Configuration:"));
+    g_clear_pointer (&text, g_free);
+
+    gtk_widget_activate_action (GTK_WIDGET (get_page (fixture)), "page.copy-log", NULL);
+    text = read_clipboard (fixture);
+    g_assert_nonnull (strstr (text, "Connected to Fake MCP Server"));
+  }
+
+  /* New lines arrive live. */
+  tether_server_reconnect (get_server (fixture, "good"));
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (tab_n_items (fixture, "log"), >, n_log);
+}
+
+static void
+test_capabilities (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, capabilities_body);
+}
+
+/* The main thread's own CPU time, µs: what an iteration costs, without the
+ * time the machine gave to other processes (the suite runs in parallel). */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+typedef struct
+{
+  gint64 wall;   /* longest iteration, wall clock */
+  gint64 cpu;    /* longest iteration, the main thread's CPU time */
+} Stall;
+
+/* One non-blocking main-loop iteration, measured. */
+static gboolean
+measured_iteration (Stall *stall)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  gint64 c0 = thread_cpu_time ();
+  gboolean dispatched = g_main_context_iteration (NULL, FALSE);
+
+  stall->cpu = MAX (stall->cpu, thread_cpu_time () - c0);
+  stall->wall = MAX (stall->wall, g_get_monotonic_time () - t0);
+  if (!dispatched)
+    g_usleep (200);
+
+  return dispatched;
+}
+
+/* The longest main-loop iteration while scrolling @steps times, by @step
+ * pixels, or by @step of the whole list when @relative; 20 ms a step. */
+static Stall
+longest_while_scrolling (GtkAdjustment *adjustment,
+                         guint          steps,
+                         double         step,
+                         gboolean       relative)
+{
+  Stall stall = { 0, 0 };
+
+  gtk_adjustment_set_value (adjustment, 0);
+  test_iterate_for (100);
+
+  for (guint i = 0; i < steps; i++)
+    {
+      gint64 until = g_get_monotonic_time () + 20 * 1000;
+      double value = relative ? gtk_adjustment_get_upper (adjustment) * step * (i + 1)
+                              : gtk_adjustment_get_value (adjustment) + step;
+
+      gint64 t0 = g_get_monotonic_time ();
+      gint64 c0 = thread_cpu_time ();
+
+      /* What a scroll event's handler does, counted as its own iteration. */
+      gtk_adjustment_set_value (adjustment, value);
+      stall.cpu = MAX (stall.cpu, thread_cpu_time () - c0);
+      stall.wall = MAX (stall.wall, g_get_monotonic_time () - t0);
+
+      while (g_get_monotonic_time () < until)
+        measured_iteration (&stall);
+    }
+
+  return stall;
+}
+
+static void
+many_tools_body (Fixture *fixture)
+{
+  GtkListView *tools;
+  GtkAdjustment *adjustment;
+  Stall load = { 0, 0 };
+  gint64 start = g_get_monotonic_time ();
+  gint64 deadline = start + 30 * G_USEC_PER_SEC * SLOWDOWN;
+  gboolean loaded = FALSE;
+  gint64 loaded_at = 0;
+  Stall wheel;
+  Stall jump;
+  Stall search = { 0, 0 };
+
+  tether_window_show_server (fixture->window, "many");
+
+  /* The longest single main-loop iteration from the start of the connection
+   * until the list shows all 10 010 tools and has drawn for 300 ms more. */
+  while (!loaded || g_get_monotonic_time () < loaded_at + 300 * 1000)
+    {
+      measured_iteration (&load);
+
+      if (!loaded && tab_n_items (fixture, "tools") == 10010)
+        {
+          loaded = TRUE;
+          loaded_at = g_get_monotonic_time ();
+        }
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+
+  /* Scrolling: as a wheel or a touchpad does (a few rows a frame), and by
+   * jumps of 500 tools (a drag of the scrollbar: a whole page of new rows). */
+  tools = tab_list (fixture, "tools");
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (tools));
+  /* (Fewer steps in a sanitized build, where each takes seconds.) */
+  wheel = longest_while_scrolling (adjustment, SLOWDOWN > 1 ? 10 : 200, 150.0, FALSE);
+  jump = longest_while_scrolling (adjustment, SLOWDOWN > 1 ? 4 : 20, 0.05, TRUE);
+
+  /* Typing in the search filters the 10 000 at once. */
+  {
+    GtkWidget *entry = find_descendant (get_page (fixture), GTK_TYPE_SEARCH_ENTRY);
+    gint64 t0;
+    gint64 c0;
+
+    tether_server_page_start_search (get_page (fixture));
+    test_iterate_for (100);
+    t0 = g_get_monotonic_time ();
+    c0 = thread_cpu_time ();
+    gtk_editable_set_text (GTK_EDITABLE (entry), "tool-0999");
+    g_signal_emit_by_name (entry, "search-changed");
+    search.cpu = thread_cpu_time () - c0;
+    search.wall = g_get_monotonic_time () - t0;
+    while (g_get_monotonic_time () < t0 + 300 * 1000)
+      measured_iteration (&search);
+    g_assert_cmpuint (tab_n_items (fixture, "tools"), ==, 10);   /* tool-09990 … tool-09999 */
+  }
+
+  g_printerr ("# frame stall, 10 010 tools (longest main-loop iteration: main thread CPU / wall clock):\n"
+              "#   loading (%.0f ms to list them): %.1f / %.1f ms\n"
+              "#   scrolling by 150 px steps: %.1f / %.1f ms\n"
+              "#   scrolling by jumps of 500 tools: %.1f / %.1f ms\n"
+              "#   searching them: %.1f / %.1f ms\n",
+              (loaded_at - start) / 1000.0, load.cpu / 1000.0, load.wall / 1000.0,
+              wheel.cpu / 1000.0, wheel.wall / 1000.0, jump.cpu / 1000.0, jump.wall / 1000.0,
+              search.cpu / 1000.0, search.wall / 1000.0);
+
+  /* Generous bounds on the main thread's own work, so that other processes
+   * on a loaded machine do not count: a per-row cost or a parse on the main
+   * thread would be far above them. The sanitizers slow everything down. */
+  g_assert_cmpint (load.cpu, <, 500 * 1000 * CPU_SLOWDOWN);
+  g_assert_cmpint (wheel.cpu, <, 250 * 1000 * CPU_SLOWDOWN);
+  g_assert_cmpint (jump.cpu, <, 500 * 1000 * CPU_SLOWDOWN);
+  g_assert_cmpint (search.cpu, <, 250 * 1000 * CPU_SLOWDOWN);
+  /* and on the wall clock, to catch a hang */
+  g_assert_cmpint (load.wall, <, 3000 * 1000 * SLOWDOWN);
+}
+
+static void
+test_many_tools (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *many = fake_entry (fixture, "many", "\"--tools\", \"10000\"");
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", many);
+
+  write_config (fixture, config);
+  run_app (fixture, many_tools_body);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  window_harness_init (&argc, &argv);
+
+  WINDOW_TEST_ADD ("capabilities", test_capabilities);
+  WINDOW_TEST_ADD ("many-tools", test_many_tools);
+
+  return window_harness_run ();
+}

@@ -18,6 +18,7 @@
 #include "mcp-error.h"
 #include "tether-cli-commands.h"
 #include "tether-cli-options.h"
+#include "tether-cli-use.h"
 #include "tether-text.h"
 
 /* Each command is one function that starts from a connected client and
@@ -694,19 +695,16 @@ escaped_member (JsonObject *object,
 }
 
 static void
-print_content_block (JsonObject *block)
+print_content_block (TetherCliRun *run,
+                     JsonObject   *block)
 {
   const char *type = json_object_get_string_member_with_default (block, "type", "?");
 
   if (g_str_equal (type, "text"))
     print_lines (json_object_get_string_member_with_default (block, "text", ""));
   else if (g_str_equal (type, "image") || g_str_equal (type, "audio"))
-    {
-      const char *data = json_object_get_string_member_with_default (block, "data", "");
-      g_autofree char *mime_type = escaped_member (block, "mimeType", "?");
-
-      printf ("[%s %s, %zu bytes of base64]\n", type, mime_type, strlen (data));
-    }
+    tether_cli_print_binary (run, type, json_object_get_string_member_with_default (block, "mimeType", NULL),
+                             json_object_get_string_member_with_default (block, "data", ""));
   else if (g_str_equal (type, "resource_link"))
     {
       g_autofree char *uri = escaped_member (block, "uri", "?");
@@ -724,6 +722,9 @@ print_content_block (JsonObject *block)
       printf ("[resource %s]\n", uri);
       if (json_object_has_member (resource, "text"))
         print_lines (json_object_get_string_member_with_default (resource, "text", ""));
+      else if (json_object_has_member (resource, "blob"))
+        tether_cli_print_binary (run, "blob", json_object_get_string_member_with_default (resource, "mimeType", NULL),
+                                 json_object_get_string_member_with_default (resource, "blob", ""));
     }
   else
     {
@@ -803,7 +804,7 @@ call_finished (TetherCliRun *run,
           if (first_text == NULL)
             first_text = json_object_get_string_member_with_default (json_node_get_object (block), "text", NULL);
           if (!run->json)
-            print_content_block (json_node_get_object (block));
+            print_content_block (run, json_node_get_object (block));
         }
     }
 
@@ -821,7 +822,7 @@ call_finished (TetherCliRun *run,
       return;
     }
 
-  tether_cli_run_complete (run, TETHER_CLI_EXIT_OK, NULL);
+  tether_cli_run_complete (run, run->save_failed ? TETHER_CLI_EXIT_FAILURE : TETHER_CLI_EXIT_OK, NULL);
 }
 
 static void
@@ -1063,6 +1064,12 @@ static const TetherCliCommand commands[] = {
     parse_none, cmd_resources },
   { "call", "call TOOL [JSON-ARGS]", N_("call a tool, with a JSON object of arguments"), NULL,
     parse_call, cmd_call },
+  { "prompt", "prompt PROMPT [JSON-ARGS]", N_("get a prompt's messages, with a JSON object of arguments"), NULL,
+    tether_cli_parse_prompt, tether_cli_cmd_prompt },
+  { "read", "read URI", N_("read a resource"), NULL, tether_cli_parse_read, tether_cli_cmd_read },
+  { "complete", "complete prompt NAME|resource URI-TEMPLATE ARG PREFIX",
+    N_("complete a prompt's or a resource template's argument"), NULL,
+    tether_cli_parse_complete, tether_cli_cmd_complete },
   { "ping", "ping [--count N] [--inflight K]", N_("measure round trips (median, p99, requests per second)"),
     ping_options, parse_ping, cmd_ping },
 };

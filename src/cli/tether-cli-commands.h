@@ -27,6 +27,8 @@ struct _TetherCliRun
   guint            count;       /* ping */
   guint            inflight;    /* ping */
   int              exit_code;
+  const char      *save_dir;    /* --save-dir: binary content goes there */
+  gboolean         save_failed;
 
   /* Called once, when the command is over. */
   void           (*done)        (TetherCliRun *run);

@@ -25,6 +25,7 @@ struct _TetherCliTarget
   char          **argv;
   char           *name;
   TetherServer   *server;
+  TetherRequestRouter *router;   /* answers what the server asks */
 
   /* --url */
   char           *url;
@@ -138,6 +139,7 @@ tether_cli_target_free (TetherCliTarget *target)
   g_free (target->url);
   g_strfreev (target->headers);
   g_clear_object (&target->server);
+  g_clear_object (&target->router);
   g_free (target);
 }
 
@@ -175,6 +177,40 @@ TetherServer *
 tether_cli_target_get_server (TetherCliTarget *target)
 {
   return target->server;
+}
+
+/**
+ * tether_cli_target_set_router:
+ * @target: a #TetherCliTarget, not connected yet
+ * @router: who answers what the server asks (roots, elicitation,
+ *   sampling); its capabilities are declared
+ */
+void
+tether_cli_target_set_router (TetherCliTarget     *target,
+                              TetherRequestRouter *router)
+{
+  g_set_object (&target->router, router);
+  if (target->server != NULL)
+    tether_server_set_router (target->server, router);
+}
+
+/* What an ad-hoc server asks goes to the router, as a configured
+ * server's does. */
+static gboolean
+server_request_cb (McpClient  *client,
+                   JsonNode   *id,
+                   const char *method,
+                   JsonObject *params,
+                   gpointer    tag,
+                   gpointer    user_data)
+{
+  TetherCliTarget *target = user_data;
+  g_autoptr(TetherServerQuestion) question = NULL;
+
+  question = tether_server_question_new (client, target->name, id, method, params, NULL);
+  tether_request_router_route (target->router, question);
+
+  return TRUE;
 }
 
 /* A short name for messages: the server's name, the command's base name,
@@ -328,6 +364,13 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
       transport = mcp_stdio_transport_new (process);
     }
   client = mcp_client_new (transport);
+  if (target->router != NULL)
+    {
+      g_autoptr(JsonObject) capabilities = tether_request_router_dup_capabilities (target->router);
+
+      mcp_client_set_capabilities (client, capabilities);
+      g_signal_connect (client, "server-request", G_CALLBACK (server_request_cb), target);
+    }
   /* Starting a server may take long (a first `npx -y` downloads it): the
    * handshake gets at least the connect timeout, whatever the requests
    * after it get (see TetherCliRun.timeout_ms). */

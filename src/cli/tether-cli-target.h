@@ -9,6 +9,7 @@
 
 #include "mcp-client.h"
 #include "mcp-http-transport.h"
+#include "tether-request-router.h"
 #include "tether-server.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,8 @@ McpClient       *tether_cli_target_connect_finish  (TetherCliTarget     *target,
                                                     GAsyncResult        *result,
                                                     GError             **error);
 TetherServer    *tether_cli_target_get_server      (TetherCliTarget     *target);
+void             tether_cli_target_set_router      (TetherCliTarget     *target,
+                                                    TetherRequestRouter *router);
 void             tether_cli_target_close_async     (TetherCliTarget     *target,
                                                     McpClient           *client,
                                                     GAsyncReadyCallback  callback,

@@ -22,14 +22,17 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
+#include "tether-cli-asker.h"
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
 #include "tether-cli-options.h"
 #include "tether-cli-target.h"
+#include "tether-user-answerer.h"
 
 /* --url and what goes with it, before or after the command. */
 typedef struct
@@ -96,6 +99,11 @@ print_usage (FILE *out)
   fprintf (out, "  %-33s %s\n", "", _("values are never printed"));
   fprintf (out, "  %-33s %s\n", "--transport auto|http|sse", _("Streamable HTTP, legacy HTTP+SSE, or try both (auto,"));
   fprintf (out, "  %-33s %s\n", "", _("the default)"));
+  fprintf (out, "  %-33s %s\n", "--root DIR", _("offer this folder to the server as a root (repeatable)"));
+  fprintf (out, "  %-33s %s\n", "--elicit JSON", _("accept what the server asks to fill in with these values"));
+  fprintf (out, "  %-33s %s\n", "", _("(the defaults fill the rest)"));
+  fprintf (out, "  %-33s %s\n", "--sample TEXT", _("answer the server's sampling requests with TEXT"));
+  fprintf (out, "  %-33s %s\n", "--save-dir DIR", _("save images, audio and blobs as files in DIR"));
   fprintf (out, "  %-33s %s\n", "--help", _("show this help; after a command, the command's options"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
   fprintf (out, "\n%s\n", _("Examples:"));
@@ -166,6 +174,84 @@ url_entries (GOptionEntry  entries[4],
   };
 
   memcpy (entries, these, sizeof these);
+}
+
+/* --root, --elicit, --sample and --save-dir, after the command */
+typedef struct
+{
+  char **roots;
+  char  *elicit;
+  char  *sample;
+  char  *save_dir;
+} UseArgs;
+
+static void
+use_args_clear (UseArgs *use)
+{
+  g_clear_pointer (&use->roots, g_strfreev);
+  g_clear_pointer (&use->elicit, g_free);
+  g_clear_pointer (&use->sample, g_free);
+  g_clear_pointer (&use->save_dir, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UseArgs, use_args_clear)
+
+/* The options of a command on a server, into @entries (eight of them, the
+ * last empty): --url and its company, then how to answer the server. */
+static void
+server_entries (GOptionEntry  entries[8],
+                UrlArgs      *url,
+                UseArgs      *use)
+{
+  const GOptionEntry these[] = {
+    { "root", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &use->roots,
+      N_("Offer this folder to the server as a root (repeatable)"), N_("DIR") },
+    { "elicit", 0, 0, G_OPTION_ARG_STRING, &use->elicit,
+      N_("Accept what the server asks to fill in with these values (the defaults fill the rest)"), N_("JSON") },
+    { "sample", 0, 0, G_OPTION_ARG_STRING, &use->sample,
+      N_("Answer the server's sampling requests with TEXT"), N_("TEXT") },
+    { "save-dir", 0, 0, G_OPTION_ARG_FILENAME, &use->save_dir,
+      N_("Save images, audio and blobs as files in DIR"), N_("DIR") },
+  };
+
+  url_entries (entries, url);
+  memcpy (entries + 3, these, sizeof these);
+  memset (entries + 7, 0, sizeof entries[7]);
+}
+
+/* What was given after the command wins; roots add up. */
+static void
+use_args_merge (char    ***roots,
+                char     **elicit,
+                char     **sample,
+                char     **save_dir,
+                UseArgs   *after)
+{
+  if (after->roots != NULL)
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+      if (*roots != NULL)
+        g_strv_builder_addv (builder, (const char **)*roots);
+      g_strv_builder_addv (builder, (const char **)after->roots);
+      g_strfreev (*roots);
+      *roots = g_strv_builder_end (builder);
+    }
+  if (after->elicit != NULL)
+    {
+      g_free (*elicit);
+      *elicit = g_steal_pointer (&after->elicit);
+    }
+  if (after->sample != NULL)
+    {
+      g_free (*sample);
+      *sample = g_steal_pointer (&after->sample);
+    }
+  if (after->save_dir != NULL)
+    {
+      g_free (*save_dir);
+      *save_dir = g_steal_pointer (&after->save_dir);
+    }
 }
 
 static gboolean
@@ -284,6 +370,48 @@ interrupt_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* --root folders are absolute and exist; --elicit is a JSON object;
+ * --save-dir is a folder. */
+static gboolean
+check_use_options (char       **roots,
+                   const char  *elicit,
+                   const char  *save_dir,
+                   GError     **error)
+{
+  for (guint i = 0; roots != NULL && roots[i] != NULL; i++)
+    {
+      g_autofree char *absolute = g_canonicalize_filename (roots[i], NULL);
+
+      if (!g_file_test (absolute, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--root %s: not a folder"), roots[i]);
+          return FALSE;
+        }
+      g_free (roots[i]);
+      roots[i] = g_steal_pointer (&absolute);
+    }
+
+  if (elicit != NULL)
+    {
+      g_autoptr(JsonNode) node = json_from_string (elicit, NULL);
+
+      if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+        {
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                               _("--elicit needs a JSON object, like '{\"name\": \"Ada\"}'"));
+          return FALSE;
+        }
+    }
+
+  if (save_dir != NULL && !g_file_test (save_dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--save-dir %s: not a folder"), save_dir);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* "call [NAME] TOOL [JSON-ARGS] [-- SERVER-COMMAND [ARGS…]]", for --help */
 static char *
 server_command_parameters (const TetherCliCommand *command)
@@ -315,10 +443,18 @@ main (int   argc,
   TetherCliOptions options = { 0 };
   McpHttpMode mode = MCP_HTTP_MODE_AUTO;
   GOptionEntry url_options[4];
-  GOptionEntry url_after_options[4];
+  GOptionEntry url_after_options[8];
+  g_auto(UseArgs) use_after = { 0 };
   const char *server_name = NULL;
   const char *command_name;
   char **rest;
+  g_auto(GStrv) roots = NULL;
+  g_autofree char *elicit = NULL;
+  g_autofree char *sample = NULL;
+  g_autofree char *save_dir = NULL;
+  g_autoptr(TetherCliAsker) asker = NULL;
+  g_autoptr(TetherUserAnswerer) answerer = NULL;
+  g_autoptr(TetherRequestRouter) router = NULL;
   gboolean help = FALSE;
   gboolean version = FALSE;
   gboolean json = FALSE;
@@ -331,6 +467,10 @@ main (int   argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, NULL, NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, NULL, NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &version, NULL, NULL },
+    { "root", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &roots, NULL, NULL },
+    { "elicit", 0, 0, G_OPTION_ARG_STRING, &elicit, NULL, NULL },
+    { "sample", 0, 0, G_OPTION_ARG_STRING, &sample, NULL, NULL },
+    { "save-dir", 0, 0, G_OPTION_ARG_FILENAME, &save_dir, NULL, NULL },
     { NULL }
   };
 
@@ -415,7 +555,7 @@ main (int   argc,
 
   /* The command's own options (their callbacks get the run), --url and
    * what goes with it, and --json may follow the command. */
-  url_entries (url_after_options, &url_after);
+  server_entries (url_after_options, &url_after, &use_after);
   parameters = server_command_parameters (cli.command);
   if (!tether_cli_args_parse (&parsed, parameters, cli.command->summary, url_after_options,
                               cli.command->options, &cli.run, &json, (char **)command_args->pdata,
@@ -445,7 +585,12 @@ main (int   argc,
     return usage_error (_("no server given: name one of the configuration, put its command line after “--”, "
                           "or give its --url"));
 
+  use_args_merge (&roots, &elicit, &sample, &save_dir, &use_after);
+  if (!check_use_options (roots, elicit, save_dir, &error))
+    return usage_error ("%s", error->message);
+
   cli.run.json = json;
+  cli.run.save_dir = save_dir;
   cli.run.timeout_ms = options.timeout_ms;
   cli.run.cancellable = cancellable;
   cli.run.done = run_done;
@@ -477,6 +622,15 @@ main (int   argc,
     target = tether_cli_target_new_stdio ((const char * const *)parsed.command_line);
   cli.run.target = target;
   cli.loop = g_main_loop_new (NULL, FALSE);
+
+  /* What the server asks is answered by --root, --elicit and --sample, or
+   * by the person at the terminal; else declined. */
+  asker = tether_cli_asker_new (elicit, sample, isatty (STDIN_FILENO) && isatty (STDERR_FILENO));
+  answerer = tether_user_answerer_new (TETHER_ASKER (asker));
+  tether_user_answerer_set_roots (answerer, NULL, (const char * const *)roots);
+  router = tether_request_router_new ();
+  tether_request_router_add (router, TETHER_ANSWERER (answerer));
+  tether_cli_target_set_router (target, router);
 
   g_unix_signal_add (SIGINT, interrupt_cb, &cli);
   g_unix_signal_add (SIGTERM, interrupt_cb, &cli);

@@ -97,12 +97,19 @@ JsonObject *
 tether_request_router_dup_capabilities (TetherRequestRouter *self)
 {
   JsonObject *capabilities = json_object_new ();
+  JsonObject *roots = json_object_new ();
+  JsonObject *elicitation = json_object_new ();
 
   g_return_val_if_fail (TETHER_IS_REQUEST_ROUTER (self), capabilities);
 
-  json_object_set_object_member (capabilities, "roots", json_object_new ());
+  /* Roots change when the user edits them: the server is told. */
+  json_object_set_boolean_member (roots, "listChanged", TRUE);
+  json_object_set_object_member (capabilities, "roots", roots);
   json_object_set_object_member (capabilities, "sampling", json_object_new ());
-  json_object_set_object_member (capabilities, "elicitation", json_object_new ());
+  /* Both modes: a form, or a URL opened only if the user agrees. */
+  json_object_set_object_member (elicitation, "form", json_object_new ());
+  json_object_set_object_member (elicitation, "url", json_object_new ());
+  json_object_set_object_member (capabilities, "elicitation", elicitation);
 
   return capabilities;
 }

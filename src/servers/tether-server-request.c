@@ -347,3 +347,61 @@ tether_server_call_tool_finish (TetherServer  *self,
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
+
+/**
+ * tether_server_set_log_level_async:
+ * @self: a #TetherServer
+ * @level: an RFC 5424 level name, as `logging/setLevel` takes it
+ *   ("debug", "info", "warning"…)
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the server has answered
+ * @user_data: data for @callback
+ *
+ * Asks the server to send log messages of @level and above; they go to its
+ * log (#TetherServer:log). Fails when the server has no `logging`
+ * capability.
+ */
+void
+tether_server_set_log_level_async (TetherServer        *self,
+                                   const char          *level,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(JsonObject) params = json_object_new ();
+
+  g_return_if_fail (TETHER_IS_SERVER (self));
+  g_return_if_fail (level != NULL);
+
+  json_object_set_string_member (params, "level", level);
+  tether_server_request_async (self, "logging/setLevel", params, cancellable, callback, user_data);
+}
+
+gboolean
+tether_server_set_log_level_finish (TetherServer  *self,
+                                    GAsyncResult  *result,
+                                    GError       **error)
+{
+  g_autoptr(JsonNode) answer = tether_server_request_finish (self, result, error);
+
+  return answer != NULL;
+}
+
+/**
+ * tether_server_roots_changed:
+ * @self: a #TetherServer
+ *
+ * Tells a connected server that the folders it gets from `roots/list`
+ * changed (`notifications/roots/list_changed`); it asks again.
+ */
+void
+tether_server_roots_changed (TetherServer *self)
+{
+  McpClient *client;
+
+  g_return_if_fail (TETHER_IS_SERVER (self));
+
+  client = tether_server_get_client (self);
+  if (client != NULL && tether_server_get_state (self) == TETHER_SERVER_STATE_CONNECTED)
+    mcp_client_notify (client, "notifications/roots/list_changed", NULL);
+}

@@ -100,6 +100,15 @@ void                 tether_server_call_tool_full_async  (TetherServer          
 JsonNode            *tether_server_call_tool_finish      (TetherServer               *self,
                                                           GAsyncResult               *result,
                                                           GError                    **error);
+void                 tether_server_set_log_level_async   (TetherServer               *self,
+                                                          const char                 *level,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+gboolean             tether_server_set_log_level_finish  (TetherServer               *self,
+                                                          GAsyncResult               *result,
+                                                          GError                    **error);
+void                 tether_server_roots_changed         (TetherServer               *self);
 void                 tether_server_wait_settled_async    (TetherServer               *self,
                                                           GCancellable               *cancellable,
                                                           GAsyncReadyCallback         callback,

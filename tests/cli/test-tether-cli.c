@@ -104,6 +104,8 @@ test_help (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "call TOOL [JSON-ARGS]"));
   g_assert_nonnull (strstr (run.out, "ping [--count N] [--inflight K]"));
+  g_assert_nonnull (strstr (run.out, "read URI"));
+  g_assert_nonnull (strstr (run.out, "--sample TEXT"));
 
   /* Each command lists its own options, and starts no server. */
   {
@@ -114,6 +116,10 @@ test_help (void)
       { "info", "--url=URL", NULL },
       { "prompts", "--url=URL", NULL },
       { "resources", "--url=URL", NULL },
+      { "prompt", "PROMPT [JSON-ARGS]", "--elicit=JSON", "--sample=TEXT" },
+      { "read", "URI", "--save-dir=DIR", "--root=DIR" },
+      { "complete", "prompt NAME|resource URI-TEMPLATE ARG PREFIX", "--url=URL", NULL },
+      { "call", "--root=DIR", "--elicit=JSON", "--save-dir=DIR" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (commands); i++)

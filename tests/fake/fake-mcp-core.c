@@ -796,6 +796,33 @@ handle_get_prompt (FakeMcpCore *core,
   reply (core, id, result);
 }
 
+/* completion/complete: the greeting's name among a few, by prefix */
+static void
+handle_complete (FakeMcpCore *core,
+                 JsonNode    *id,
+                 JsonObject  *params)
+{
+  static const char * const names[] = { "Ada", "Alan", "Grace", NULL };
+  JsonObject *argument = NULL;
+  JsonObject *result = json_object_new ();
+  JsonObject *completion = json_object_new ();
+  JsonArray *values = json_array_new ();
+  const char *prefix;
+
+  if (params != NULL && json_object_has_member (params, "argument") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "argument")))
+    argument = json_object_get_object_member (params, "argument");
+  prefix = argument != NULL ? json_object_get_string_member_with_default (argument, "value", "") : "";
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_str_has_prefix (names[i], prefix))
+      json_array_add_string_element (values, names[i]);
+  json_object_set_int_member (completion, "total", json_array_get_length (values));
+  json_object_set_array_member (completion, "values", values);
+  json_object_set_object_member (result, "completion", completion);
+  reply (core, id, result);
+}
+
 static void
 handle_response (FakeMcpCore *core,
                  JsonObject  *object)
@@ -917,6 +944,8 @@ fake_mcp_core_handle (FakeMcpCore *core,
     handle_call (core, id, params);
   else if (g_str_equal (method, "prompts/get"))
     handle_get_prompt (core, id, params);
+  else if (g_str_equal (method, "completion/complete"))
+    handle_complete (core, id, params);
   else if (g_str_equal (method, "resources/read"))
     handle_read (core, id, params);
   else

@@ -22,6 +22,9 @@ case "${MCP_CONFORMANCE_SCENARIO:-}" in
     # The answer's stream closes early: resumed with GET + Last-Event-ID
     # after the server's retry.
     exec "$cli" --url "$url" call test_reconnection ;;
+  elicitation-sep1034-client-defaults)
+    # Accepted with nothing filled in: the schema's defaults are applied.
+    exec "$cli" --url "$url" --elicit '{}' call test_client_elicitation_defaults ;;
   *)
     echo "conformance-client: no steps for scenario “${MCP_CONFORMANCE_SCENARIO:-}”" >&2
     exit 1 ;;

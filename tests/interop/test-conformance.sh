@@ -45,7 +45,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-echo "1..4"
+echo "1..5"
 ok "only loopback in the test's network namespace"
 
 # check SCENARIO CHECK-ID…: run the scenario; it passes, and each id is there
@@ -90,5 +90,8 @@ check () {
 check initialize mcp-client-initialization
 check tools_call tool-add-numbers
 check sse-retry client-sse-graceful-reconnect client-sse-retry-timing client-sse-last-event-id
+check elicitation-sep1034-client-defaults client-elicitation-sep1034-string-default \
+  client-elicitation-sep1034-integer-default client-elicitation-sep1034-number-default \
+  client-elicitation-sep1034-enum-default client-elicitation-sep1034-boolean-default
 
 exit $tap_failed

@@ -1,0 +1,168 @@
+/* test-cli-use.c — tether-cli prompt, read, complete, and its answers to
+ * what a server asks, against the fake server
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+/* Runs tether-cli with @args then "-- fake-mcp-server"; stdin is empty. */
+static int
+run_cli (const char * const  *args,
+         char               **out,
+         char               **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer)TETHER_CLI);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, (gpointer)"--");
+  g_ptr_array_add (argv, (gpointer)FAKE_MCP_SERVER);
+  g_ptr_array_add (argv, NULL);
+
+  process = g_subprocess_newv ((const char * const *)argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE |
+                               G_SUBPROCESS_FLAGS_STDIN_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, "", NULL, out, err, &error);
+  g_assert_no_error (error);
+
+  return g_subprocess_get_exit_status (process);
+}
+
+#define RUN(out, err, ...) run_cli ((const char * const []){ __VA_ARGS__, NULL }, out, err)
+
+static void
+assert_contains (const char *haystack,
+                 const char *needle)
+{
+  if (strstr (haystack, needle) == NULL)
+    g_error ("“%s” is not in “%s”", needle, haystack);
+}
+
+static void
+test_prompt (void)
+{
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL, *out3 = NULL, *err3 = NULL;
+
+  g_assert_cmpint (RUN (&out, &err, "prompt", "greeting", "{\"name\":\"Ada\"}"), ==, 0);
+  g_assert_cmpstr (out, ==, "user:\nSay hello to Ada.\n");
+  g_assert_cmpint (RUN (&out2, &err2, "prompt", "greeting"), ==, 1);
+  assert_contains (err2, "Missing required argument: name");
+  g_assert_cmpint (RUN (&out3, &err3, "prompt", "greeting", "[1]"), ==, 2);
+  assert_contains (err3, "must be a JSON object");
+}
+
+static void
+test_read (void)
+{
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL, *out3 = NULL, *err3 = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tether-cli-use-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (dir, "blob-1.png", NULL);
+  g_autofree char *expected = g_strdup_printf ("[blob image/png, 70 bytes] %s\n", saved);
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_assert_cmpint (RUN (&out, &err, "read", "fake://static/readme"), ==, 0);
+  g_assert_cmpstr (out, ==, "# Read me\n\nA fake resource.\n\n");
+
+  /* binary: a summary, never base64 */
+  g_assert_cmpint (RUN (&out2, &err2, "read", "fake://static/pixel"), ==, 0);
+  g_assert_cmpstr (out2, ==, "[blob image/png, 70 bytes]\n");
+
+  g_assert_cmpint (RUN (&out3, &err3, "--save-dir", dir, "read", "fake://static/pixel"), ==, 0);
+  g_assert_cmpstr (out3, ==, expected);
+  g_assert_true (g_file_get_contents (saved, &data, &length, NULL));
+  g_assert_cmpuint (length, ==, 70);
+  g_assert_cmpint (memcmp (data, "\x89PNG", 4), ==, 0);
+
+  g_unlink (saved);
+  g_rmdir (dir);
+}
+
+static void
+test_complete (void)
+{
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+
+  g_assert_cmpint (RUN (&out, &err, "complete", "prompt", "greeting", "name", "A"), ==, 0);
+  g_assert_cmpstr (out, ==, "Ada\nAlan\n");
+  g_assert_cmpint (RUN (&out2, &err2, "complete", "tool", "x", "y", "z"), ==, 2);
+  assert_contains (err2, "complete takes");
+}
+
+/* What the server asks: --root, --elicit, --sample, or declined. */
+static void
+test_answers (void)
+{
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL, *out3 = NULL, *err3 = NULL;
+  g_autofree char *out4 = NULL, *err4 = NULL, *out5 = NULL, *err5 = NULL;
+  g_autofree char *root = g_dir_make_tmp ("tether-cli-root-XXXXXX", NULL);
+  g_autofree char *uri = g_filename_to_uri (root, NULL, NULL);
+  static const char elicit[] =
+    "{\"method\":\"elicitation/create\",\"params\":{\"message\":\"Who?\",\"requestedSchema\":{\"type\":\"object\","
+    "\"properties\":{\"name\":{\"type\":\"string\",\"default\":\"John Doe\"},\"age\":{\"type\":\"integer\"}}}}}";
+  static const char sample[] =
+    "{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[{\"role\":\"user\","
+    "\"content\":{\"type\":\"text\",\"text\":\"Hi?\"}}],\"maxTokens\":5}}";
+
+  g_assert_cmpint (RUN (&out, &err, "--root", root, "call", "ask", "{\"method\":\"roots/list\"}"), ==, 0);
+  assert_contains (out, uri);
+
+  g_assert_cmpint (RUN (&out2, &err2, "--elicit", "{\"age\":3}", "call", "ask", elicit), ==, 0);
+  assert_contains (out2, "\"action\":\"accept\"");
+  assert_contains (out2, "\"name\":\"John Doe\"");
+  assert_contains (out2, "\"age\":3");
+
+  /* no terminal and no --elicit: declined, and said how to answer */
+  g_assert_cmpint (RUN (&out3, &err3, "call", "ask", elicit), ==, 0);
+  assert_contains (out3, "\"action\":\"decline\"");
+  assert_contains (err3, "--elicit JSON");
+
+  g_assert_cmpint (RUN (&out4, &err4, "--sample", "hello there", "call", "ask", sample), ==, 0);
+  assert_contains (out4, "\"text\":\"hello there\"");
+
+  g_assert_cmpint (RUN (&out5, &err5, "call", "ask", sample), ==, 0);
+  assert_contains (out5, "\"error\"");
+  assert_contains (err5, "--sample TEXT");
+
+  g_rmdir (root);
+}
+
+static void
+test_bad_options (void)
+{
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL, *out3 = NULL, *err3 = NULL;
+
+  g_assert_cmpint (RUN (&out, &err, "--root", "/nonexistent/folder", "tools"), ==, 2);
+  assert_contains (err, "--root /nonexistent/folder: not a folder");
+  g_assert_cmpint (RUN (&out2, &err2, "--elicit", "[]", "tools"), ==, 2);
+  assert_contains (err2, "--elicit needs a JSON object");
+  g_assert_cmpint (RUN (&out3, &err3, "--save-dir", "/nonexistent/folder", "tools"), ==, 2);
+  assert_contains (err3, "not a folder");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli-use/prompt", test_prompt);
+  g_test_add_func ("/cli-use/read", test_read);
+  g_test_add_func ("/cli-use/complete", test_complete);
+  g_test_add_func ("/cli-use/answers", test_answers);
+  g_test_add_func ("/cli-use/bad-options", test_bad_options);
+
+  return g_test_run ();
+}

@@ -1309,7 +1309,7 @@ test_timeout_waits_for_parse (void)
   g_assert_cmpuint (tools->len, ==, 1);
 }
 
-/* A large message is parsed off the main thread (DESIGN §2.3), and what
+/* A large message is parsed off the main thread, and what
  * arrives after it — another message, the end of the connection — still
  * comes after it. */
 static void

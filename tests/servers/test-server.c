@@ -1,4 +1,4 @@
-/* test-server.c — the rules of DESIGN §3, against real fake servers
+/* test-server.c — the connection rules of src/README.md, against real fake servers
  *
  * Copyright 2026 The Tether authors
  *

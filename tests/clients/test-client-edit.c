@@ -516,6 +516,35 @@ test_unsafe_shape (Fixture       *fixture,
     }
 }
 
+/* Tether's entry given twice (pasted again by hand): removing the one the
+ * client reads would leave the other in its place; refused, untouched. */
+static void
+test_entry_twice (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *text =
+    "{\n"
+    "  \"mcpServers\": {\n"
+    "    \"tether\": {\"command\": \"/usr/bin/tether-cli\", \"args\": [\"connect\", \"--profile\", \"a\"]},\n"
+    "    \"tether\": {\"command\": \"/usr/bin/tether-cli\", \"args\": [\"connect\"]}\n"
+    "  }\n"
+    "}\n";
+  g_autofree char *path = write_sample (fixture, ".config/Claude/claude_desktop_config.json", text, 0600);
+  g_autoptr(TetherClientChange) change = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *after = NULL;
+
+  tether_clients_refresh (fixture->clients);
+  g_assert_true (tether_client_get_connected (tether_clients_lookup (fixture->clients, "claude-desktop")));
+
+  change = run (fixture, "claude-desktop", TETHER_CLIENT_ACTION_DISCONNECT, FALSE, TRUE, &error);
+  g_assert_error (error, TETHER_CLIENT_ERROR, TETHER_CLIENT_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (error->message, "by hand"));
+  after = read_text (path);
+  g_assert_cmpstr (after, ==, text);
+  assert_no_backup (path);
+}
+
 /* A preview writes nothing, takes no lock, and masks the token. */
 static void
 test_preview (Fixture       *fixture,
@@ -773,6 +802,7 @@ main (int   argc,
   ADD ("name-taken", test_name_taken);
   ADD ("broken-untouched", test_broken_untouched);
   ADD ("unsafe-shape", test_unsafe_shape);
+  ADD ("entry-twice", test_entry_twice);
   ADD ("preview", test_preview);
   ADD ("new-file", test_new_file);
   ADD ("concurrent-writer", test_concurrent_writer);

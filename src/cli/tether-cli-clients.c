@@ -383,11 +383,12 @@ tether_cli_clients_main (const TetherCliConfigCommand  *command,
   g_autoptr(TetherConfigStore) store = NULL;
   g_auto(TetherCliArgs) parsed = { 0 };
   g_autoptr(GString) summary = NULL;
+  g_autoptr(GFile) file = tether_cli_options_get_file (options);
   gboolean json = FALSE;
 
   /* Tether's servers, to tell which of a client's it provides; a
    * configuration with an error only leaves that out. */
-  store = tether_config_store_new (tether_cli_options_get_file (options));
+  store = tether_config_store_new (file);
   if (tether_config_store_load (store, NULL))
     tether_clients_set_store (clients, store);
 

@@ -9,25 +9,10 @@
 
 #include <json-glib/json-glib.h>
 
+#include "tether-client-change.h"
 #include "tether-import-clients-private.h"
 
 G_BEGIN_DECLS
-
-/**
- * TetherClientAction:
- * @TETHER_CLIENT_ACTION_CONNECT: write Tether's entry (or bring it up to date)
- * @TETHER_CLIENT_ACTION_DISCONNECT: remove exactly what connecting wrote
- * @TETHER_CLIENT_ACTION_DISABLE_SHARED: turn off, with the client's own
- *   switch, its servers that Tether provides
- * @TETHER_CLIENT_ACTION_ENABLE_SHARED: undo %TETHER_CLIENT_ACTION_DISABLE_SHARED
- */
-typedef enum
-{
-  TETHER_CLIENT_ACTION_CONNECT,
-  TETHER_CLIENT_ACTION_DISCONNECT,
-  TETHER_CLIENT_ACTION_DISABLE_SHARED,
-  TETHER_CLIENT_ACTION_ENABLE_SHARED,
-} TetherClientAction;
 
 /**
  * TetherClientEndpoint:

@@ -20,6 +20,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tether-client-file.h"
 #include "tether-client-private.h"
 #include "tether-clients.h"
 #include "tether-config-import.h"
@@ -438,20 +439,35 @@ look_free (Look *look)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Look, look_free)
 
-/* The states of every client of the model, in its order. */
+/* The clients' entries of the table, in the model's order. */
+static GPtrArray *
+dup_tables (GListModel *model)
+{
+  GPtrArray *tables = g_ptr_array_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(TetherClient) client = g_list_model_get_item (model, i);
+
+      g_ptr_array_add (tables, (gpointer)_tether_client_get_table (client));
+    }
+
+  return tables;
+}
+
+/* The state of each client of @tables, in its order. */
 static GArray *
-read_states (Look       *look,
-             GListModel *model)
+read_states (Look      *look,
+             GPtrArray *tables)
 {
   GArray *states = g_array_new (FALSE, TRUE, sizeof (TetherClientState));
 
   g_array_set_clear_func (states, (GDestroyNotify)_tether_client_state_clear);
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+  for (guint i = 0; i < tables->len; i++)
     {
-      g_autoptr(TetherClient) client = g_list_model_get_item (model, i);
       TetherClientState state = { 0 };
 
-      look->table = _tether_client_get_table (client);
+      look->table = g_ptr_array_index (tables, i);
       read_state (look, &state);
       g_array_append_val (states, state);
     }
@@ -480,26 +496,28 @@ void
 tether_clients_refresh (TetherClients *self)
 {
   g_autoptr(Look) look = NULL;
+  g_autoptr(GPtrArray) tables = NULL;
   g_autoptr(GArray) states = NULL;
 
   g_return_if_fail (TETHER_IS_CLIENTS (self));
 
   look = look_new (self, NULL);
-  states = read_states (look, G_LIST_MODEL (self->model));
+  tables = dup_tables (G_LIST_MODEL (self->model));
+  states = read_states (look, tables);
   set_states (self, states);
 }
 
 typedef struct
 {
-  Look       *look;
-  GListModel *model;     /* a snapshot: the clients, never touched */
+  Look      *look;
+  GPtrArray *tables;     /* the clients' entries of the table */
 } RefreshData;
 
 static void
 refresh_data_free (RefreshData *data)
 {
   look_free (data->look);
-  g_object_unref (data->model);
+  g_ptr_array_unref (data->tables);
   g_free (data);
 }
 
@@ -511,7 +529,7 @@ refresh_thread (GTask        *task,
 {
   RefreshData *data = task_data;
 
-  g_task_return_pointer (task, read_states (data->look, data->model), (GDestroyNotify)g_array_unref);
+  g_task_return_pointer (task, read_states (data->look, data->tables), (GDestroyNotify)g_array_unref);
 }
 
 /**
@@ -528,20 +546,12 @@ tether_clients_refresh_async (TetherClients       *self,
 {
   g_autoptr(GTask) task = NULL;
   RefreshData *data;
-  GListStore *snapshot = g_list_store_new (TETHER_TYPE_CLIENT);
 
   g_return_if_fail (TETHER_IS_CLIENTS (self));
 
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->model)); i++)
-    {
-      g_autoptr(TetherClient) client = g_list_model_get_item (G_LIST_MODEL (self->model), i);
-
-      g_list_store_append (snapshot, client);
-    }
-
   data = g_new0 (RefreshData, 1);
   data->look = look_new (self, NULL);
-  data->model = G_LIST_MODEL (snapshot);
+  data->tables = dup_tables (G_LIST_MODEL (self->model));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, tether_clients_refresh_async);

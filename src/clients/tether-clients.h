@@ -9,9 +9,8 @@
 
 #include <gio/gio.h>
 
-#include "tether-client-edit.h"
+#include "tether-client-change.h"
 #include "tether-client-error.h"
-#include "tether-client-file.h"
 #include "tether-client.h"
 #include "tether-config-store.h"
 

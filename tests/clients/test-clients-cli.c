@@ -28,6 +28,7 @@ typedef struct
   char             *config;
   char             *url;
   char             *token;
+  char            **env;
   GSubprocess      *serve;
   GDataInputStream *serve_out;
 } Fixture;
@@ -45,12 +46,7 @@ launcher (Fixture *fixture)
                                                              G_SUBPROCESS_FLAGS_STDIN_PIPE |
                                                              G_SUBPROCESS_FLAGS_STDERR_PIPE);
 
-  g_subprocess_launcher_setenv (launcher, "HOME", fixture->home, TRUE);
-  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", fixture->config_dir, TRUE);
-  g_subprocess_launcher_setenv (launcher, "XDG_RUNTIME_DIR", fixture->runtime_dir, TRUE);
-  g_subprocess_launcher_setenv (launcher, "TETHER_TIMINGS", "reconnect_delay_ms=100,list_changed_delay_ms=20", TRUE);
-  /* the bridge must never start a real Tether here */
-  g_subprocess_launcher_setenv (launcher, "DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent", TRUE);
+  g_subprocess_launcher_set_environ (launcher, fixture->env);
   g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
 
   return launcher;
@@ -69,6 +65,14 @@ fixture_setup (Fixture       *fixture,
   fixture->config = g_build_filename (fixture->dir, "servers.json", NULL);
   g_assert_cmpint (g_mkdir_with_parents (fixture->config_dir, 0700), ==, 0);
   g_assert_cmpint (g_mkdir (fixture->runtime_dir, 0700), ==, 0);
+
+  fixture->env = g_get_environ ();
+  fixture->env = g_environ_setenv (fixture->env, "HOME", fixture->home, TRUE);
+  fixture->env = g_environ_setenv (fixture->env, "XDG_CONFIG_HOME", fixture->config_dir, TRUE);
+  fixture->env = g_environ_setenv (fixture->env, "XDG_RUNTIME_DIR", fixture->runtime_dir, TRUE);
+  fixture->env = g_environ_setenv (fixture->env, "TETHER_TIMINGS", "reconnect_delay_ms=100", TRUE);
+  /* the bridge must never start a real Tether here */
+  fixture->env = g_environ_setenv (fixture->env, "DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent", TRUE);
 
   /* our directory in its command line: no process of ours is left */
   contents = g_strdup_printf ("{\"mcpServers\": {"
@@ -125,34 +129,16 @@ fixture_teardown (Fixture       *fixture,
   g_free (fixture->config);
   g_free (fixture->url);
   g_free (fixture->token);
+  g_strfreev (fixture->env);
 }
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 static void
 run_cli (Fixture    *fixture,
-         Run        *run,
+         TestRun    *run,
          const char *first,
          ...)
 {
-  g_autoptr(GSubprocessLauncher) spawner = launcher (fixture);
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
   va_list args;
 
   g_ptr_array_add (argv, (gpointer)TETHER_CLI);
@@ -164,11 +150,7 @@ run_cli (Fixture    *fixture,
   va_end (args);
   g_ptr_array_add (argv, NULL);
 
-  process = g_subprocess_launcher_spawnv (spawner, (const char * const *)argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  run->status = g_subprocess_get_exit_status (process);
+  test_run_command (run, (const char * const *)argv->pdata, (const char * const *)fixture->env, 60);
   g_test_message ("out: %s\nerr: %s", run->out, run->err);
 }
 
@@ -186,7 +168,7 @@ read_token (Fixture *fixture)
 
 static void
 assert_secret_kept (Fixture   *fixture,
-                    const Run *run)
+                    const TestRun *run)
 {
   g_autofree char *token = read_token (fixture);
 
@@ -224,8 +206,8 @@ test_http_end_to_end (Fixture       *fixture,
 {
   g_autofree char *vscode_dir = g_build_filename (fixture->config_dir, "Code", "User", NULL);
   g_autofree char *mcp_json = g_build_filename (vscode_dir, "mcp.json", NULL);
-  g_auto(Run) connect = { 0 };
-  g_auto(Run) listed = { 0 };
+  g_auto(TestRun) connect = { 0 };
+  g_auto(TestRun) listed = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(HubTestClient) client = NULL;
   g_autoptr(GError) error = NULL;
@@ -278,8 +260,8 @@ test_stdio_end_to_end (Fixture       *fixture,
   g_autoptr(GSubprocess) bridge = NULL;
   g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(Run) connect = { 0 };
-  g_auto(Run) disconnect = { 0 };
+  g_auto(TestRun) connect = { 0 };
+  g_auto(TestRun) disconnect = { 0 };
   g_autofree char *after = NULL;
   JsonObject *entry;
   JsonArray *args;
@@ -364,9 +346,9 @@ test_dry_run_and_lock (Fixture       *fixture,
   g_autofree char *path = g_build_filename (dir, "mcp.json", NULL);
   g_autofree char *backup = g_strconcat (path, ".tether-backup", NULL);
   const char *text = "{\n  // mine\n  \"mcpServers\": {\n    \"memory\": {\"command\": \"npx\"}\n  }\n}\n";
-  g_auto(Run) dry = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) usage = { 0 };
+  g_auto(TestRun) dry = { 0 };
+  g_auto(TestRun) json = { 0 };
+  g_auto(TestRun) usage = { 0 };
   g_autofree char *after = NULL;
   g_autoptr(GSubprocessLauncher) spawner = NULL;
   g_autoptr(GSubprocess) process = NULL;
@@ -429,7 +411,7 @@ test_help (Fixture       *fixture,
     { "enable-servers", "--dry-run", "--json", NULL },
   };
   g_autofree char *token = g_build_filename (fixture->config_dir, "tether", "hub-token", NULL);
-  g_auto(Run) top = { 0 };
+  g_auto(TestRun) top = { 0 };
 
   run_cli (fixture, &top, "clients", "--help", NULL);
   g_assert_cmpint (top.status, ==, 0);
@@ -438,7 +420,7 @@ test_help (Fixture       *fixture,
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      g_auto(Run) help = { 0 };
+      g_auto(TestRun) help = { 0 };
 
       run_cli (fixture, &help, "clients", commands[i][0], "--help", NULL);
       g_assert_cmpint (help.status, ==, 0);

@@ -346,8 +346,11 @@ run_subcommand (const Subcommand  *sub,
 
   if (sub->action == TETHER_CLIENT_ACTION_CONNECT)
     {
+      /* A dry run makes no token either; the diff masks it anyway. */
       token_path = tether_hub_token_dup_default_path ();
-      token = tether_hub_token_load (token_path, TRUE, error);
+      token = tether_hub_token_load (token_path, !dry_run, dry_run ? NULL : error);
+      if (token == NULL && dry_run)
+        token = g_strdup ("********");
       if (token == NULL)
         return TETHER_CLI_EXIT_FAILURE;
       url = hub_url (profile);

@@ -167,7 +167,7 @@ read_token (Fixture *fixture)
 }
 
 static void
-assert_secret_kept (Fixture   *fixture,
+assert_secret_kept (Fixture       *fixture,
                     const TestRun *run)
 {
   g_autofree char *token = read_token (fixture);
@@ -346,6 +346,8 @@ test_dry_run_and_lock (Fixture       *fixture,
   g_autofree char *path = g_build_filename (dir, "mcp.json", NULL);
   g_autofree char *backup = g_strconcat (path, ".tether-backup", NULL);
   const char *text = "{\n  // mine\n  \"mcpServers\": {\n    \"memory\": {\"command\": \"npx\"}\n  }\n}\n";
+  g_autofree char *token_path = g_build_filename (fixture->config_dir, "tether", "hub-token", NULL);
+  g_autofree char *dir_lock = g_build_filename (dir, ".mcp.json.lock", NULL);
   g_auto(TestRun) dry = { 0 };
   g_auto(TestRun) json = { 0 };
   g_auto(TestRun) usage = { 0 };
@@ -361,17 +363,18 @@ test_dry_run_and_lock (Fixture       *fixture,
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
 
+  /* no token yet: a dry run makes none */
   run_cli (fixture, &dry, "clients", "connect", "cursor", "--dry-run", NULL);
   g_assert_cmpint (dry.status, ==, 0);
+  g_assert_false (g_file_test (token_path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (dir_lock, G_FILE_TEST_EXISTS));
   g_assert_nonnull (strstr (dry.out, "+    \"tether\": {"));
   g_assert_nonnull (strstr (dry.out, "\"Authorization\": \"Bearer ********\""));
   g_assert_nonnull (strstr (dry.out, "Dry run"));
-  assert_secret_kept (fixture, &dry);
 
   run_cli (fixture, &json, "clients", "connect", "cursor", "--dry-run", "--json", NULL);
   g_assert_cmpint (json.status, ==, 0);
   g_assert_nonnull (strstr (json.out, "\"written\" : false"));
-  assert_secret_kept (fixture, &json);
 
   g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, text);
@@ -398,6 +401,13 @@ test_dry_run_and_lock (Fixture       *fixture,
   g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
   g_assert_nonnull (strstr (after, "\"notes\""));
   g_assert_nonnull (strstr (after, "\"tether\""));
+  {
+    g_autofree char *token = read_token (fixture);
+
+    g_assert_nonnull (strstr (after, token));
+    g_assert_null (strstr (out, token));
+    g_assert_null (strstr (err, token));
+  }
 }
 
 static void

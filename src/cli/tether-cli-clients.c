@@ -24,6 +24,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -369,7 +370,21 @@ run_subcommand (const Subcommand  *sub,
 
   change = tether_clients_run (clients, client, sub->action, stdio, !dry_run, error);
   if (change == NULL)
-    return TETHER_CLI_EXIT_FAILURE;
+    {
+      char *snippet = *error != NULL ? strchr ((*error)->message, '\n') : NULL;
+
+      /* The entry to paste (its token masked), as it is, on stdout: the
+       * one-line error on stderr would run its lines together. */
+      if (snippet != NULL && g_error_matches (*error, TETHER_CLIENT_ERROR, TETHER_CLIENT_ERROR_UNSUPPORTED))
+        {
+          *snippet = '\0';
+          tether_cli_print_error ("%s", (*error)->message);
+          fflush (stderr);
+          fputs (snippet + 1, stdout);
+          g_clear_error (error);
+        }
+      return TETHER_CLI_EXIT_FAILURE;
+    }
 
   print_change (client, change, sub->action, dry_run, json);
 

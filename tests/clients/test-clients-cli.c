@@ -410,6 +410,31 @@ test_dry_run_and_lock (Fixture       *fixture,
   }
 }
 
+/* A file Tether cannot edit safely: refused, untouched, and the entry to
+ * paste printed as it goes in the file, token masked. */
+static void
+test_unsafe_shape (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *dir = g_build_filename (fixture->config_dir, "goose", NULL);
+  g_autofree char *path = g_build_filename (dir, "config.yaml", NULL);
+  const char *text = "extensions: {developer: {enabled: true, type: builtin}}\n";
+  g_auto(TestRun) run = { 0 };
+  g_autofree char *after = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+
+  run_cli (fixture, &run, "clients", "connect", "goose", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "cannot edit it safely"));
+  g_assert_true (g_str_has_prefix (run.out, "extensions:\n  tether:\n    enabled: true\n"));
+  g_assert_nonnull (strstr (run.out, "\n    headers:\n      Authorization: \"Bearer ********\"\n"));
+  assert_secret_kept (fixture, &run);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, text);
+}
+
 static void
 test_help (Fixture       *fixture,
            gconstpointer  data)
@@ -453,6 +478,7 @@ main (int   argc,
   ADD ("http-end-to-end", test_http_end_to_end);
   ADD ("stdio-end-to-end", test_stdio_end_to_end);
   ADD ("dry-run-and-lock", test_dry_run_and_lock);
+  ADD ("unsafe-shape", test_unsafe_shape);
   ADD ("help", test_help);
 #undef ADD
 

@@ -640,6 +640,9 @@ tether_client_edit_apply (const TetherImportClient    *client,
         json_object_remove_member (servers, name);
         if (drop_empty && json_object_get_size (servers) == 0)
           json_object_remove_member (expected_root, w->servers_key);
+        else if (client->syntax == TETHER_IMPORT_SYNTAX_YAML && json_object_get_size (servers) == 0)
+          /* `extensions:` with nothing under it reads as null */
+          json_object_set_null_member (expected_root, w->servers_key);
 
         switch (client->syntax)
           {

@@ -415,6 +415,29 @@ test_round_trips (Fixture       *fixture,
     }
 }
 
+/* goose's `extensions:` with nothing under it (null): the entry goes
+ * under it, and disconnecting leaves it as it was. */
+static void
+test_empty_mapping (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *text = "GOOSE_PROVIDER: openai\nextensions:\nGOOSE_MODEL: gpt-4o\n";
+  g_autofree char *path = write_sample (fixture, ".config/goose/config.yaml", text, 0600);
+  g_autoptr(TetherClientChange) connected = NULL;
+  g_autoptr(TetherClientChange) disconnected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *after = NULL;
+
+  connected = run (fixture, "goose", TETHER_CLIENT_ACTION_CONNECT, FALSE, TRUE, &error);
+  g_assert_no_error (error);
+  assert_importer_sees_tether (path, "tether", TRUE);
+
+  disconnected = run (fixture, "goose", TETHER_CLIENT_ACTION_DISCONNECT, FALSE, TRUE, &error);
+  g_assert_no_error (error);
+  after = read_text (path);
+  g_assert_cmpstr (after, ==, text);
+}
+
 /* A name taken by an entry that is not Tether's: tether-2, said so; only
  * Tether's is removed. */
 static void
@@ -622,6 +645,7 @@ test_concurrent_writer (Fixture       *fixture,
 {
   const Sample *sample = find_sample ("windsurf");
   g_autofree char *path = write_sample (fixture, sample->path, sample->text, 0600);
+  g_autofree char *lock = tether_config_lock_path_for (path);
   g_autofree char *edited = NULL;
   g_autofree char *after = NULL;
   g_autoptr(GAsyncResult) result = NULL;
@@ -636,7 +660,7 @@ test_concurrent_writer (Fixture       *fixture,
   fd = test_hold_config_lock (path);
   tether_clients_apply_async (fixture->clients, client, TETHER_CLIENT_ACTION_CONNECT, FALSE, NULL,
                               test_store_result, &result);
-  test_wait_fd_open (getpid (), tether_config_lock_path_for (path));
+  test_wait_fd_open (getpid (), lock);
 
   /* the other writer's change, made while it holds the lock */
   {
@@ -799,6 +823,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add ("/Tether/Clients/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("round-trips", test_round_trips);
+  ADD ("empty-mapping", test_empty_mapping);
   ADD ("name-taken", test_name_taken);
   ADD ("broken-untouched", test_broken_untouched);
   ADD ("unsafe-shape", test_unsafe_shape);

@@ -48,7 +48,8 @@ static const Subcommand subcommands[] = {
   { "connect", TETHER_CLIENT_ACTION_CONNECT, "clients connect NAME",
     N_("Writes Tether’s entry, “tether”, into the AI client’s configuration: the hub’s URL and "
        "token where the client takes a URL, else the “tether-cli connect” bridge. The file keeps "
-       "everything else byte for byte; a backup NAME.tether-backup is made before its first change."),
+       "everything else byte for byte; a backup NAME.tether-backup is made before its first "
+       "change."),
     TRUE },
   { "disconnect", TETHER_CLIENT_ACTION_DISCONNECT, "clients disconnect NAME",
     N_("Removes exactly what “clients connect” wrote into the AI client’s configuration."), FALSE },
@@ -105,7 +106,8 @@ client_to_json (TetherClient *client)
   json_object_set_member (object, "command", strv_node (tether_client_get_command (client)));
   json_object_set_boolean_member (object, "takes_http", tether_client_get_takes_http (client));
   json_object_set_boolean_member (object, "can_disable", tether_client_get_can_disable (client));
-  json_object_set_member (object, "shared_servers", strv_node (tether_client_get_shared_servers (client)));
+  json_object_set_member (object, "shared_servers",
+                          strv_node (tether_client_get_shared_servers (client)));
   json_object_set_string_member (object, "error", tether_client_get_error_message (client));
   json_node_take_object (node, object);
 
@@ -261,7 +263,8 @@ print_change (TetherClient       *client,
   switch (action)
     {
     case TETHER_CLIENT_ACTION_CONNECT:
-      printf (_("Connected %s to Tether: entry “%s” in %s\n"), tether_client_get_display_name (client),
+      printf (_("Connected %s to Tether: entry “%s” in %s\n"),
+              tether_client_get_display_name (client),
               change->entry_name, change->path);
       printf ("%s\n", _("Restart the client, or reload its servers, to use it."));
       break;
@@ -317,7 +320,8 @@ run_subcommand (const Subcommand  *sub,
   if (parsed.positional[0] == NULL || parsed.positional[1] != NULL || parsed.command_line != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("clients %s takes the name of one client (see “tether-cli clients”)"), sub->name);
+                   _("clients %s takes the name of one client (see “tether-cli clients”)"),
+                   sub->name);
       return TETHER_CLI_EXIT_USAGE;
     }
   if (!tether_cli_check_value ("--profile", profile, error))
@@ -375,7 +379,8 @@ run_subcommand (const Subcommand  *sub,
 
       /* The entry to paste (its token masked), as it is, on stdout: the
        * one-line error on stderr would run its lines together. */
-      if (snippet != NULL && g_error_matches (*error, TETHER_CLIENT_ERROR, TETHER_CLIENT_ERROR_UNSUPPORTED))
+      if (snippet != NULL && g_error_matches (*error, TETHER_CLIENT_ERROR,
+                                              TETHER_CLIENT_ERROR_UNSUPPORTED))
         {
           *snippet = '\0';
           tether_cli_print_error ("%s", (*error)->message);
@@ -419,12 +424,13 @@ tether_cli_clients_main (const TetherCliConfigCommand  *command,
         }
     }
 
-  summary = g_string_new (_("Lists the AI clients Tether can connect, and whether each is connected. "
-                            "Subcommands (each with its own --help):"));
+  summary = g_string_new (_("Lists the AI clients Tether can connect, and whether each is "
+                            "connected. Subcommands (each with its own --help):"));
   for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
     g_string_append_printf (summary, "\n  %s", subcommands[i].parameters);
 
-  if (!tether_cli_args_parse (&parsed, "clients [SUBCOMMAND NAME]", summary->str, (GOptionEntry[]) { { NULL } },
+  if (!tether_cli_args_parse (&parsed, "clients [SUBCOMMAND NAME]", summary->str,
+                              (GOptionEntry[]) { { NULL } },
                               NULL, NULL, &json, args, error))
     return TETHER_CLI_EXIT_USAGE;
   if (parsed.help)
@@ -432,7 +438,8 @@ tether_cli_clients_main (const TetherCliConfigCommand  *command,
 
   if (parsed.positional[0] != NULL || parsed.command_line != NULL)
     {
-      g_autofree char *escaped = tether_cli_escape (parsed.positional[0] != NULL ? parsed.positional[0] : "--");
+      const char *word = parsed.positional[0] != NULL ? parsed.positional[0] : "--";
+      g_autofree char *escaped = tether_cli_escape (word);
 
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("clients has no subcommand “%s”: connect, disconnect, disable-servers or "

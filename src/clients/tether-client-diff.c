@@ -103,7 +103,8 @@ compare (GArray *a,
 #define T(x, y) table[(gsize)(x) * (m + 1) + (y)]
   for (i = n; i-- > 0;)
     for (j = m; j-- > 0;)
-      T (i, j) = same (a, lo_a + i, b, lo_b + j) ? T (i + 1, j + 1) + 1 : MAX (T (i + 1, j), T (i, j + 1));
+      T (i, j) = same (a, lo_a + i, b, lo_b + j) ? T (i + 1, j + 1) + 1
+                                                 : MAX (T (i + 1, j), T (i, j + 1));
 
   i = j = 0;
   while (i < n || j < m)
@@ -219,7 +220,8 @@ tether_client_diff (const char *old_text,
           if (step->op == OP_ADD)
             print_line (out, '+', &g_array_index (b, Line, step->new_line));
           else
-            print_line (out, step->op == OP_SAME ? ' ' : '-', &g_array_index (a, Line, step->old_line));
+            print_line (out, step->op == OP_SAME ? ' ' : '-',
+                        &g_array_index (a, Line, step->old_line));
         }
       k = end;
     }

@@ -108,16 +108,26 @@ tether_client_get_servers (const TetherImportClient *client,
 
   servers = json_object_get_member (json_node_get_object (root), client->writing->servers_key);
 
-  return servers != NULL && JSON_NODE_HOLDS_OBJECT (servers) ? json_node_get_object (servers) : NULL;
+  if (servers == NULL || !JSON_NODE_HOLDS_OBJECT (servers))
+    return NULL;
+
+  return json_node_get_object (servers);
 }
 
-static const char *
-get_string (JsonObject *object,
-            const char *member)
+/**
+ * tether_client_get_string:
+ * @member: (nullable): a member's name
+ *
+ * Returns: (transfer none) (nullable): @member of @object, if it is a string
+ */
+const char *
+tether_client_get_string (JsonObject *object,
+                          const char *member)
 {
   JsonNode *node = member != NULL ? json_object_get_member (object, member) : NULL;
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
     return NULL;
 
   return json_node_get_string (node);
@@ -171,7 +181,8 @@ is_bridge (const char *command,
         }
     }
 
-  return connect && (g_str_equal (base, "tether-cli") || (g_str_equal (base, "flatpak") && flatpak_cli));
+  return connect &&
+         (g_str_equal (base, "tether-cli") || (g_str_equal (base, "flatpak") && flatpak_cli));
 }
 
 /**
@@ -183,7 +194,9 @@ gboolean
 tether_client_entry_is_ours (const TetherImportClient *client,
                              JsonNode                 *entry)
 {
-  const char * const url_keys[] = { client->writing->url_key, "url", "serverUrl", "httpUrl", "uri" };
+  const char * const url_keys[] = {
+    client->writing->url_key, "url", "serverUrl", "httpUrl", "uri",
+  };
   const char * const command_keys[] = { client->writing->command_key, "command", "cmd" };
   JsonObject *object;
 
@@ -193,12 +206,14 @@ tether_client_entry_is_ours (const TetherImportClient *client,
 
   for (guint i = 0; i < G_N_ELEMENTS (url_keys); i++)
     {
-      if (is_hub_url (get_string (object, url_keys[i])))
+      if (is_hub_url (tether_client_get_string (object, url_keys[i])))
         return TRUE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (command_keys); i++)
     {
-      if (is_bridge (get_string (object, command_keys[i]), json_object_get_member (object, "args")))
+      const char *command = tether_client_get_string (object, command_keys[i]);
+
+      if (is_bridge (command, json_object_get_member (object, "args")))
         return TRUE;
     }
 
@@ -225,7 +240,9 @@ tether_client_find_ours (const TetherImportClient *client,
 
   for (GList *l = names; l != NULL; l = l->next)
     {
-      if (is_our_name (l->data) && tether_client_entry_is_ours (client, json_object_get_member (servers, l->data)))
+      JsonNode *entry = json_object_get_member (servers, l->data);
+
+      if (is_our_name (l->data) && tether_client_entry_is_ours (client, entry))
         return g_strdup (l->data);
     }
 
@@ -258,7 +275,8 @@ build_entry (const TetherImportClient   *client,
     {
       /* goose shows these two in its list of extensions */
       json_object_set_string_member (entry, w->name_key, name);
-      json_object_set_string_member (entry, "description", "Tether: the MCP servers it keeps running");
+      json_object_set_string_member (entry, "description",
+                                     "Tether: the MCP servers it keeps running");
     }
 
   if (http)
@@ -319,7 +337,8 @@ tether_client_dup_snippet (const TetherImportClient   *client,
 
         json_node_set_object (node, entry);
         json_object_set_member (servers, name, json_node_ref (node));
-        json_object_set_object_member (root, client->writing->servers_key, json_object_ref (servers));
+        json_object_set_object_member (root, client->writing->servers_key,
+                                       json_object_ref (servers));
         json_node_set_object (root_node, root);
         _tether_client_json_render (root_node, "", "  ", "\n", out);
         g_string_append_c (out, '\n');
@@ -391,6 +410,24 @@ text_set (const TetherImportClient  *client,
     }
 }
 
+/* The off switch of entry @name in the file as it was before Tether's
+ * first change, if it had one. */
+static JsonNode *
+original_switch (JsonObject *original_servers,
+                 const char *name,
+                 const char *key)
+{
+  JsonNode *entry;
+
+  if (original_servers == NULL)
+    return NULL;
+  entry = json_object_get_member (original_servers, name);
+  if (entry == NULL || !JSON_NODE_HOLDS_OBJECT (entry))
+    return NULL;
+
+  return json_object_get_member (json_node_get_object (entry), key);
+}
+
 /* Turns the client's shared servers off (or on again), in @text and in
  * @expected. */
 static char *
@@ -438,18 +475,9 @@ switch_shared (const TetherImportClient  *client,
           value = json_node_new (JSON_NODE_VALUE);
           json_node_set_boolean (value, w->off_value);
         }
-      else if (original_servers != NULL &&
-               json_object_has_member (original_servers, shared[i]) &&
-               JSON_NODE_HOLDS_OBJECT (json_object_get_member (original_servers, shared[i])) &&
-               json_object_has_member (json_node_get_object (json_object_get_member (original_servers,
-                                                                                     shared[i])),
-                                       w->off_key))
-        {
-          /* the switch as the file had it before Tether's first change */
-          JsonObject *before = json_node_get_object (json_object_get_member (original_servers, shared[i]));
-
-          value = json_node_copy (json_object_get_member (before, w->off_key));
-        }
+      else if (original_switch (original_servers, shared[i], w->off_key) != NULL)
+        /* the switch as the file had it before Tether's first change */
+        value = json_node_copy (original_switch (original_servers, shared[i], w->off_key));
       else if (w->on_key != NULL && g_str_equal (w->on_key, w->off_key))
         {
           /* the switch is part of every entry: turned back on */
@@ -587,26 +615,32 @@ tether_client_edit_apply (const TetherImportClient    *client,
           case TETHER_IMPORT_SYNTAX_TOML:
             if (ours != NULL)
               {
-                g_autofree char *without = _tether_client_toml_remove_table (text, length, w->servers_key,
+                g_autofree char *without = _tether_client_toml_remove_table (text, length,
+                                                                             w->servers_key,
                                                                              name, &local);
                 if (without != NULL)
-                  new_text = _tether_client_toml_add_table (without, strlen (without), w->servers_key,
+                  new_text = _tether_client_toml_add_table (without, strlen (without),
+                                                            w->servers_key,
                                                             name, entry, &local);
               }
             else
-              new_text = _tether_client_toml_add_table (text, length, w->servers_key, name, entry, &local);
+              new_text = _tether_client_toml_add_table (text, length, w->servers_key, name, entry,
+                                                        &local);
             break;
           case TETHER_IMPORT_SYNTAX_YAML:
             if (ours != NULL)
               {
-                g_autofree char *without = _tether_client_yaml_remove_entry (text, length, w->servers_key,
+                g_autofree char *without = _tether_client_yaml_remove_entry (text, length,
+                                                                             w->servers_key,
                                                                              name, FALSE, &local);
                 if (without != NULL)
-                  new_text = _tether_client_yaml_add_entry (without, strlen (without), w->servers_key,
+                  new_text = _tether_client_yaml_add_entry (without, strlen (without),
+                                                            w->servers_key,
                                                             name, entry, &local);
               }
             else
-              new_text = _tether_client_yaml_add_entry (text, length, w->servers_key, name, entry, &local);
+              new_text = _tether_client_yaml_add_entry (text, length, w->servers_key, name, entry,
+                                                        &local);
             break;
           case TETHER_IMPORT_SYNTAX_JSON:
           default:
@@ -647,10 +681,12 @@ tether_client_edit_apply (const TetherImportClient    *client,
         switch (client->syntax)
           {
           case TETHER_IMPORT_SYNTAX_TOML:
-            new_text = _tether_client_toml_remove_table (text, length, w->servers_key, name, &local);
+            new_text = _tether_client_toml_remove_table (text, length, w->servers_key, name,
+                                                         &local);
             break;
           case TETHER_IMPORT_SYNTAX_YAML:
-            new_text = _tether_client_yaml_remove_entry (text, length, w->servers_key, name, drop_empty,
+            new_text = _tether_client_yaml_remove_entry (text, length, w->servers_key, name,
+                                                         drop_empty,
                                                          &local);
             break;
           case TETHER_IMPORT_SYNTAX_JSON:
@@ -679,8 +715,10 @@ tether_client_edit_apply (const TetherImportClient    *client,
           }
         if (original != NULL)
           original_root = tether_client_parse (client, file_name, original, original_length, NULL);
-        new_text = switch_shared (client, text, length, tether_client_get_servers (client, original_root), servers,
-                                  action == TETHER_CLIENT_ACTION_DISABLE_SHARED, shared, edit->notes, error);
+        new_text = switch_shared (client, text, length,
+                                  tether_client_get_servers (client, original_root), servers,
+                                  action == TETHER_CLIENT_ACTION_DISABLE_SHARED, shared,
+                                  edit->notes, error);
         if (new_text == NULL)
           return FALSE;
       }
@@ -703,20 +741,22 @@ tether_client_edit_apply (const TetherImportClient    *client,
 
   if (new_text == NULL || result == NULL || !json_node_equal (result, expected))
     {
+      const char *why = local != NULL ? local->message : _("its layout is not one Tether edits");
+
       if (action == TETHER_CLIENT_ACTION_CONNECT)
         {
           g_autofree char *snippet = tether_client_dup_snippet (client, name, endpoint);
 
           g_set_error (error, TETHER_CLIENT_ERROR, TETHER_CLIENT_ERROR_UNSUPPORTED,
-                       _("%s was not changed: Tether cannot edit it safely (%s). Add this to it by "
-                         "hand, with the token of ~/.config/tether/hub-token in place of the stars:\n%s"),
-                       file_name, local != NULL ? local->message : _("its layout is not one Tether edits"),
-                       snippet);
+                       _("%s was not changed: Tether cannot edit it safely (%s). Add this to it "
+                         "by hand, with the token of ~/.config/tether/hub-token in place of the "
+                         "stars:\n%s"),
+                       file_name, why, snippet);
         }
       else
         g_set_error (error, TETHER_CLIENT_ERROR, TETHER_CLIENT_ERROR_UNSUPPORTED,
                      _("%s was not changed: Tether cannot edit it safely (%s); edit it by hand"),
-                     file_name, local != NULL ? local->message : _("its layout is not one Tether edits"));
+                     file_name, why);
       return FALSE;
     }
 

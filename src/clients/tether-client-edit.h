@@ -69,6 +69,8 @@ JsonNode   *tether_client_parse            (const TetherImportClient    *client,
                                             GError                     **error);
 JsonObject *tether_client_get_servers      (const TetherImportClient    *client,
                                             JsonNode                    *root);
+const char *tether_client_get_string       (JsonObject                  *object,
+                                            const char                  *member);
 gboolean    tether_client_entry_is_ours    (const TetherImportClient    *client,
                                             JsonNode                    *entry);
 char       *tether_client_find_ours        (const TetherImportClient    *client,

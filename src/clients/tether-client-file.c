@@ -115,7 +115,8 @@ static gboolean
 stamp_equal (const Stamp *a,
              const Stamp *b)
 {
-  return a->exists == b->exists && a->mtime == b->mtime && a->size == b->size && a->inode == b->inode;
+  return a->exists == b->exists && a->mtime == b->mtime && a->size == b->size &&
+         a->inode == b->inode;
 }
 
 /* The text a file Tether creates starts from. */
@@ -198,7 +199,8 @@ tether_client_file_apply (const TetherImportClient    *client,
       g_clear_pointer (&change->diff, g_free);
       g_clear_pointer (&change->entry_name, g_free);
       g_clear_pointer (&change->notes, g_strfreev);
-      change->diff = tether_client_diff (exists ? text : "", exists ? length : 0, edit.text, edit.length,
+      change->diff = tether_client_diff (exists ? text : "", exists ? length : 0, edit.text,
+                                         edit.length,
                                          path, endpoint != NULL ? endpoint->token : NULL);
       change->entry_name = g_strdup (edit.entry_name);
       g_ptr_array_add (edit.notes, NULL);

@@ -127,7 +127,8 @@ decode_name (const char *s,
 {
   g_autoptr(JsonNode) node = mcp_json_read (s + start, end - start, NULL, NULL, NULL);
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
     return g_strdup ("");
 
   return g_strdup (json_node_get_string (node));
@@ -257,7 +258,8 @@ _tether_client_json_render (JsonNode   *node,
         {
           if (i > 0)
             g_string_append (out, ", ");
-          _tether_client_json_render (json_array_get_element (array, i), indent, unit, newline, out);
+          _tether_client_json_render (json_array_get_element (array, i), indent, unit, newline,
+                                      out);
         }
       g_string_append_c (out, ']');
     }
@@ -405,7 +407,8 @@ remove_member (const char *text,
   Member *member = &g_array_index (object->members, Member, index);
 
   if (index > 0)
-    return _tether_client_text_splice (text, length, g_array_index (object->members, Member, index - 1).value_end,
+    return _tether_client_text_splice (text, length, g_array_index (object->members, Member,
+                                                                    index - 1).value_end,
                    member->value_end, "");
   if (object->members->len > 1)
     return _tether_client_text_splice (text, length, member->key_start,
@@ -468,7 +471,8 @@ _tether_client_json_set (const char          *text,
       g_autoptr(GString) insert = g_string_new (NULL);
 
       _tether_client_json_render (value, indent, unit, newline, insert);
-      return _tether_client_text_splice (text, length, member->value_start, member->value_end, insert->str);
+      return _tether_client_text_splice (text, length, member->value_start, member->value_end,
+                                         insert->str);
     }
 
   return add_member (text, length, located.stripped, object, name, value);

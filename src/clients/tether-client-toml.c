@@ -247,7 +247,8 @@ _tether_client_toml_set_key (const char  *text,
             {
               if (value != NULL)
                 g_string_append (line, newline);
-              return _tether_client_text_splice (text, length, i, line_end, value != NULL ? line->str : "");
+              return _tether_client_text_splice (text, length, i, line_end,
+                                                 value != NULL ? line->str : "");
             }
           insert_at = line_end;
         }

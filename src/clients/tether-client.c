@@ -157,7 +157,8 @@ tether_client_class_init (TetherClientClass *klass)
   properties[PROP_COMMAND] = g_param_spec_boxed ("command", NULL, NULL, G_TYPE_STRV, flags);
   /* The client's servers that Tether has too (same name, command line or
    * URL): they run twice unless turned off in the client. */
-  properties[PROP_SHARED_SERVERS] = g_param_spec_boxed ("shared-servers", NULL, NULL, G_TYPE_STRV, flags);
+  properties[PROP_SHARED_SERVERS] = g_param_spec_boxed ("shared-servers", NULL, NULL, G_TYPE_STRV,
+                                                        flags);
   /* Why the file could not be read, if it could not. */
   properties[PROP_ERROR_MESSAGE] = g_param_spec_string ("error-message", NULL, NULL, NULL, flags);
   /* The client takes a URL with headers; else it gets the bridge. */

@@ -267,21 +267,11 @@ choose_path (const Look *look,
   return installed != NULL ? g_steal_pointer (&installed) : g_steal_pointer (&first);
 }
 
-static const char *
-member_string (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = name != NULL ? json_object_get_member (object, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
-         ? json_node_get_string (node) : NULL;
-}
-
 static char **
 member_command (JsonObject *object,
                 const char *command_key)
 {
-  const char *command = member_string (object, command_key);
+  const char *command = tether_client_get_string (object, command_key);
   JsonNode *args = json_object_get_member (object, "args");
   g_autoptr(GStrvBuilder) builder = NULL;
 
@@ -364,11 +354,12 @@ read_state (const Look        *look,
   servers = tether_client_get_servers (look->table, root);
   if (servers != NULL && state->entry_name != NULL)
     {
-      JsonObject *entry = json_node_get_object (json_object_get_member (servers, state->entry_name));
-      const char *url = member_string (entry, w->url_key);
+      JsonObject *entry = json_node_get_object (json_object_get_member (servers,
+                                                                        state->entry_name));
+      const char *url = tether_client_get_string (entry, w->url_key);
 
       if (url == NULL)
-        url = member_string (entry, "url");
+        url = tether_client_get_string (entry, "url");
       if (url != NULL)
         {
           state->connection = TETHER_CLIENT_CONNECTION_HTTP;
@@ -396,9 +387,9 @@ read_state (const Look        *look,
             continue;
           entry = json_node_get_object (node);
           command = member_command (entry, w->command_key);
-          url = member_string (entry, w->url_key);
+          url = tether_client_get_string (entry, w->url_key);
           if (url == NULL)
-            url = member_string (entry, "url");
+            url = tether_client_get_string (entry, "url");
 
           for (guint i = 0; i < look->known->len; i++)
             {
@@ -529,7 +520,8 @@ refresh_thread (GTask        *task,
 {
   RefreshData *data = task_data;
 
-  g_task_return_pointer (task, read_states (data->look, data->tables), (GDestroyNotify)g_array_unref);
+  g_task_return_pointer (task, read_states (data->look, data->tables),
+                         (GDestroyNotify)g_array_unref);
 }
 
 /**
@@ -735,8 +727,10 @@ run_async (TetherClients       *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, tag);
-  g_task_set_name (task, write ? "[tether] change a client's file" : "[tether] preview a client's file");
-  g_task_set_task_data (task, run_data_new (self, client, action, stdio, write), (GDestroyNotify)run_data_free);
+  g_task_set_name (task,
+                   write ? "[tether] change a client's file" : "[tether] preview a client's file");
+  g_task_set_task_data (task, run_data_new (self, client, action, stdio, write),
+                        (GDestroyNotify)run_data_free);
   g_task_run_in_thread (task, run_thread);
 }
 

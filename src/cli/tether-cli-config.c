@@ -17,7 +17,7 @@
  *   remove NAME, enable NAME, disable NAME
  *   enable NAME/TOOL, disable NAME/TOOL   a tool offered by the hub or not
  *
- * `watch`, `import`, `diagnostics`, `serve` and `connect` live in files of
+ * `watch`, `import`, `diagnostics`, `serve`, `connect` and `clients` live in files of
  * their own.
  */
 
@@ -34,6 +34,7 @@
 #include "mcp-http-check.h"
 
 #include "tether-cli-config.h"
+#include "tether-cli-clients.h"
 #include "tether-cli-connect.h"
 #include "tether-cli-diagnostics.h"
 #include "tether-cli-import.h"
@@ -838,6 +839,17 @@ static const TetherCliConfigCommand config_commands[] = {
   { "connect", "connect [--profile NAME]",
     N_("an MCP server on stdin and stdout that forwards to the running hub (starts Tether if none runs)"),
     tether_cli_connect_main },
+  { "clients", "clients",
+    N_("the AI clients on this machine (Claude Desktop, VS Code, Cursor, Codex…) and whether each "
+       "uses Tether"), tether_cli_clients_main },
+  { "clients", "clients connect NAME [--dry-run] [--profile NAME] [--stdio]",
+    N_("write Tether’s entry into that client’s configuration (a backup is kept; --dry-run shows the diff)"),
+    tether_cli_clients_main },
+  { "clients", "clients disconnect NAME [--dry-run]",
+    N_("remove exactly what “clients connect” wrote"), tether_cli_clients_main },
+  { "clients", "clients disable-servers NAME [--dry-run]",
+    N_("turn off in that client the servers Tether provides (enable-servers undoes it)"),
+    tether_cli_clients_main },
   { "diagnostics", "diagnostics [--config FILE]",
     N_("where servers run: the sandbox, the login shell's PATH, each command's path, other clients' files"),
     tether_cli_diagnostics_main },

@@ -40,8 +40,8 @@ typedef struct
 } Serve;
 
 /* The app's setting, when its schema is there; never abort without it. */
-static guint
-default_port (void)
+guint
+tether_cli_serve_default_port (void)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
@@ -169,7 +169,7 @@ tether_cli_serve_main (const TetherCliConfigCommand  *command,
         return TETHER_CLI_EXIT_USAGE;
     }
   else
-    port = default_port ();
+    port = tether_cli_serve_default_port ();
 
   /* A reader of our stdout that goes away is not a reason to die. */
   signal (SIGPIPE, SIG_IGN);

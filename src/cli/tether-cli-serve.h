@@ -11,9 +11,10 @@
 
 G_BEGIN_DECLS
 
-int tether_cli_serve_main (const TetherCliConfigCommand  *command,
-                           const TetherCliOptions        *options,
-                           char                         **args,
-                           GError                       **error);
+int   tether_cli_serve_main         (const TetherCliConfigCommand  *command,
+                                    const TetherCliOptions        *options,
+                                    char                         **args,
+                                    GError                       **error);
+guint tether_cli_serve_default_port (void);
 
 G_END_DECLS

@@ -144,6 +144,29 @@ tether_config_file_replace (const char  *target,
                             gsize        length,
                             GError     **error)
 {
+  return tether_config_file_replace_with_mode (target, data, length, 0600, error);
+}
+
+/**
+ * tether_config_file_replace_with_mode:
+ * @target: the file to replace (links followed)
+ * @data: the new contents
+ * @length: the length of @data
+ * @mode: the permissions of the new file (another program's file keeps
+ *   its own)
+ * @error: where to put an error
+ *
+ * tether_config_file_replace(), with the file's permissions given.
+ *
+ * Returns: %TRUE if @target now holds @data
+ */
+gboolean
+tether_config_file_replace_with_mode (const char  *target,
+                                      const char  *data,
+                                      gsize        length,
+                                      guint        mode,
+                                      GError     **error)
+{
   g_autofree char *dir = g_path_get_dirname (target);
   g_autofree char *base = g_path_get_basename (target);
   g_autofree char *tmp = NULL;
@@ -171,6 +194,9 @@ tether_config_file_replace (const char  *target,
                    _("Could not create a temporary file in %s: %s"), dir, g_strerror (saved_errno));
       return FALSE;
     }
+
+  if (fchmod (fd, mode & 07777) != 0)
+    goto failed;
 
   while (written < length)
     {

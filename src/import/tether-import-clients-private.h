@@ -105,6 +105,24 @@ typedef enum
   TETHER_IMPORT_QUIRK_UNTYPED_URL_IS_SSE = 1 << 2,  /* a URL without a type is legacy SSE */
 } TetherImportQuirks;
 
+/* How Tether writes an entry of its own into the client's file, so that
+ * the client reaches Tether (src/clients). The entry goes in the map at
+ * .servers_key, a key of the file's top level. */
+typedef struct
+{
+  const char *servers_key;
+  const char *url_key;          /* a Streamable HTTP URL; NULL: the client runs commands only */
+  const char *headers_key;      /* the map of HTTP headers beside it */
+  const char *type_key;         /* NULL: the client names no transport type */
+  const char *http_type;        /* the type of an HTTP entry */
+  const char *stdio_type;       /* the type of a command; NULL: none written */
+  const char *command_key;      /* the command (its arguments are in `args`) */
+  const char *name_key;         /* the entry repeats its name here (goose) */
+  const char *on_key;           /* written true in every entry (goose's `enabled`) */
+  const char *off_key;          /* the entry's off switch; NULL: it has none */
+  gboolean    off_value;        /* the value of .off_key that turns it off */
+} TetherImportWriting;
+
 /* One client: see the table in tether-import-clients.c. */
 typedef struct
 {
@@ -129,6 +147,8 @@ typedef struct
   const char * const             *dir_names;    /* the folder its file is in */
 
   const TetherImportLocation     *locations;    /* ends with { NULL } */
+
+  const TetherImportWriting      *writing;      /* NULL: Tether does not write it */
 } TetherImportClient;
 
 guint                     _tether_import_clients_get_n       (void);

@@ -83,6 +83,9 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_CONFIG, "Claude/claude_desktop_config.json", TRUE },
       { NULL } },
+    /* Remote entries are ignored there: the bridge. */
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcpServers", .command_key = "command", },
   },
   {
     .format = TETHER_IMPORT_FORMAT_CLAUDE_CODE, .id = "claude-code", .name = N_("Claude Code"),
@@ -94,6 +97,9 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_HOME, ".claude.json", FALSE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcpServers", .url_key = "url", .headers_key = "headers",
+      .type_key = "type", .http_type = "http", .stdio_type = "stdio", .command_key = "command", },
   },
   {
     /* ${NAME} is no reference to the environment in VS Code. */
@@ -107,6 +113,9 @@ static const TetherImportClient clients[] = {
       { N_("VS Code Insiders"), TETHER_IMPORT_BASE_CONFIG, "Code - Insiders/User/mcp.json", TRUE },
       { N_("VSCodium"), TETHER_IMPORT_BASE_CONFIG, "VSCodium/User/mcp.json", TRUE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "servers", .url_key = "url", .headers_key = "headers",
+      .type_key = "type", .http_type = "http", .stdio_type = "stdio", .command_key = "command", },
   },
   {
     .format = TETHER_IMPORT_FORMAT_VSCODE_SETTINGS, .id = "vscode-settings",
@@ -129,6 +138,9 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_HOME, ".cursor/mcp.json", TRUE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcpServers", .url_key = "url", .headers_key = "headers",
+      .command_key = "command", },
   },
   {
     .format = TETHER_IMPORT_FORMAT_WINDSURF, .id = "windsurf", .name = N_("Windsurf"),
@@ -141,6 +153,9 @@ static const TetherImportClient clients[] = {
       { NULL, TETHER_IMPORT_BASE_HOME, ".codeium/windsurf/mcp_config.json", TRUE },
       { N_("Windsurf (JetBrains)"), TETHER_IMPORT_BASE_HOME, ".codeium/mcp_config.json", TRUE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcpServers", .url_key = "serverUrl", .headers_key = "headers",
+      .command_key = "command", .off_key = "disabled", .off_value = TRUE, },
   },
   {
     /* Entries of Zed's extensions carry only their settings. */
@@ -153,6 +168,9 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_CONFIG, "zed/settings.json", FALSE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "context_servers", .url_key = "url", .headers_key = "headers",
+      .command_key = "command", .off_key = "enabled", .off_value = FALSE, },
   },
   {
     .format = TETHER_IMPORT_FORMAT_LM_STUDIO, .id = "lm-studio", .name = N_("LM Studio"),
@@ -163,6 +181,9 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_HOME, ".lmstudio/mcp.json", TRUE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcpServers", .url_key = "url", .headers_key = "headers",
+      .command_key = "command", },
   },
   {
     /* `url` is legacy SSE, timeouts are in milliseconds, values may name
@@ -180,6 +201,9 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_HOME, ".gemini/settings.json", FALSE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcpServers", .url_key = "httpUrl", .headers_key = "headers",
+      .command_key = "command", },
   },
   {
     .format = TETHER_IMPORT_FORMAT_CODEX, .id = "codex", .name = N_("Codex"),
@@ -191,6 +215,9 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_HOME, ".codex/config.toml", FALSE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcp_servers", .url_key = "url", .headers_key = "http_headers",
+      .command_key = "command", .off_key = "enabled", .off_value = FALSE, },
   },
   {
     /* Timeouts are in seconds; a URL without a type is legacy SSE (Tether
@@ -212,6 +239,10 @@ static const TetherImportClient clients[] = {
       { N_("Roo Code"), TETHER_IMPORT_BASE_CONFIG,
         "Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json", FALSE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcpServers", .url_key = "url", .headers_key = "headers",
+      .type_key = "type", .http_type = "streamableHttp", .stdio_type = "stdio", .command_key = "command",
+      .off_key = "disabled", .off_value = TRUE, },
   },
   {
     .format = TETHER_IMPORT_FORMAT_GOOSE, .id = "goose", .name = N_("goose"),
@@ -223,6 +254,10 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_CONFIG, "goose/config.yaml", FALSE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "extensions", .url_key = "uri", .headers_key = "headers",
+      .type_key = "type", .http_type = "streamable_http", .stdio_type = "stdio", .command_key = "cmd",
+      .name_key = "name", .on_key = "enabled", .off_key = "enabled", .off_value = FALSE, },
   },
   {
     /* Catalog entries hold {{name@type::description}}; an older file has
@@ -239,6 +274,9 @@ static const TetherImportClient clients[] = {
     .locations = (const TetherImportLocation[]) {
       { NULL, TETHER_IMPORT_BASE_CONFIG, "5ire/mcp.json", TRUE },
       { NULL } },
+    .writing = &(const TetherImportWriting) {
+      .servers_key = "mcpServers", .url_key = "url", .headers_key = "headers",
+      .command_key = "command", .off_key = "isActive", .off_value = FALSE, },
   },
 
   /* Not a client's: what is left when no client's hint matches. */

@@ -801,6 +801,8 @@ test_help (Fixture       *fixture,
   assert_contains (run.out, "disable NAME/TOOL");
   assert_contains (run.out, "serve [--listen 127.0.0.1:PORT]");
   assert_contains (run.out, "connect [--profile NAME]");
+  assert_contains (run.out, "clients connect NAME [--dry-run] [--profile NAME] [--stdio]");
+  assert_contains (run.out, "clients disconnect NAME [--dry-run]");
 
   run_cli (fixture, &import, "import", "--help", NULL);
   g_assert_cmpint (import.status, ==, 0);
@@ -820,6 +822,8 @@ test_help (Fixture       *fixture,
       { "watch", "--requests", "--json", "--help", NULL },
       { "serve", "--listen=127.0.0.1:PORT", "hub-port", NULL },
       { "connect", "--profile=NAME", "/mcp/NAME", NULL },
+      { "clients", "clients connect NAME", "clients disconnect NAME", "clients disable-servers NAME",
+        "--json", NULL },
     };
     g_autofree char *before = NULL;
 

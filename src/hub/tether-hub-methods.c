@@ -111,10 +111,8 @@ finish_record (TetherHub     *self,
   if (call->record == NULL)
     return;
 
+  /* the hub, told by the record, sends it to the watchers of /activity */
   tether_hub_record_finish (call->record, outcome, message);
-  /* the hub may be gone when a server answers late */
-  if (self != NULL)
-    _tether_hub_record_finished (self, call->record);
 }
 
 static void

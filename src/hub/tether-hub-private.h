@@ -133,8 +133,6 @@ void              _tether_hub_dispatch               (TetherHub        *self,
 JsonObject       *_tether_hub_initialize_result      (TetherHub        *self,
                                                       TetherHubSession *session,
                                                       JsonObject       *params);
-TetherProfile    *_tether_hub_find_profile           (TetherHub        *self,
-                                                      const char       *name);
 void              _tether_hub_forward_log            (TetherHub        *self,
                                                       const char       *server,
                                                       const char       *level,
@@ -142,9 +140,19 @@ void              _tether_hub_forward_log            (TetherHub        *self,
                                                       JsonNode         *data);
 
 /* tether-hub.c */
-void              _tether_hub_record_finished        (TetherHub        *self,
-                                                      TetherHubRecord  *record);
 void              _tether_hub_session_forget         (TetherHub        *self,
                                                       TetherHubSession *session);
+
+/* The profile @name of the configuration, or %NULL. */
+static inline TetherProfile *
+_tether_hub_find_profile (TetherHub  *self,
+                          const char *name)
+{
+  for (guint i = 0; name != NULL && i < self->profiles->len; i++)
+    if (g_str_equal (tether_profile_get_name (g_ptr_array_index (self->profiles, i)), name))
+      return g_ptr_array_index (self->profiles, i);
+
+  return NULL;
+}
 
 G_END_DECLS

@@ -152,17 +152,6 @@ load_profiles (TetherHub *self)
     self->profiles = g_steal_pointer (&profiles);
 }
 
-TetherProfile *
-_tether_hub_find_profile (TetherHub  *self,
-                          const char *name)
-{
-  for (guint i = 0; name != NULL && i < self->profiles->len; i++)
-    if (g_str_equal (tether_profile_get_name (g_ptr_array_index (self->profiles, i)), name))
-      return g_ptr_array_index (self->profiles, i);
-
-  return NULL;
-}
-
 static void
 client_log_message_cb (TetherServer *server,
                        const char   *level,
@@ -232,9 +221,12 @@ catalog_changed_cb (TetherHubCatalog *catalog,
     }
 }
 
-void
-_tether_hub_record_finished (TetherHub       *self,
-                             TetherHubRecord *record)
+/* A request recorded in the activity log has finished: every watcher of
+ * /activity gets it. */
+static void
+record_outcome_cb (TetherHubRecord *record,
+                   GParamSpec      *pspec,
+                   TetherHub       *self)
 {
   g_autoptr(JsonNode) node = tether_hub_record_to_json (record);
 
@@ -244,6 +236,22 @@ _tether_hub_record_finished (TetherHub       *self,
 
       if (!mcp_sse_writer_send (writer, node))
         g_ptr_array_remove_index (self->watchers, i - 1);
+    }
+}
+
+static void
+activity_items_changed_cb (GListModel *activity,
+                           guint       position,
+                           guint       removed,
+                           guint       added,
+                           TetherHub  *self)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(TetherHubRecord) record = g_list_model_get_item (activity, i);
+
+      if (tether_hub_record_get_outcome (record) == NULL)
+        g_signal_connect_object (record, "notify::outcome", G_CALLBACK (record_outcome_cb), self, 0);
     }
 }
 
@@ -1097,6 +1105,8 @@ tether_hub_init (TetherHub *self)
   self->max_sessions = DEFAULT_MAX_SESSIONS;
   self->sessions = g_list_store_new (TETHER_TYPE_HUB_SESSION);
   self->activity = tether_hub_activity_new (TETHER_HUB_ACTIVITY_LIMIT);
+  g_signal_connect_object (self->activity, "items-changed", G_CALLBACK (activity_items_changed_cb),
+                           self, 0);
   self->by_id = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->watchers = g_ptr_array_new_with_free_func (g_object_unref);
   self->profiles = g_ptr_array_new_with_free_func (g_object_unref);

@@ -100,13 +100,25 @@ close_toplevel (GType type)
   test_iterate_for (50);
 }
 
+/* Opens the window of @type with the window's @action, walks the tree with
+ * it titled @title, and closes it. */
+static void
+walk_window (Fixture    *fixture,
+             const char *action,
+             GType       type,
+             const char *title)
+{
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL);
+  wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (type), 10000, title);
+  assert_accessible (title, "Tether", title, NULL);
+  close_toplevel (type);
+}
+
 static void
 every_window_body (Fixture *fixture)
 {
   g_autofree char *drop_dir = g_build_filename (fixture->dir, "drop", NULL);
   g_autofree char *dropped = g_build_filename (drop_dir, "claude_desktop_config.json", NULL);
-  g_autofree char *log = NULL;
-  TetherServerDialog *dialog;
 
   /* The main window, with servers in every state and one server's page */
   wait_connected (fixture, "ok");
@@ -118,17 +130,9 @@ every_window_body (Fixture *fixture)
   assert_accessible ("a server that failed", "Tether", NULL);
 
   /* Add Server and Edit Server */
-  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.add-server", NULL);
-  wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (TETHER_TYPE_SERVER_DIALOG), 10000, "Add Server");
-  assert_accessible ("Add Server", "Tether", "Add Server", NULL);
-  close_toplevel (TETHER_TYPE_SERVER_DIALOG);
+  walk_window (fixture, "win.add-server", TETHER_TYPE_SERVER_DIALOG, "Add Server");
   g_assert_true (tether_window_show_server (fixture->window, "ok"));
-  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit", NULL);
-  wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (TETHER_TYPE_SERVER_DIALOG), 10000, "Edit Server");
-  dialog = find_dialog ();
-  g_assert_nonnull (dialog);
-  assert_accessible ("Edit Server", "Tether", "Edit Server", NULL);
-  close_toplevel (TETHER_TYPE_SERVER_DIALOG);
+  walk_window (fixture, "win.edit", TETHER_TYPE_SERVER_DIALOG, "Edit Server");
 
   /* Diagnostics */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.diagnostics", NULL);
@@ -137,11 +141,7 @@ every_window_body (Fixture *fixture)
   close_toplevel (TETHER_TYPE_DIAGNOSTICS_WINDOW);
 
   /* Import From… and the preview of a dropped file */
-  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import-from", NULL);
-  wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (TETHER_TYPE_IMPORT_SOURCES_DIALOG), 10000,
-              "Import From");
-  assert_accessible ("Import From", "Tether", "Import From", NULL);
-  close_toplevel (TETHER_TYPE_IMPORT_SOURCES_DIALOG);
+  walk_window (fixture, "win.import-from", TETHER_TYPE_IMPORT_SOURCES_DIALOG, "Import From");
 
   g_assert_cmpint (g_mkdir_with_parents (drop_dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (dropped,
@@ -160,11 +160,7 @@ every_window_body (Fixture *fixture)
   assert_accessible ("About", "Tether", "About Tether", NULL);
   close_toplevel (ADW_TYPE_ABOUT_WINDOW);
 
-  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-help-overlay", NULL);
-  wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW), 10000,
-              "Keyboard Shortcuts");
-  assert_accessible ("Keyboard Shortcuts", "Tether", "Shortcuts", NULL);
-  close_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  walk_window (fixture, "win.show-help-overlay", GTK_TYPE_SHORTCUTS_WINDOW, "Shortcuts");
 
   test_remove_tree (drop_dir);
 }

@@ -761,9 +761,15 @@ on_body_read (GObject      *source,
           return;
         }
 
+      /* Translators: the first %s is the request (such as “tools/call”),
+       * %lu the limit in bytes. */
       too_large = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
-                               _("The server's reply to “%s” is larger than the limit of %" G_GSIZE_FORMAT " bytes"),
-                               ex->out != NULL ? _mcp_http_outgoing_name (ex->out) : "?", ex->body_limit);
+                               g_dngettext (GETTEXT_PACKAGE,
+                                            "The server's reply to “%s” is larger than the limit of %lu byte",
+                                            "The server's reply to “%s” is larger than the limit of %lu bytes",
+                                            ex->body_limit),
+                               ex->out != NULL ? _mcp_http_outgoing_name (ex->out) : "?",
+                               (unsigned long)ex->body_limit);
       ex->body_done (ex, too_large);
       return;
     }

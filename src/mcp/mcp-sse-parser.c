@@ -226,8 +226,11 @@ fail_too_large (McpSseParser  *self,
                 GError       **error)
 {
   self->failure = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
-                               _("An event in the stream is larger than the limit of %" G_GSIZE_FORMAT " bytes"),
-                               self->max_event_size);
+                               g_dngettext (GETTEXT_PACKAGE,
+                                            "An event in the stream is larger than the limit of %lu byte",
+                                            "An event in the stream is larger than the limit of %lu bytes",
+                                            self->max_event_size),
+                               (unsigned long)self->max_event_size);
   g_set_error_literal (error, MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE, self->failure->message);
 
   return FALSE;

@@ -247,12 +247,16 @@ too_large (McpStdioTransport *self,
 
   if (limit % (1024 * 1024) == 0)
     error = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
-                         _("The server sent a message larger than the limit of %" G_GSIZE_FORMAT " MiB"),
-                         limit / (1024 * 1024));
+                         /* Translators: %lu is a size in mebibytes (MiB) */
+                         _("The server sent a message larger than the limit of %lu MiB"),
+                         (unsigned long)(limit / (1024 * 1024)));
   else
     error = g_error_new (MCP_ERROR, MCP_ERROR_MESSAGE_TOO_LARGE,
-                         _("The server sent a message larger than the limit of %" G_GSIZE_FORMAT " bytes"),
-                         limit);
+                         g_dngettext (GETTEXT_PACKAGE,
+                                      "The server sent a message larger than the limit of %lu byte",
+                                      "The server sent a message larger than the limit of %lu bytes",
+                                      limit),
+                         (unsigned long)limit);
   _mcp_transport_emit_event (MCP_TRANSPORT (self),
                              "message of more than %" G_GSIZE_FORMAT " bytes on stdout; closing",
                              length);

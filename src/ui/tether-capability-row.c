@@ -23,6 +23,7 @@
 #include "mcp-prompt.h"
 #include "mcp-resource.h"
 #include "mcp-tool.h"
+#include "tether-accessible.h"
 #include "tether-capability-row.h"
 #include "tether-text.h"
 #include "tether-tool-parameter.h"
@@ -125,6 +126,60 @@ describe_prompt_arguments (McpPrompt *prompt)
   return g_strdup_printf (_("Arguments: %s"), text->str);
 }
 
+/* What a screen reader says of the row: the name, the title and the first
+ * line of the description, in one sentence. */
+static void
+update_accessible_label (TetherCapabilityRow *self,
+                         const char          *name,
+                         const char          *title,
+                         const char          *description,
+                         gboolean             required)
+{
+  g_autofree char *summary = NULL;
+  g_autofree char *text = NULL;
+
+  if (description != NULL && *description != '\0')
+    {
+      const char *end = strchr (description, '\n');
+
+      summary = tether_text_make_visible (description, end != NULL ? end - description : -1,
+                                          TETHER_TEXT_SINGLE_LINE);
+      if (g_utf8_strlen (summary, -1) > 160)
+        {
+          g_autofree char *cut = g_utf8_substring (summary, 0, 160);
+
+          g_free (summary);
+          summary = g_strconcat (cut, "…", NULL);
+        }
+    }
+
+  if (name == NULL)
+    name = "";
+  if (title != NULL && summary != NULL)
+    /* Translators: a tool, prompt or resource as a screen reader reads it:
+     * its name, its title, then the first line of its description */
+    text = g_strdup_printf (_("%s, %s: %s"), name, title, summary);
+  else if (title != NULL)
+    /* Translators: a tool, prompt or resource as a screen reader reads it:
+     * its name, then its title */
+    text = g_strdup_printf (C_("accessible name of a tool", "%s, %s"), name, title);
+  else if (summary != NULL && required)
+    /* Translators: a required parameter as a screen reader reads it: its
+     * name, then the first line of its description */
+    text = g_strdup_printf (_("%s, required: %s"), name, summary);
+  else if (summary != NULL)
+    /* Translators: a tool, prompt, resource or parameter as a screen reader
+     * reads it: its name, then the first line of its description */
+    text = g_strdup_printf (_("%s: %s"), name, summary);
+  else if (required)
+    /* Translators: a required parameter as a screen reader reads it */
+    text = g_strdup_printf (_("%s, required"), name);
+  else
+    text = g_strdup (name);
+
+  tether_accessible_set_row_label (GTK_WIDGET (self), text);
+}
+
 static void
 tether_capability_row_update (TetherCapabilityRow *self)
 {
@@ -184,6 +239,9 @@ tether_capability_row_update (TetherCapabilityRow *self)
 
   set_label (self->name_label, name, TETHER_TEXT_SINGLE_LINE);
   set_label (self->title_label, title, TETHER_TEXT_SINGLE_LINE);
+  update_accessible_label (self, gtk_label_get_text (self->name_label),
+                           title != NULL ? gtk_label_get_text (self->title_label) : NULL,
+                           description, required);
   set_label (self->detail_label, detail, TETHER_TEXT_SINGLE_LINE);
   set_label (self->description_label, description, TETHER_TEXT_MULTI_LINE);
   gtk_widget_set_visible (self->tag_label, required);

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-server-row.h"
 #include "tether-status-icon.h"
 #include "tether-status-label.h"
@@ -160,11 +161,11 @@ tether_server_row_update_accessible (TetherServerRow *self)
 
   /* Name and state in one phrase, since the row is read as one item. */
   name = tether_visible_text (tether_server_get_name (self->server));
-  label = g_strdup_printf ("%s, %s", name,
+  /* Translators: a server in the sidebar as a screen reader reads it: its
+   * name, then its state (such as “Connected · 12 tools”) */
+  label = g_strdup_printf (C_("accessible name of a server", "%s, %s"), name,
                            tether_status_label_get_text (TETHER_STATUS_LABEL (self->status_label)));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
+  tether_accessible_set_row_label (GTK_WIDGET (self), label);
 }
 
 static void

@@ -445,15 +445,18 @@ show_change (TetherClientsPage  *self,
     gtk_widget_set_visible (GTK_WIDGET (self->notes_label), notes->len > 0);
   }
 
-  if (change->backup != NULL)
-    {
-      g_autofree char *text = g_strdup_printf (_("The file as it was before Tether first changed "
-                                                 "it is kept as %s"), change->backup);
-      g_autofree char *visible = tether_visible_text (text);
+  {
+    /* Before its first change, the file is copied beside itself. */
+    g_autofree char *first = g_strconcat (change->path, ".tether-backup", NULL);
+    g_autofree char *text = change->backup != NULL
+      ? g_strdup_printf (_("The file as it was before Tether first changed it is kept as %s"),
+                         change->backup)
+      : g_strdup_printf (_("Before this change, Tether copies the file to %s"), first);
+    g_autofree char *visible = tether_visible_text (text);
 
-      gtk_label_set_label (self->backup_label, visible);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->backup_label), change->backup != NULL);
+    gtk_label_set_label (self->backup_label, visible);
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->backup_label), TRUE);
 
   gtk_widget_set_visible (GTK_WIDGET (self->apply_button), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->copy_button), FALSE);

@@ -324,6 +324,7 @@ connect_vscode_body (Fixture *fixture)
   assert_contains (diff, url);
   assert_contains (diff, "Bearer ********");
   assert_no_token (fixture, page);
+  g_assert_nonnull (find_shown_label (page, "Before this change, Tether copies the file to "));
   g_assert_true (gtk_widget_get_mapped (bridge_switch));
   g_assert_true (gtk_widget_get_mapped (find_actionable (page, "clients.apply")));
   screenshot ("clients-preview.png");
@@ -449,6 +450,61 @@ refused_shape_body (Fixture *fixture)
   close_page (page);
 }
 
+#define WINDSURF_SAMPLE \
+  "{\n" \
+  "  \"mcpServers\": {\n" \
+  "    \"memory\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory\"] }\n" \
+  "  }\n" \
+  "}\n"
+
+/* Windsurf starts "memory", which Tether runs too (the configuration of
+ * test_clients_shared): once connected, the page offers to turn it off
+ * there, with a preview. */
+static void
+shared_servers_body (Fixture *fixture)
+{
+  g_autofree char *windsurf = write_home_file (".codeium/windsurf/mcp_config.json", WINDSURF_SAMPLE);
+  TetherClientsPage *page = open_page (fixture);
+  g_autofree char *diff = NULL;
+  g_autofree char *after = NULL;
+  GtkWidget *offer;
+
+  assert_contains (adw_action_row_get_subtitle (client_row (page, "windsurf")),
+                   "Also starts 1 server Tether runs: memory");
+  g_assert_null (action_button (page, "windsurf", TETHER_CLIENT_ACTION_DISABLE_SHARED));
+
+  click (action_button (page, "windsurf", TETHER_CLIENT_ACTION_CONNECT));
+  wait_page (fixture, "change");
+  click (find_actionable (page, "clients.apply"));
+  wait_page (fixture, "list");
+
+  offer = action_button (page, "windsurf", TETHER_CLIENT_ACTION_DISABLE_SHARED);
+  g_assert_nonnull (offer);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (offer), ==,
+                   "Turn off 1 server in Windsurf that Tether now runs");
+  click (offer);
+  wait_page (fixture, "change");
+  diff = diff_text (page);
+  assert_contains (diff, "\"disabled\": true");
+  after = read_file (windsurf);
+  g_assert_null (strstr (after, "\"disabled\""));
+  click (find_actionable (page, "clients.apply"));
+  wait_page (fixture, "list");
+  g_clear_pointer (&after, g_free);
+  after = read_file (windsurf);
+  assert_contains (after, "\"disabled\": true");
+  close_page (page);
+}
+
+static void
+test_clients_shared (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  write_config (fixture, "{ \"mcpServers\": { \"memory\": { \"command\": \"npx\","
+                         " \"args\": [\"-y\", \"@modelcontextprotocol/server-memory\"], \"disabled\": true } } }\n");
+  run_app (fixture, shared_servers_body);
+}
+
 /* Each test: the app on an empty configuration, running @data */
 static void
 test_clients (Fixture       *fixture,
@@ -470,6 +526,7 @@ main (int   argc,
   CLIENTS_TEST_ADD ("clients/connect", connect_vscode_body);
   CLIENTS_TEST_ADD ("clients/broken-file", broken_file_body);
   CLIENTS_TEST_ADD ("clients/refused-shape", refused_shape_body);
+  WINDOW_TEST_ADD ("clients/shared-servers", test_clients_shared);
 
   return window_harness_run ();
 }

@@ -13,6 +13,8 @@
 #include <glib-unix.h>
 
 #include "tether-application.h"
+#include "tether-clients.h"
+#include "tether-hub-token.h"
 #include "tether-hub.h"
 #include "tether-server-manager.h"
 #include "tether-settings.h"
@@ -27,6 +29,7 @@ struct _TetherApplication
   TetherConfigStore   *store;
   TetherServerManager *manager;
   TetherHub           *hub;
+  TetherClients       *clients;
   guint                held : 1;
 };
 
@@ -45,6 +48,62 @@ tether_application_activate (GApplication *app)
     window = GTK_WINDOW (tether_window_new (GTK_APPLICATION (app), self->manager, self->settings));
 
   gtk_window_present (window);
+}
+
+/* The tether-cli installed beside this tether, which the stdio bridge runs;
+ * else the one in PATH. */
+static char *
+dup_cli_path (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = exe != NULL ? g_path_get_dirname (exe) : NULL;
+  g_autofree char *beside = dir != NULL ? g_build_filename (dir, "tether-cli", NULL) : NULL;
+  g_autofree char *in_path = NULL;
+
+  if (beside != NULL && g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE))
+    return g_steal_pointer (&beside);
+
+  in_path = g_find_program_in_path ("tether-cli");
+
+  return in_path != NULL ? g_steal_pointer (&in_path) : g_strdup ("tether-cli");
+}
+
+/* Where the clients Tether connects reach it: the running hub's URL and
+ * token; while the hub is not running, the URL the settings give and the
+ * token on disk, if there is one yet (a hub that starts creates it). */
+static void
+update_clients_endpoint (TetherApplication *self)
+{
+  const char *url = tether_hub_get_url (self->hub);
+  const char *token = tether_hub_get_token (self->hub);
+  g_autofree char *settings_url = NULL;
+  g_autofree char *token_path = NULL;
+  g_autofree char *stored_token = NULL;
+  g_autofree char *cli = dup_cli_path ();
+  g_auto(GStrv) bridge = tether_clients_bridge_command (cli, NULL);
+
+  if (url == NULL)
+    {
+      settings_url = g_strdup_printf ("http://127.0.0.1:%u/mcp",
+                                      g_settings_get_uint (self->settings, "hub-port"));
+      url = settings_url;
+    }
+  if (token == NULL)
+    {
+      token_path = tether_hub_token_dup_default_path ();
+      stored_token = tether_hub_token_load (token_path, FALSE, NULL);
+      token = stored_token;
+    }
+
+  tether_clients_set_endpoint (self->clients, url, token, (const char * const *)bridge);
+}
+
+static void
+hub_running_cb (TetherHub         *hub,
+                GParamSpec        *pspec,
+                TetherApplication *self)
+{
+  update_clients_endpoint (self);
 }
 
 static gboolean
@@ -102,6 +161,12 @@ tether_application_startup (GApplication *app)
       !tether_hub_start (self->hub, &error))
     g_warning ("The hub is not running: %s", error->message);
   g_clear_error (&error);
+
+  /* The AI clients the Clients page connects to this hub */
+  self->clients = tether_clients_new ();
+  tether_clients_set_store (self->clients, self->store);
+  update_clients_endpoint (self);
+  g_signal_connect_object (self->hub, "notify::running", G_CALLBACK (hub_running_cb), self, 0);
 
   /* Started as a service (D-Bus activation, tether-cli connect): no
    * window, and the hub stays up until Tether is told to quit. */
@@ -252,6 +317,7 @@ tether_application_finalize (GObject *object)
 {
   TetherApplication *self = (TetherApplication *)object;
 
+  g_clear_object (&self->clients);
   g_clear_object (&self->hub);
   g_clear_object (&self->manager);
   g_clear_object (&self->store);
@@ -325,6 +391,21 @@ tether_application_get_hub (TetherApplication *self)
   g_return_val_if_fail (TETHER_IS_APPLICATION (self), NULL);
 
   return self->hub;
+}
+
+/**
+ * tether_application_get_clients:
+ * @self: a #TetherApplication
+ *
+ * Returns: (transfer none) (nullable): the AI clients Tether can connect
+ *   to its hub, once started
+ */
+TetherClients *
+tether_application_get_clients (TetherApplication *self)
+{
+  g_return_val_if_fail (TETHER_IS_APPLICATION (self), NULL);
+
+  return self->clients;
 }
 
 TetherApplication *

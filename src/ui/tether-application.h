@@ -15,6 +15,8 @@ G_BEGIN_DECLS
 
 /* tether-hub.h, without its include path for those who do not need it */
 typedef struct _TetherHub TetherHub;
+/* tether-clients.h, likewise */
+typedef struct _TetherClients TetherClients;
 
 #define TETHER_TYPE_APPLICATION (tether_application_get_type ())
 
@@ -23,5 +25,6 @@ G_DECLARE_FINAL_TYPE (TetherApplication, tether_application, TETHER, APPLICATION
 TetherApplication   *tether_application_new         (void);
 TetherServerManager *tether_application_get_manager (TetherApplication *self);
 TetherHub           *tether_application_get_hub     (TetherApplication *self);
+TetherClients       *tether_application_get_clients (TetherApplication *self);
 
 G_END_DECLS

@@ -17,6 +17,8 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-application.h"
+#include "tether-clients-page.h"
 #include "tether-diagnostics-window.h"
 #include "tether-server-dialog.h"
 #include "tether-server-row.h"
@@ -364,6 +366,46 @@ diagnostics_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (diagnostics));
 }
 
+/* The Clients page, in a window of its own over this one */
+static void
+connect_clients_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  TetherWindow *self = TETHER_WINDOW (widget);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  TetherClients *clients = TETHER_IS_APPLICATION (app)
+                           ? tether_application_get_clients (TETHER_APPLICATION (app)) : NULL;
+  GtkWidget *window;
+  GtkWidget *box;
+  GtkShortcutController *shortcuts;
+
+  if (clients == NULL)
+    return;
+
+  window = adw_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), _("Connect AI Clients"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 720);
+  gtk_widget_set_size_request (window, 360, 294);
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
+  gtk_box_append (GTK_BOX (box), tether_clients_page_new (clients));
+  gtk_widget_set_vexpand (gtk_widget_get_last_child (box), TRUE);
+  adw_window_set_content (ADW_WINDOW (window), box);
+
+  shortcuts = GTK_SHORTCUT_CONTROLLER (gtk_shortcut_controller_new ());
+  gtk_shortcut_controller_add_shortcut (shortcuts,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (window, GTK_EVENT_CONTROLLER (shortcuts));
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 toast_action (GtkWidget  *widget,
               const char *action_name,
@@ -397,6 +439,7 @@ _tether_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-config", NULL, open_config_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
   gtk_widget_class_install_action (widget_class, "win.diagnostics", NULL, diagnostics_action);
+  gtk_widget_class_install_action (widget_class, "win.connect-clients", NULL, connect_clients_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.add-server", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "win.reconnect", NULL);

@@ -239,6 +239,7 @@ tether_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->removal_toast);
   g_clear_pointer (&self->removal, tether_removal_unref);
+  g_clear_object (&self->run_history);
 
   G_OBJECT_CLASS (tether_window_parent_class)->dispose (object);
 }
@@ -353,6 +354,7 @@ tether_window_init (TetherWindow *self)
   AdwViewStack *stack;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->run_history = tether_run_history_new ();
 
   adw_status_page_set_icon_name (self->empty_page, BASE_APP_ID "-symbolic");
 

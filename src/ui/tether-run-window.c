@@ -172,6 +172,13 @@ parse_json_arguments (TetherRunWindow *self)
   return json_object_ref (json_node_get_object (root));
 }
 
+/* A problem said at Run is gone once the user changes a value. */
+static void
+form_changed_cb (TetherRunWindow *self)
+{
+  show_problem (self, NULL);
+}
+
 /* Switching between the form and the JSON carries the values over. */
 static void
 input_page_changed_cb (TetherRunWindow *self)
@@ -666,6 +673,7 @@ tether_run_window_new (TetherServer     *server,
 
       self->form = tether_schema_form_new (self->fields);
       gtk_box_append (self->form_box, self->form);
+      g_signal_connect_object (self->form, "changed", G_CALLBACK (form_changed_cb), self, G_CONNECT_SWAPPED);
       values = tether_schema_form_dup_values (TETHER_SCHEMA_FORM (self->form), NULL);
       set_json_from (self, values);
       if (g_list_model_get_n_items (tether_schema_field_get_fields (self->fields)) == 0)

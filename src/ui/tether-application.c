@@ -18,6 +18,7 @@
 #include "tether-hub.h"
 #include "tether-server-manager.h"
 #include "tether-settings.h"
+#include "tether-user-answerer.h"
 #include "tether-window.h"
 
 struct _TetherApplication
@@ -30,10 +31,56 @@ struct _TetherApplication
   TetherServerManager *manager;
   TetherHub           *hub;
   TetherClients       *clients;
+  TetherUserAnswerer  *answerer;
   guint                held : 1;
 };
 
-G_DEFINE_FINAL_TYPE (TetherApplication, tether_application, ADW_TYPE_APPLICATION)
+static void asker_iface_init (TetherAskerInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TetherApplication, tether_application, ADW_TYPE_APPLICATION,
+                               G_IMPLEMENT_INTERFACE (TETHER_TYPE_ASKER, asker_iface_init))
+
+/* What servers ask the user goes to a window; with none (started as a
+ * service), nobody can be asked and the question is declined. */
+static TetherAsker *
+find_asker (TetherApplication *self)
+{
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (TETHER_IS_ASKER (active))
+    return TETHER_ASKER (active);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (TETHER_IS_ASKER (l->data))
+      return TETHER_ASKER (l->data);
+
+  return NULL;
+}
+
+static gboolean
+tether_application_elicit (TetherAsker       *asker,
+                           TetherElicitation *elicitation)
+{
+  TetherAsker *window = find_asker (TETHER_APPLICATION (asker));
+
+  return window != NULL && tether_asker_elicit (window, elicitation);
+}
+
+static gboolean
+tether_application_sample (TetherAsker           *asker,
+                           TetherSamplingRequest *request)
+{
+  TetherAsker *window = find_asker (TETHER_APPLICATION (asker));
+
+  return window != NULL && tether_asker_sample (window, request);
+}
+
+static void
+asker_iface_init (TetherAskerInterface *iface)
+{
+  iface->elicit = tether_application_elicit;
+  iface->sample = tether_application_sample;
+}
 
 static void
 tether_application_activate (GApplication *app)
@@ -167,6 +214,9 @@ tether_application_startup (GApplication *app)
   tether_clients_set_store (self->clients, self->store);
   update_clients_endpoint (self);
   g_signal_connect_object (self->hub, "notify::running", G_CALLBACK (hub_running_cb), self, 0);
+  /* After the hub's: the user answers what is left (elicitation, sampling). */
+  self->answerer = tether_user_answerer_new (TETHER_ASKER (self));
+  tether_request_router_add (tether_server_manager_get_router (self->manager), TETHER_ANSWERER (self->answerer));
 
   /* Started as a service (D-Bus activation, tether-cli connect): no
    * window, and the hub stays up until Tether is told to quit. */
@@ -318,6 +368,10 @@ tether_application_finalize (GObject *object)
   TetherApplication *self = (TetherApplication *)object;
 
   g_clear_object (&self->clients);
+  if (self->answerer != NULL && self->manager != NULL)
+    tether_request_router_remove (tether_server_manager_get_router (self->manager),
+                                  TETHER_ANSWERER (self->answerer));
+  g_clear_object (&self->answerer);
   g_clear_object (&self->hub);
   g_clear_object (&self->manager);
   g_clear_object (&self->store);

@@ -39,6 +39,7 @@ struct _TetherCapabilityRow
   GtkLabel  *description_label;
   GtkLabel  *detail_label;
   GtkLabel  *name_label;
+  GtkWidget *run_button;
   GtkWidget *tag_label;
   GtkLabel  *title_label;
 };
@@ -245,6 +246,8 @@ tether_capability_row_update (TetherCapabilityRow *self)
   set_label (self->detail_label, detail, TETHER_TEXT_SINGLE_LINE);
   set_label (self->description_label, description, TETHER_TEXT_MULTI_LINE);
   gtk_widget_set_visible (self->tag_label, required);
+  gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) &&
+                          gtk_actionable_get_action_target_value (GTK_ACTIONABLE (self->run_button)) != NULL);
 
   gtk_widget_set_hexpand (GTK_WIDGET (self->name_label), title == NULL);
   gtk_label_set_xalign (self->name_label, 0.0f);
@@ -427,6 +430,12 @@ tether_capability_row_init (TetherCapabilityRow *self)
   gtk_label_set_label (GTK_LABEL (self->tag_label), _("required"));
   gtk_label_set_ellipsize (GTK_LABEL (self->tag_label), PANGO_ELLIPSIZE_NONE);
   gtk_widget_set_valign (self->tag_label, GTK_ALIGN_CENTER);
+  /* Translators: a button on a tool's row that opens a window to call it */
+  self->run_button = gtk_button_new_with_label (_("Run…"));
+  gtk_widget_add_css_class (self->run_button, "flat");
+  gtk_widget_set_valign (self->run_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (self->run_button, FALSE);
+  gtk_box_append (GTK_BOX (header), self->run_button);
 
   self->detail_label = add_label (self->box, "caption", "monospace", "dim-label", NULL);
   gtk_label_set_wrap (self->detail_label, TRUE);
@@ -460,6 +469,32 @@ tether_capability_row_set_item (TetherCapabilityRow *self,
 
   tether_capability_row_update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
+}
+
+/**
+ * tether_capability_row_set_run_target:
+ * @self: a #TetherCapabilityRow
+ * @target: (nullable): the `(server, tool)` for `win.run-tool`, %NULL for
+ *   no Run button
+ */
+void
+tether_capability_row_set_run_target (TetherCapabilityRow *self,
+                                      GVariant            *target)
+{
+  g_return_if_fail (TETHER_IS_CAPABILITY_ROW (self));
+
+  /* The target first: an action with a parameter and no target yet warns. */
+  if (target != NULL)
+    {
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->run_button), target);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->run_button), "win.run-tool");
+    }
+  else
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->run_button), NULL);
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->run_button), NULL);
+    }
+  gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) && target != NULL);
 }
 
 gboolean

@@ -18,6 +18,8 @@ G_DECLARE_FINAL_TYPE (TetherCapabilityRow, tether_capability_row, TETHER, CAPABI
 GObject  *tether_capability_row_get_item     (TetherCapabilityRow *self);
 void      tether_capability_row_set_item     (TetherCapabilityRow *self,
                                               GObject             *item);
+void      tether_capability_row_set_run_target (TetherCapabilityRow *self,
+                                                GVariant            *target);
 gboolean  tether_capability_row_get_expanded (TetherCapabilityRow *self);
 void      tether_capability_row_set_expanded (TetherCapabilityRow *self,
                                               gboolean             expanded);

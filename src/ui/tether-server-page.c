@@ -442,8 +442,16 @@ tool_bind_cb (GtkSignalListItemFactory *factory,
   g_autoptr(GObject) object = gtk_tree_list_row_get_item (list_row);
   GBinding *binding;
 
+  TetherServerPage *self = user_data;
+
   gtk_tree_expander_set_list_row (expander, list_row);
   tether_capability_row_set_item (TETHER_CAPABILITY_ROW (row), object);
+  if (MCP_IS_TOOL (object) && self->server != NULL)
+    tether_capability_row_set_run_target (TETHER_CAPABILITY_ROW (row),
+                                          g_variant_new ("(ss)", tether_server_get_name (self->server),
+                                                         mcp_item_get_name (MCP_ITEM (object))));
+  else
+    tether_capability_row_set_run_target (TETHER_CAPABILITY_ROW (row), NULL);
   binding = g_object_bind_property (list_row, "expanded", row, "expanded", G_BINDING_SYNC_CREATE);
   g_object_set_data (G_OBJECT (item), "expanded-binding", binding);
 }
@@ -757,7 +765,7 @@ tether_server_page_init (TetherServerPage *self)
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (tool_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (tool_bind_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (tool_bind_cb), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (tool_unbind_cb), NULL);
   gtk_list_view_set_factory (self->tools_view, factory);
   g_object_unref (factory);

@@ -20,6 +20,7 @@
 #include "tether-application.h"
 #include "tether-clients-page.h"
 #include "tether-diagnostics-window.h"
+#include "tether-run-window.h"
 #include "tether-server-dialog.h"
 #include "tether-server-row.h"
 #include "tether-visible-text.h"
@@ -406,6 +407,57 @@ connect_clients_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* "Run…" on a tool: one window per tool, brought back when open. */
+static void
+run_tool_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  TetherWindow *self = TETHER_WINDOW (widget);
+  const char *name;
+  const char *tool_name;
+  TetherServer *server;
+  GListModel *tools;
+  g_autoptr(McpTool) tool = NULL;
+  GListModel *windows;
+  TetherRunWindow *run;
+
+  g_variant_get (parameter, "(&s&s)", &name, &tool_name);
+  server = _tether_window_lookup (self, name);
+  if (server == NULL)
+    return;
+
+  windows = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (windows); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (windows, i);
+
+      if (TETHER_IS_RUN_WINDOW (window) &&
+          tether_run_window_get_server (TETHER_RUN_WINDOW (window)) == server &&
+          g_strcmp0 (mcp_item_get_name (MCP_ITEM (tether_run_window_get_tool (TETHER_RUN_WINDOW (window)))),
+                     tool_name) == 0)
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          return;
+        }
+    }
+
+  tools = tether_server_get_tools (server);
+  for (guint i = 0; tool == NULL && i < g_list_model_get_n_items (tools); i++)
+    {
+      g_autoptr(McpTool) candidate = g_list_model_get_item (tools, i);
+
+      if (g_strcmp0 (mcp_item_get_name (MCP_ITEM (candidate)), tool_name) == 0)
+        tool = g_steal_pointer (&candidate);
+    }
+  if (tool == NULL)
+    return;
+
+  run = tether_run_window_new (server, tool, self->run_history);
+  gtk_window_set_transient_for (GTK_WINDOW (run), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (run));
+}
+
 static void
 toast_action (GtkWidget  *widget,
               const char *action_name,
@@ -425,6 +477,7 @@ _tether_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.copy-server-diagnostics", "s",
                                    copy_server_diagnostics_action);
   gtk_widget_class_install_action (widget_class, "win.show-server", "s", show_server_action);
+  gtk_widget_class_install_action (widget_class, "win.run-tool", "(ss)", run_tool_action);
 
   gtk_widget_class_install_action (widget_class, "win.reconnect", NULL, reconnect_action);
   gtk_widget_class_install_action (widget_class, "win.remove", NULL, remove_action);

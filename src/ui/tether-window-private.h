@@ -13,6 +13,7 @@
 #pragma once
 
 #include "tether-config-banner.h"
+#include "tether-run-history.h"
 #include "tether-server-page.h"
 #include "tether-window.h"
 
@@ -35,6 +36,9 @@ struct _TetherWindow
   GCancellable         *import_cancellable;
   GtkWindow            *import_window;
   GtkFileChooserNative *import_chooser;
+
+  /* Runs of tools, for the session */
+  TetherRunHistory     *run_history;
 
   /* Template widgets */
   TetherConfigBanner   *content_banner;

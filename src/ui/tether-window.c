@@ -16,11 +16,17 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-asker.h"
+#include "tether-elicitation-dialog.h"
+#include "tether-sampling-dialog.h"
 #include "tether-server-row.h"
 #include "tether-visible-text.h"
 #include "tether-window-private.h"
 
-G_DEFINE_FINAL_TYPE (TetherWindow, tether_window, ADW_TYPE_APPLICATION_WINDOW)
+static void asker_iface_init (TetherAskerInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TetherWindow, tether_window, ADW_TYPE_APPLICATION_WINDOW,
+                               G_IMPLEMENT_INTERFACE (TETHER_TYPE_ASKER, asker_iface_init))
 
 enum {
   PROP_0,
@@ -58,6 +64,39 @@ tether_window_close_request (GtkWindow *window)
   tether_window_save_size (TETHER_WINDOW (window));
 
   return GTK_WINDOW_CLASS (tether_window_parent_class)->close_request (window);
+}
+
+/* What servers ask the user: a dialog each, answered only by the user */
+
+static gboolean
+tether_window_elicit (TetherAsker       *asker,
+                      TetherElicitation *elicitation)
+{
+  TetherElicitationDialog *dialog = tether_elicitation_dialog_new (elicitation);
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (asker));
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return TRUE;
+}
+
+static gboolean
+tether_window_sample (TetherAsker           *asker,
+                      TetherSamplingRequest *request)
+{
+  TetherSamplingDialog *dialog = tether_sampling_dialog_new (request);
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (asker));
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return TRUE;
+}
+
+static void
+asker_iface_init (TetherAskerInterface *iface)
+{
+  iface->elicit = tether_window_elicit;
+  iface->sample = tether_window_sample;
 }
 
 /* Notifications: a server failed while the user looked elsewhere */
@@ -239,6 +278,7 @@ tether_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->removal_toast);
   g_clear_pointer (&self->removal, tether_removal_unref);
+  g_clear_object (&self->run_history);
 
   G_OBJECT_CLASS (tether_window_parent_class)->dispose (object);
 }
@@ -353,6 +393,7 @@ tether_window_init (TetherWindow *self)
   AdwViewStack *stack;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->run_history = tether_run_history_new ();
 
   adw_status_page_set_icon_name (self->empty_page, BASE_APP_ID "-symbolic");
 

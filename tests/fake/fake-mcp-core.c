@@ -273,6 +273,30 @@ static const char *fixed_tools[] = {
   "\"inputSchema\":{\"type\":\"object\"}}",
 };
 
+/* With rich_tools: a form of every kind of field, and every kind of content. */
+static const char *rich_tools[] = {
+  "{\"name\":\"form\",\"description\":\"Takes a field of every kind and returns its arguments.\","
+  "\"inputSchema\":{\"type\":\"object\",\"properties\":{"
+  "\"text\":{\"type\":\"string\",\"description\":\"Some text\",\"minLength\":2,\"maxLength\":10},"
+  "\"email\":{\"type\":\"string\",\"format\":\"email\"},"
+  "\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":5,\"default\":3},"
+  "\"ratio\":{\"type\":\"number\"},"
+  "\"loud\":{\"type\":\"boolean\",\"default\":false},"
+  "\"colour\":{\"type\":\"string\",\"enum\":[\"red\",\"green\",\"blue\"]},"
+  "\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
+  "\"point\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"number\"},"
+  "\"y\":{\"type\":\"number\"}}},"
+  "\"extra\":{\"$ref\":\"#/$defs/extra\"}},"
+  "\"required\":[\"text\"],\"$defs\":{\"extra\":{\"type\":\"object\"}}}}",
+
+  "{\"name\":\"media\",\"description\":\"Returns an image, audio, a resource and a link.\","
+  "\"inputSchema\":{\"type\":\"object\"}}",
+};
+
+/* A 1×1 PNG */
+#define FAKE_PIXEL_PNG \
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+
 /* Built member by member: parsing text for each of 10 000 tools would make
  * the fake slower than what it tests. */
 static JsonNode *
@@ -390,7 +414,9 @@ list_length (FakeMcpCore *core,
 
   switch (kind)
     {
-    case LIST_TOOLS: return G_N_ELEMENTS (fixed_tools) + core->options.n_tools;
+    case LIST_TOOLS:
+      return G_N_ELEMENTS (fixed_tools) + (core->options.rich_tools ? G_N_ELEMENTS (rich_tools) : 0) +
+             core->options.n_tools;
     case LIST_PROMPTS: return G_N_ELEMENTS (prompts);
     case LIST_RESOURCES: return G_N_ELEMENTS (resources);
     case LIST_TEMPLATES: return G_N_ELEMENTS (templates);
@@ -411,7 +437,12 @@ list_item (FakeMcpCore *core,
     case LIST_TOOLS:
       if (i < G_N_ELEMENTS (fixed_tools))
         return parse (core, fixed_tools[i]);
-      return generated_tool (core, i - G_N_ELEMENTS (fixed_tools) + 1);
+      i -= G_N_ELEMENTS (fixed_tools);
+      if (core->options.rich_tools && i < G_N_ELEMENTS (rich_tools))
+        return parse (core, rich_tools[i]);
+      if (core->options.rich_tools)
+        i -= G_N_ELEMENTS (rich_tools);
+      return generated_tool (core, i + 1);
     case LIST_PROMPTS: return parse (core, prompts[i]);
     case LIST_RESOURCES: return parse (core, resources[i]);
     case LIST_TEMPLATES: return parse (core, templates[i]);
@@ -575,6 +606,30 @@ handle_call (FakeMcpCore *core,
     }
   else if (g_str_equal (name, "fail"))
     reply (core, id, text_result ("This tool always fails.", TRUE));
+  else if (g_str_equal (name, "form"))
+    {
+      g_autoptr(JsonObject) given = args != NULL ? json_object_ref (args) : json_object_new ();
+      g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), given);
+      g_autofree char *text = json_to_string (node, FALSE);
+      JsonObject *result = text_result (text, FALSE);
+
+      json_object_set_object_member (result, "structuredContent", json_object_ref (given));
+      reply (core, id, result);
+    }
+  else if (g_str_equal (name, "media"))
+    {
+      g_autoptr(JsonNode) result = parse (core,
+        "{\"content\":["
+        "{\"type\":\"image\",\"mimeType\":\"image/png\",\"data\":\"" FAKE_PIXEL_PNG "\"},"
+        "{\"type\":\"audio\",\"mimeType\":\"audio/wav\",\"data\":\"UklGRgAAAABXQVZF\"},"
+        "{\"type\":\"resource\",\"resource\":{\"uri\":\"fake://static/readme\","
+        "\"mimeType\":\"text/markdown\",\"text\":\"# Read me\"}},"
+        "{\"type\":\"resource_link\",\"uri\":\"fake://static/readme\",\"name\":\"readme\","
+        "\"mimeType\":\"text/markdown\"},"
+        "{\"type\":\"text\",\"text\":\"{\\\"ok\\\":true,\\\"n\\\":[1,2]}\"}]}");
+
+      reply (core, id, json_object_ref (json_node_get_object (result)));
+    }
   else if (g_str_equal (name, "huge"))
     {
       gint64 bytes = args != NULL ? json_object_get_int_member_with_default (args, "bytes", 1024) : 1024;
@@ -724,8 +779,7 @@ handle_read (FakeMcpCore *core,
   else if (g_str_equal (uri, "fake://static/pixel"))
     {
       json_object_set_string_member (content, "mimeType", "image/png");
-      json_object_set_string_member (content, "blob",
-                                     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
+      json_object_set_string_member (content, "blob", FAKE_PIXEL_PNG);
     }
   else if (g_str_has_prefix (uri, "fake://dynamic/"))
     {

@@ -39,6 +39,7 @@ typedef struct
   const char * const *hang_methods; /* never answer these */
   guint        progress_interval_ms;/* slow tool: a step every … (default 20) */
   gboolean     hostile_text;        /* escape sequences in names, info, texts */
+  gboolean     rich_tools;          /* also "form" (every field kind) and "media" */
 } FakeMcpOptions;
 
 /* What a hostile server puts in its text: an SGR colour, an OSC window

@@ -43,6 +43,7 @@ static char    *count_file;
 static gboolean grandchild;
 static int      progress_interval_ms;
 static gboolean hostile_text;
+static gboolean rich_tools;
 static gboolean never_read_stdin;
 static char    *stop_reading_after;
 
@@ -68,6 +69,7 @@ static GOptionEntry entries[] = {
   { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize, tools/call, notifications/cancelled and resources/read received", "PATH" },
   { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
+  { "rich-tools", 0, 0, G_OPTION_ARG_NONE, &rich_tools, "Also offer the tools form (every field kind) and media (every content kind)", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
   { "stop-reading-after", 0, 0, G_OPTION_ARG_STRING, &stop_reading_after, "Stop reading stdin once METHOD is answered", "METHOD" },
   { "grandchild", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &grandchild, NULL, NULL },
@@ -400,6 +402,7 @@ main (int   argc,
   options.hang_methods = (const char * const *)hang_methods;
   options.progress_interval_ms = MAX (0, progress_interval_ms);
   options.hostile_text = hostile_text;
+  options.rich_tools = rich_tools;
 
   out = g_string_sized_new (65536);
   in = g_byte_array_sized_new (65536);

@@ -133,7 +133,7 @@ portal_method_cb (GDBusConnection       *connection,
   g_autofree char *sender_part = g_strdelimit (g_strdup (sender + 1), ".", '_');
   PortalRequest *request;
 
-  if (!g_str_equal (method_name, "OpenFile"))
+  if (!g_str_equal (method_name, "OpenFile") && !g_str_equal (method_name, "SaveFile"))
     {
       g_dbus_method_invocation_return_dbus_error (invocation, "org.freedesktop.DBus.Error.UnknownMethod",
                                                   method_name);
@@ -172,6 +172,8 @@ start_portal (GDBusConnection *connection)
   static const char xml[] =
     "<node><interface name='org.freedesktop.portal.FileChooser'>"
     "<method name='OpenFile'><arg type='s' direction='in'/><arg type='s' direction='in'/>"
+    "<arg type='a{sv}' direction='in'/><arg type='o' direction='out'/></method>"
+    "<method name='SaveFile'><arg type='s' direction='in'/><arg type='s' direction='in'/>"
     "<arg type='a{sv}' direction='in'/><arg type='o' direction='out'/></method>"
     "<property name='version' type='u' access='read'/>"
     "</interface></node>";

@@ -15,13 +15,15 @@ G_BEGIN_DECLS
 
 /* tether-hub.h, without its include path for those who do not need it */
 typedef struct _TetherHub TetherHub;
+typedef struct _TetherHubControl TetherHubControl;
 
 #define TETHER_TYPE_APPLICATION (tether_application_get_type ())
 
 G_DECLARE_FINAL_TYPE (TetherApplication, tether_application, TETHER, APPLICATION, AdwApplication)
 
-TetherApplication   *tether_application_new         (void);
-TetherServerManager *tether_application_get_manager (TetherApplication *self);
-TetherHub           *tether_application_get_hub     (TetherApplication *self);
+TetherApplication   *tether_application_new             (void);
+TetherServerManager *tether_application_get_manager     (TetherApplication *self);
+TetherHub           *tether_application_get_hub         (TetherApplication *self);
+TetherHubControl    *tether_application_get_hub_control (TetherApplication *self);
 
 G_END_DECLS

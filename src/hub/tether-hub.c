@@ -71,6 +71,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  TOOLS_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* ---------------------------------------------------------------------- */
 /* Answering                                                               */
 
@@ -207,6 +214,9 @@ catalog_changed_cb (TetherHubCatalog *catalog,
                     TetherHub        *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sessions));
+
+  if (change & TETHER_HUB_CATALOG_TOOLS)
+    g_signal_emit (self, signals[TOOLS_CHANGED], 0);
 
   for (guint i = 0; i < n; i++)
     {
@@ -1096,6 +1106,17 @@ tether_hub_class_init (TetherHubClass *klass)
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TetherHub::tools-changed:
+   *
+   * The tools offered changed while running (a server connected or left,
+   * its list or a profile changed): tether_hub_count_tools() may say
+   * another number.
+   */
+  signals[TOOLS_CHANGED] =
+    g_signal_new ("tools-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -15,6 +15,9 @@
 #include "tether-application.h"
 #include "tether-clients.h"
 #include "tether-hub-token.h"
+#include "tether-background.h"
+#include "tether-flatpak.h"
+#include "tether-hub-control.h"
 #include "tether-hub.h"
 #include "tether-server-manager.h"
 #include "tether-settings.h"
@@ -32,7 +35,13 @@ struct _TetherApplication
   TetherHub           *hub;
   TetherClients       *clients;
   TetherUserAnswerer  *answerer;
+  TetherHubControl    *hub_control;
+  GCancellable        *cancellable;
   guint                held : 1;
+  /* Kept running by "Keep servers running in the background" after the
+   * last window closed */
+  guint                background_held : 1;
+  guint                quitting : 1;
 };
 
 static void asker_iface_init (TetherAskerInterface *iface);
@@ -92,7 +101,17 @@ tether_application_activate (GApplication *app)
 
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (tether_window_new (GTK_APPLICATION (app), self->manager, self->settings));
+    {
+      window = GTK_WINDOW (tether_window_new (GTK_APPLICATION (app), self->manager, self->settings));
+      tether_window_set_hub_control (TETHER_WINDOW (window), self->hub_control);
+    }
+
+  /* Opened again from the launcher: the window holds the app now. */
+  if (self->background_held)
+    {
+      self->background_held = FALSE;
+      g_application_release (app);
+    }
 
   gtk_window_present (window);
 }
@@ -153,11 +172,92 @@ hub_running_cb (TetherHub         *hub,
   update_clients_endpoint (self);
 }
 
+/* Running in the background */
+
+static void
+background_request_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean autostart = FALSE;
+
+  if (tether_background_request_finish (result, &autostart, &error))
+    g_debug ("the desktop lets Tether run in the background (at login: %s)",
+             autostart ? "yes" : "no");
+  else if (error->domain == G_DBUS_ERROR)
+    /* No Background portal (outside a portal desktop): just stay running. */
+    g_debug ("no Background portal: %s", error->message);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("%s", error->message);
+}
+
+static void
+request_background (TetherApplication *self)
+{
+  gboolean autostart = g_settings_get_boolean (self->settings, "run-at-login");
+
+  tether_background_request_async (g_application_get_dbus_connection (G_APPLICATION (self)),
+                                   _("Tether keeps your MCP servers and its hub running for AI clients"),
+                                   autostart && tether_flatpak_is_sandboxed (),
+                                   self->cancellable, background_request_cb, self);
+}
+
+/* Run at login: the portal's autostart inside the flatpak (it writes the
+ * host's entry), an autostart entry of ours outside it. */
+static void
+run_at_login_changed_cb (TetherApplication *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *program = NULL;
+
+  if (tether_flatpak_is_sandboxed ())
+    {
+      request_background (self);
+      return;
+    }
+
+  program = g_file_read_link ("/proc/self/exe", &error);
+  if (program == NULL ||
+      !tether_autostart_set_enabled (g_settings_get_boolean (self->settings, "run-at-login"),
+                                     program, &error))
+    g_warning ("Run at login: %s", error->message);
+}
+
+static void
+window_removed_cb (TetherApplication *self,
+                   GtkWindow         *window)
+{
+  if (self->quitting || self->background_held ||
+      gtk_application_get_windows (GTK_APPLICATION (self)) != NULL ||
+      !g_settings_get_boolean (self->settings, "run-in-background"))
+    return;
+
+  /* The last window closed: Tether, its servers and the hub run on until
+   * Quit, and the launcher brings the window back. */
+  g_debug ("running in the background");
+  self->background_held = TRUE;
+  g_application_hold (G_APPLICATION (self));
+  request_background (self);
+}
+
+static void
+run_in_background_changed_cb (TetherApplication *self)
+{
+  /* Switched off with no window: nothing keeps Tether running. */
+  if (self->background_held && !g_settings_get_boolean (self->settings, "run-in-background"))
+    {
+      self->background_held = FALSE;
+      g_application_release (G_APPLICATION (self));
+    }
+}
+
 static gboolean
 quit_on_signal_cb (gpointer user_data)
 {
   /* SIGTERM or SIGINT (a session ending, Ctrl+C): quit cleanly, so that
    * shutdown stops every server rather than leaving them to PDEATHSIG. */
+  TETHER_APPLICATION (user_data)->quitting = TRUE;
   g_application_quit (G_APPLICATION (user_data));
 
   return G_SOURCE_CONTINUE;
@@ -196,18 +296,20 @@ tether_application_startup (GApplication *app)
   self->manager = tether_server_manager_new (self->store, &timings);
   tether_server_manager_start (self->manager);
 
-  /* The hub is up while Tether runs; a port that is taken is said, and
-   * Tether runs on without it. */
-  g_clear_error (&error);
-  /* The settings come from tether_application_handle_local_options(),
-   * which refuses to start without them. */
+  /* The hub is up while Tether runs, as the settings say; a port that is
+   * taken is said, and Tether runs on without it. The settings come from
+   * tether_application_handle_local_options(), which refuses to start
+   * without them. */
   g_assert (G_IS_SETTINGS (self->settings));
   self->hub = tether_hub_new (self->manager);
-  tether_hub_set_port (self->hub, g_settings_get_uint (self->settings, "hub-port"));
-  if (g_settings_get_boolean (self->settings, "hub-enabled") &&
-      !tether_hub_start (self->hub, &error))
-    g_warning ("The hub is not running: %s", error->message);
-  g_clear_error (&error);
+  self->hub_control = tether_hub_control_new (self->hub, self->settings);
+
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect_object (self->settings, "changed::run-at-login",
+                           G_CALLBACK (run_at_login_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::run-in-background",
+                           G_CALLBACK (run_in_background_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "window-removed", G_CALLBACK (window_removed_cb), NULL);
 
   /* The AI clients the Clients page connects to this hub */
   self->clients = tether_clients_new ();
@@ -249,11 +351,21 @@ tether_application_shutdown (GApplication *app)
   TetherApplication *self = TETHER_APPLICATION (app);
   gboolean done = FALSE;
 
+  self->quitting = TRUE;
+  g_cancellable_cancel (self->cancellable);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->hub_control);
   if (self->hub != NULL)
     tether_hub_stop (self->hub);
   if (self->held)
     {
       self->held = FALSE;
+      g_application_release (app);
+    }
+  if (self->background_held)
+    {
+      self->background_held = FALSE;
       g_application_release (app);
     }
 
@@ -336,6 +448,9 @@ tether_application_quit_action (GSimpleAction *action,
 
   g_assert (TETHER_IS_APPLICATION (self));
 
+  /* Quit really quits, also with "Keep servers running in the
+   * background": shutdown stops every server. */
+  self->quitting = TRUE;
   g_application_quit (G_APPLICATION (self));
 }
 
@@ -372,6 +487,8 @@ tether_application_finalize (GObject *object)
     tether_request_router_remove (tether_server_manager_get_router (self->manager),
                                   TETHER_ANSWERER (self->answerer));
   g_clear_object (&self->answerer);
+  g_clear_object (&self->hub_control);
+  g_clear_object (&self->cancellable);
   g_clear_object (&self->hub);
   g_clear_object (&self->manager);
   g_clear_object (&self->store);
@@ -460,6 +577,21 @@ tether_application_get_clients (TetherApplication *self)
   g_return_val_if_fail (TETHER_IS_APPLICATION (self), NULL);
 
   return self->clients;
+}
+
+/**
+ * tether_application_get_hub_control:
+ * @self: a #TetherApplication
+ *
+ * Returns: (transfer none) (nullable): what keeps the hub as the settings
+ *   say, once started
+ */
+TetherHubControl *
+tether_application_get_hub_control (TetherApplication *self)
+{
+  g_return_val_if_fail (TETHER_IS_APPLICATION (self), NULL);
+
+  return self->hub_control;
 }
 
 TetherApplication *

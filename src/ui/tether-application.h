@@ -17,14 +17,16 @@ G_BEGIN_DECLS
 typedef struct _TetherHub TetherHub;
 /* tether-clients.h, likewise */
 typedef struct _TetherClients TetherClients;
+typedef struct _TetherHubControl TetherHubControl;
 
 #define TETHER_TYPE_APPLICATION (tether_application_get_type ())
 
 G_DECLARE_FINAL_TYPE (TetherApplication, tether_application, TETHER, APPLICATION, AdwApplication)
 
-TetherApplication   *tether_application_new         (void);
-TetherServerManager *tether_application_get_manager (TetherApplication *self);
-TetherHub           *tether_application_get_hub     (TetherApplication *self);
-TetherClients       *tether_application_get_clients (TetherApplication *self);
+TetherApplication   *tether_application_new             (void);
+TetherServerManager *tether_application_get_manager     (TetherApplication *self);
+TetherHub           *tether_application_get_hub         (TetherApplication *self);
+TetherHubControl    *tether_application_get_hub_control (TetherApplication *self);
+TetherClients       *tether_application_get_clients     (TetherApplication *self);
 
 G_END_DECLS

@@ -21,6 +21,7 @@
 #include "tether-clients-page.h"
 #include "tether-diagnostics-window.h"
 #include "tether-run-window.h"
+#include "tether-preferences-window.h"
 #include "tether-server-dialog.h"
 #include "tether-server-row.h"
 #include "tether-visible-text.h"
@@ -466,6 +467,36 @@ toast_action (GtkWidget  *widget,
   _tether_window_toast (TETHER_WINDOW (widget), "%s", g_variant_get_string (parameter, NULL));
 }
 
+static void
+show_hub_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  tether_window_show_hub (TETHER_WINDOW (widget), NULL);
+}
+
+static void
+show_servers_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  TetherWindow *self = TETHER_WINDOW (widget);
+
+  self->showing_hub = FALSE;
+  _tether_window_update_main_stack (self);
+}
+
+static void
+preferences_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  TetherWindow *self = TETHER_WINDOW (widget);
+
+  if (self->hub_control != NULL)
+    gtk_window_present (GTK_WINDOW (tether_preferences_window_new (GTK_WINDOW (self), self->hub_control)));
+}
+
 void
 _tether_window_class_init_actions (GtkWidgetClass *widget_class)
 {
@@ -493,6 +524,10 @@ _tether_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
   gtk_widget_class_install_action (widget_class, "win.diagnostics", NULL, diagnostics_action);
   gtk_widget_class_install_action (widget_class, "win.connect-clients", NULL, connect_clients_action);
+  gtk_widget_class_install_action (widget_class, "win.show-hub", NULL, show_hub_action);
+  gtk_widget_class_install_action (widget_class, "win.show-servers", NULL, show_servers_action);
+  gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.preferences", NULL);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.add-server", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "win.reconnect", NULL);

@@ -14,6 +14,7 @@
 
 #include "tether-config-banner.h"
 #include "tether-run-history.h"
+#include "tether-hub-view.h"
 #include "tether-server-page.h"
 #include "tether-window.h"
 
@@ -26,6 +27,7 @@ struct _TetherWindow
   GSettings            *settings;
   TetherServerManager  *manager;
   GtkSingleSelection   *selection;
+  TetherHubControl     *hub_control;
 
   /* The last removal, while its toast offers Undo */
   TetherRemoval        *removal;
@@ -44,6 +46,7 @@ struct _TetherWindow
   TetherConfigBanner   *content_banner;
   TetherConfigBanner   *empty_banner;
   AdwStatusPage        *empty_page;
+  TetherHubView        *hub_view;
   AdwLeaflet           *leaflet;
   GtkStack             *main_stack;
   GtkToggleButton      *search_button;
@@ -55,6 +58,9 @@ struct _TetherWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
   GtkRevealer          *drop_revealer;
+
+  /* The Hub page shows instead of the servers */
+  guint                 showing_hub : 1;
 };
 
 void          _tether_window_class_init_actions (GtkWidgetClass *widget_class);
@@ -67,6 +73,7 @@ void          _tether_window_import_files       (TetherWindow   *self,
 gboolean      _tether_window_import_text        (TetherWindow   *self,
                                                  const char     *text);
 void          _tether_window_update_actions     (TetherWindow   *self);
+void          _tether_window_update_main_stack  (TetherWindow   *self);
 TetherServer *_tether_window_lookup             (TetherWindow   *self,
                                                  const char     *name);
 void          _tether_window_toast              (TetherWindow   *self,

@@ -163,12 +163,15 @@ watch_servers (TetherWindow *self,
 
 /* Layout */
 
-static void
-update_main_stack (TetherWindow *self)
+void
+_tether_window_update_main_stack (TetherWindow *self)
 {
   gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (self->manager)) == 0;
 
-  gtk_stack_set_visible_child_name (self->main_stack, empty ? "empty" : "servers");
+  if (self->showing_hub)
+    gtk_stack_set_visible_child_name (self->main_stack, "hub");
+  else
+    gtk_stack_set_visible_child_name (self->main_stack, empty ? "empty" : "servers");
 }
 
 /* A change that waited for another program's lock could not be saved in
@@ -189,7 +192,7 @@ manager_items_changed_cb (TetherWindow *self,
                           GListModel   *model)
 {
   watch_servers (self, position, added);
-  update_main_stack (self);
+  _tether_window_update_main_stack (self);
 }
 
 static void
@@ -261,8 +264,11 @@ tether_window_constructed (GObject *object)
                            G_CALLBACK (manager_items_changed_cb), self, G_CONNECT_SWAPPED);
   watch_servers (self, 0, g_list_model_get_n_items (G_LIST_MODEL (self->manager)));
 
-  update_main_stack (self);
+  _tether_window_update_main_stack (self);
   selected_changed_cb (self);
+  /* until it is given a hub */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-hub", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.preferences", FALSE);
 }
 
 static void
@@ -274,6 +280,7 @@ tether_window_dispose (GObject *object)
 
   _tether_window_dispose_dnd (self);
   g_clear_object (&self->selection);
+  g_clear_object (&self->hub_control);
   g_clear_object (&self->manager);
   g_clear_object (&self->settings);
   g_clear_object (&self->removal_toast);
@@ -366,6 +373,7 @@ tether_window_class_init (TetherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, drop_revealer);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_banner);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, hub_view);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, search_button);
@@ -383,6 +391,7 @@ tether_window_class_init (TetherWindowClass *klass)
   _tether_window_class_init_dnd (widget_class);
 
   g_type_ensure (TETHER_TYPE_CONFIG_BANNER);
+  g_type_ensure (TETHER_TYPE_HUB_VIEW);
   g_type_ensure (TETHER_TYPE_SERVER_PAGE);
   g_type_ensure (TETHER_TYPE_SERVER_ROW);
 }
@@ -491,6 +500,49 @@ tether_window_show_server (TetherWindow *self,
   adw_leaflet_set_visible_child_name (self->leaflet, "content");
 
   return TRUE;
+}
+
+/**
+ * tether_window_set_hub_control:
+ * @self: a #TetherWindow
+ * @control: the application's hub, as the settings say
+ *
+ * Gives the window its Hub page and Preferences; given once.
+ */
+void
+tether_window_set_hub_control (TetherWindow     *self,
+                               TetherHubControl *control)
+{
+  g_return_if_fail (TETHER_IS_WINDOW (self));
+  g_return_if_fail (TETHER_IS_HUB_CONTROL (control));
+  g_return_if_fail (self->hub_control == NULL);
+
+  self->hub_control = g_object_ref (control);
+  tether_hub_view_set_control (self->hub_view, control, tether_server_manager_get_store (self->manager));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-hub", TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.preferences", TRUE);
+}
+
+/**
+ * tether_window_show_hub:
+ * @self: a #TetherWindow
+ * @page: (nullable): `endpoint`, `clients`, `activity` or `profiles`
+ *
+ * Shows the Hub instead of the servers, at @page if given.
+ */
+void
+tether_window_show_hub (TetherWindow *self,
+                        const char   *page)
+{
+  g_return_if_fail (TETHER_IS_WINDOW (self));
+
+  if (self->hub_control == NULL)
+    return;
+
+  self->showing_hub = TRUE;
+  if (page != NULL)
+    adw_view_stack_set_visible_child_name (tether_hub_view_get_stack (self->hub_view), page);
+  _tether_window_update_main_stack (self);
 }
 
 void

@@ -47,18 +47,11 @@ notifications_method_cb (GDBusConnection       *connection,
   g_dbus_method_invocation_return_value (invocation, NULL);
 }
 
+/* A connection of its own to the session bus, for a fake service */
 GDBusConnection *
-start_notification_server (void)
+open_bus_connection (void)
 {
-  static const char xml[] =
-    "<node><interface name='org.gtk.Notifications'>"
-    "<method name='AddNotification'><arg type='s'/><arg type='s'/><arg type='a{sv}'/></method>"
-    "<method name='RemoveNotification'><arg type='s'/><arg type='s'/></method>"
-    "</interface></node>";
-  static const GDBusInterfaceVTable vtable = { notifications_method_cb, NULL, NULL };
-  g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = NULL;
   g_autofree char *address = g_dbus_address_get_for_bus_sync (G_BUS_TYPE_SESSION, NULL, &error);
   GDBusConnection *connection;
 
@@ -68,14 +61,45 @@ start_notification_server (void)
                                                        G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
                                                        NULL, NULL, &error);
   g_assert_no_error (error);
-  g_dbus_connection_register_object (connection, "/org/gtk/Notifications",
-                                     info->interfaces[0], &vtable, NULL, NULL, &error);
+
+  return connection;
+}
+
+/* The interface of @xml at @path, and the bus name @name (RequestName's
+ * @flags) on @connection */
+void
+serve_on_bus (GDBusConnection            *connection,
+              const char                 *xml,
+              const GDBusInterfaceVTable *vtable,
+              const char                 *path,
+              const char                 *name,
+              guint32                     flags)
+{
+  g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = NULL;
+
+  g_dbus_connection_register_object (connection, path, info->interfaces[0], vtable, NULL, NULL, &error);
   g_assert_no_error (error);
   reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                        "org.freedesktop.DBus", "RequestName",
-                                       g_variant_new ("(su)", "org.gtk.Notifications", 4),
+                                       g_variant_new ("(su)", name, flags),
                                        G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
   g_assert_no_error (error);
+}
+
+GDBusConnection *
+start_notification_server (void)
+{
+  static const char xml[] =
+    "<node><interface name='org.gtk.Notifications'>"
+    "<method name='AddNotification'><arg type='s'/><arg type='s'/><arg type='a{sv}'/></method>"
+    "<method name='RemoveNotification'><arg type='s'/><arg type='s'/></method>"
+    "</interface></node>";
+  static const GDBusInterfaceVTable vtable = { notifications_method_cb, NULL, NULL };
+  GDBusConnection *connection = open_bus_connection ();
+
+  serve_on_bus (connection, xml, &vtable, "/org/gtk/Notifications", "org.gtk.Notifications", 4);
 
   notifications = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
 
@@ -178,18 +202,9 @@ start_portal (GDBusConnection *connection)
     "<property name='version' type='u' access='read'/>"
     "</interface></node>";
   static const GDBusInterfaceVTable vtable = { portal_method_cb, portal_get_property_cb, NULL };
-  g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = NULL;
 
-  g_dbus_connection_register_object (connection, "/org/freedesktop/portal/desktop",
-                                     info->interfaces[0], &vtable, NULL, NULL, &error);
-  g_assert_no_error (error);
-  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                       "org.freedesktop.DBus", "RequestName",
-                                       /* ALLOW_REPLACEMENT | REPLACE_EXISTING: the test
-                                        * run in a process of its own takes it over */
-                                       g_variant_new ("(su)", "org.freedesktop.portal.Desktop", 1 | 2),
-                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
-  g_assert_no_error (error);
+  /* ALLOW_REPLACEMENT | REPLACE_EXISTING: the test run in a process of its
+   * own takes it over */
+  serve_on_bus (connection, xml, &vtable, "/org/freedesktop/portal/desktop",
+                "org.freedesktop.portal.Desktop", 1 | 2);
 }

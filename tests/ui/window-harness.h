@@ -270,6 +270,17 @@ find_shown_label (gpointer    widget,
 extern GHashTable *notifications;
 
 GDBusConnection *
+open_bus_connection (void);
+
+void
+serve_on_bus (GDBusConnection            *connection,
+              const char                 *xml,
+              const GDBusInterfaceVTable *vtable,
+              const char                 *path,
+              const char                 *name,
+              guint32                     flags);
+
+GDBusConnection *
 start_notification_server (void);
 
 extern char     *portal_title;

@@ -414,6 +414,8 @@ tether_capability_row_init (TetherCapabilityRow *self)
 {
   GtkWidget *header;
 
+  /* as wide as the list, not as its text */
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
   gtk_widget_set_margin_top (self->box, 9);
   gtk_widget_set_margin_bottom (self->box, 9);
@@ -434,6 +436,9 @@ tether_capability_row_init (TetherCapabilityRow *self)
   self->run_button = gtk_button_new_with_label (_("Run…"));
   gtk_widget_add_css_class (self->run_button, "flat");
   gtk_widget_set_valign (self->run_button, GTK_ALIGN_CENTER);
+  /* at the end of the row, whether or not the tool has a title */
+  gtk_widget_set_halign (self->run_button, GTK_ALIGN_END);
+  gtk_widget_set_hexpand (self->run_button, TRUE);
   gtk_widget_set_visible (self->run_button, FALSE);
   gtk_box_append (GTK_BOX (header), self->run_button);
 

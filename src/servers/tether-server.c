@@ -84,6 +84,7 @@ tether_server_finalize (GObject *object)
   g_clear_pointer (&self->server_version, g_free);
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->instructions, g_free);
+  g_clear_pointer (&self->log_level, g_free);
 
   G_OBJECT_CLASS (tether_server_parent_class)->finalize (object);
 }

@@ -93,7 +93,11 @@ test_read (void)
 static void
 test_complete (void)
 {
-  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL, *out3 = NULL, *err3 = NULL;
+
+  /* A server that answers completion/complete declares it. */
+  g_assert_cmpint (RUN (&out3, &err3, "info"), ==, 0);
+  assert_contains (out3, "logging, completions\n");
 
   g_assert_cmpint (RUN (&out, &err, "complete", "prompt", "greeting", "name", "A"), ==, 0);
   g_assert_cmpstr (out, ==, "Ada\nAlan\n");

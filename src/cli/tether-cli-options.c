@@ -155,7 +155,9 @@ tether_cli_no_such_server (TetherConfigStore *store,
  *
  * A target for the server called @name, run by a #TetherServer with the
  * configuration's settings and the options' timings; `--timeout` overrides
- * the server's request and tool call timeouts.
+ * the server's request and tool call timeouts. The command stops the
+ * server once it has its answer, within TETHER_CLI_STOP_GRACE_MS (or the
+ * shorter stop grace of the timings).
  *
  * Returns: (transfer full) (nullable): the target
  */
@@ -182,6 +184,7 @@ tether_cli_open_server_target (const TetherCliOptions  *options,
     }
 
   config = tether_server_config_copy (found);
+  timings.stop_grace_ms = MIN (timings.stop_grace_ms, TETHER_CLI_STOP_GRACE_MS);
   if (options->timeout_ms > 0)
     {
       int timeout = (int)MIN (options->timeout_ms, (guint)G_MAXINT);

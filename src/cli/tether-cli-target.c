@@ -362,6 +362,8 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
     {
       process = tether_spawn_new_process ((const char * const *)target->argv);
       transport = mcp_stdio_transport_new (process);
+      mcp_stdio_transport_set_terminate_grace (MCP_STDIO_TRANSPORT (transport), TETHER_CLI_STOP_GRACE_MS);
+      mcp_stdio_transport_set_kill_grace (MCP_STDIO_TRANSPORT (transport), TETHER_CLI_STOP_GRACE_MS);
     }
   client = mcp_client_new (transport);
   if (target->router != NULL)

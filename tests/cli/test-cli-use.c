@@ -13,6 +13,8 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "test-util.h"
+
 /* Runs tether-cli with @args then "-- fake-mcp-server"; stdin is empty. */
 static int
 run_cli (const char * const  *args,
@@ -156,6 +158,32 @@ test_bad_options (void)
   assert_contains (err3, "not a folder");
 }
 
+/* tether-cli's environment, with the transport's events on stderr */
+static char **
+debug_environ (void)
+{
+  return g_environ_setenv (g_get_environ (), "G_MESSAGES_DEBUG", "mcp-transport", TRUE);
+}
+
+/* A server that keeps running after its input closes (a timer keeps it up)
+ * is ended soon after the answer: SIGTERM comes TETHER_CLI_STOP_GRACE_MS
+ * after the input closed, not the 2 s a long-running server gets. */
+static void
+test_timer_server_ends_soon (void)
+{
+  g_auto(TestRun) run = { 0 };
+  g_auto(GStrv) env = debug_environ ();
+  const char * const argv[] = {
+    TETHER_CLI, "call", "add", "{\"a\":1,\"b\":2}", "--", FAKE_MCP_SERVER, "--ignore-stdin-eof", NULL
+  };
+
+  test_run_command (&run, argv, (const char * const *)env, 60);
+  g_test_message ("call on a server that ignores the end of its input: %.0f ms", run.elapsed_ms);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "3\n");
+  assert_contains (run.err, "the server did not exit 100 ms after its input closed; sending SIGTERM");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -167,6 +195,7 @@ main (int   argc,
   g_test_add_func ("/cli-use/complete", test_complete);
   g_test_add_func ("/cli-use/answers", test_answers);
   g_test_add_func ("/cli-use/bad-options", test_bad_options);
+  g_test_add_func ("/cli-use/timer-server-ends-soon", test_timer_server_ends_soon);
 
   return g_test_run ();
 }

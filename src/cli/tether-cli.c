@@ -352,19 +352,33 @@ connected_cb (GObject      *object,
   cli->command->run (&cli->run);
 }
 
+/* After the cancellation: the client has told the server its requests are
+ * cancelled (from idles of default priority, which run before this one). */
+static gboolean
+close_after_interrupt_cb (gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  if (cli->run.client != NULL)
+    tether_cli_target_close_async (cli->run.target, cli->run.client, NULL, NULL);
+
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 interrupt_cb (gpointer user_data)
 {
   Cli *cli = user_data;
 
-  /* Cancel what runs; the command then ends and stops the server. */
+  /* Cancel what runs, which sends notifications/cancelled for each request
+   * in flight, then stop the server: a command waiting for something else
+   * (a person at the terminal) ends too. */
   if (!cli->interrupted)
     {
       cli->interrupted = TRUE;
       tether_cli_print_error ("%s", _("interrupted"));
       g_cancellable_cancel (cli->run.cancellable);
-      if (cli->run.client != NULL)
-        tether_cli_target_close_async (cli->run.target, cli->run.client, NULL, NULL);
+      g_idle_add_full (G_PRIORITY_LOW, close_after_interrupt_cb, cli, NULL);
     }
 
   return G_SOURCE_CONTINUE;

@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include <signal.h>
+
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
@@ -184,6 +186,54 @@ test_timer_server_ends_soon (void)
   assert_contains (run.err, "the server did not exit 100 ms after its input closed; sending SIGTERM");
 }
 
+static gboolean
+count_reached (const char *count_file,
+               const char *method,
+               guint       n)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (test_read_count (count_file, method) < n && g_get_monotonic_time () < deadline)
+    g_usleep (10 * 1000);
+
+  return test_read_count (count_file, method) >= n;
+}
+
+/* Ctrl-C during a tool call tells the server the call is cancelled before
+ * the server is stopped, and tether-cli ends soon after. */
+static void
+test_interrupt_cancels (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tether-cli-interrupt-XXXXXX", NULL);
+  g_autofree char *count_file = g_build_filename (dir, "counts", NULL);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  gint64 interrupted;
+  const char * const argv[] = {
+    TETHER_CLI, "call", "slow", "{\"ms\":600000}", "--", FAKE_MCP_SERVER, "--count-file", count_file,
+    "--ignore-stdin-eof", NULL
+  };
+
+  process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (count_reached (count_file, "tools/call", 1));
+
+  interrupted = g_get_monotonic_time ();
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("Ctrl-C to exit: %.0f ms", (g_get_monotonic_time () - interrupted) / 1000.0);
+
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 1);
+  assert_contains (err, "interrupted");
+  g_assert_cmpuint (test_read_count (count_file, "notifications/cancelled"), ==, 1);
+
+  g_unlink (count_file);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -196,6 +246,7 @@ main (int   argc,
   g_test_add_func ("/cli-use/answers", test_answers);
   g_test_add_func ("/cli-use/bad-options", test_bad_options);
   g_test_add_func ("/cli-use/timer-server-ends-soon", test_timer_server_ends_soon);
+  g_test_add_func ("/cli-use/interrupt-cancels", test_interrupt_cancels);
 
   return g_test_run ();
 }

@@ -327,6 +327,34 @@ tether_cli_check_value (const char  *name,
 }
 
 /**
+ * tether_cli_check_roots:
+ * @roots: (nullable): the values of `--root`, each replaced by its
+ *   absolute, canonical path
+ * @error: where to put a usage error
+ *
+ * Returns: %TRUE if each of @roots is a folder
+ */
+gboolean
+tether_cli_check_roots (char    **roots,
+                        GError  **error)
+{
+  for (guint i = 0; roots != NULL && roots[i] != NULL; i++)
+    {
+      g_autofree char *absolute = g_canonicalize_filename (roots[i], NULL);
+
+      if (!g_file_test (absolute, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--root %s: not a folder"), roots[i]);
+          return FALSE;
+        }
+      g_free (roots[i]);
+      roots[i] = g_steal_pointer (&absolute);
+    }
+
+  return TRUE;
+}
+
+/**
  * tether_cli_check_pairs:
  * @name: an option whose value is a pair, like `--env`
  * @values: (nullable): the values it was given

@@ -392,18 +392,8 @@ check_use_options (char       **roots,
                    const char  *save_dir,
                    GError     **error)
 {
-  for (guint i = 0; roots != NULL && roots[i] != NULL; i++)
-    {
-      g_autofree char *absolute = g_canonicalize_filename (roots[i], NULL);
-
-      if (!g_file_test (absolute, G_FILE_TEST_IS_DIR))
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--root %s: not a folder"), roots[i]);
-          return FALSE;
-        }
-      g_free (roots[i]);
-      roots[i] = g_steal_pointer (&absolute);
-    }
+  if (!tether_cli_check_roots (roots, error))
+    return FALSE;
 
   if (elicit != NULL)
     {
@@ -642,6 +632,13 @@ main (int   argc,
   asker = tether_cli_asker_new (elicit, sample, isatty (STDIN_FILENO) && isatty (STDERR_FILENO));
   answerer = tether_user_answerer_new (TETHER_ASKER (asker));
   tether_user_answerer_set_roots (answerer, NULL, (const char * const *)roots);
+  if (tether_cli_target_get_server (target) != NULL)
+    {
+      TetherServerConfig *config = tether_server_get_config (tether_cli_target_get_server (target));
+      g_auto(GStrv) configured = tether_server_config_dup_root_paths (config);
+
+      tether_user_answerer_set_roots (answerer, server_name, (const char * const *)configured);
+    }
   router = tether_request_router_new ();
   tether_request_router_add (router, TETHER_ANSWERER (answerer));
   tether_cli_target_set_router (target, router);

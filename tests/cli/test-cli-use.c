@@ -234,6 +234,50 @@ test_interrupt_cancels (void)
   g_rmdir (dir);
 }
 
+/* add --root writes the roots into the entry; a command on the server
+ * answers roots/list with them. */
+static void
+test_configured_roots (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tether-cli-roots-XXXXXX", NULL);
+  g_autofree char *config = g_build_filename (dir, "servers.json", NULL);
+  g_autofree char *root = g_build_filename (dir, "project", NULL);
+  g_autofree char *uri = g_filename_to_uri (root, NULL, NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+  g_auto(TestRun) added = { 0 };
+  g_auto(TestRun) asked = { 0 };
+  g_auto(TestRun) refused = { 0 };
+  const char * const add[] = {
+    TETHER_CLI, "--config", config, "add", "fake", "--root", root, "--", FAKE_MCP_SERVER, NULL
+  };
+  const char * const ask[] = {
+    TETHER_CLI, "--config", config, "call", "fake", "ask", "{\"method\":\"roots/list\"}", NULL
+  };
+  const char * const add_missing[] = {
+    TETHER_CLI, "--config", config, "add", "other", "--root", "/nonexistent/folder", "--", FAKE_MCP_SERVER, NULL
+  };
+
+  g_assert_cmpint (g_mkdir (root, 0700), ==, 0);
+  test_run_command (&added, add, NULL, 60);
+  g_assert_cmpint (added.status, ==, 0);
+  g_assert_true (g_file_get_contents (config, &contents, NULL, NULL));
+  expected = g_strdup_printf ("\"tether\" : {\n        \"roots\" : [\n          \"%s\"\n        ]", root);
+  assert_contains (contents, expected);
+
+  test_run_command (&asked, ask, NULL, 60);
+  g_assert_cmpint (asked.status, ==, 0);
+  assert_contains (asked.out, uri);
+
+  test_run_command (&refused, add_missing, NULL, 60);
+  g_assert_cmpint (refused.status, ==, 2);
+  assert_contains (refused.err, "--root /nonexistent/folder: not a folder");
+
+  g_unlink (config);
+  g_rmdir (root);
+  test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -247,6 +291,7 @@ main (int   argc,
   g_test_add_func ("/cli-use/bad-options", test_bad_options);
   g_test_add_func ("/cli-use/timer-server-ends-soon", test_timer_server_ends_soon);
   g_test_add_func ("/cli-use/interrupt-cancels", test_interrupt_cancels);
+  g_test_add_func ("/cli-use/configured-roots", test_configured_roots);
 
   return g_test_run ();
 }

@@ -65,7 +65,7 @@ static GOptionEntry entries[] = {
   { "clear-grandchildren-env", 0, 0, G_OPTION_ARG_NONE, &clear_grandchildren_env, "Start them with an empty environment", NULL },
   { "slow-start", 0, 0, G_OPTION_ARG_INT, &slow_start_ms, "Sleep before reading stdin", "MS" },
   { "crash-after-ms", 0, 0, G_OPTION_ARG_INT, &crash_after_ms, "Exit with status 70 after MS", "MS" },
-  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize, tools/call, notifications/cancelled, resources/read and logging/setLevel received", "PATH" },
+  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize, tools/call, resources/read, logging/setLevel and notifications (cancelled, roots) received", "PATH" },
   { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
@@ -156,6 +156,7 @@ static guint base_calls;
 static guint base_cancelled;
 static guint base_reads;
 static guint base_levels;
+static guint base_roots_changed;
 
 static void
 read_count_file (void)
@@ -166,14 +167,15 @@ read_count_file (void)
   if (count_file == NULL || !g_file_get_contents (count_file, &contents, NULL, NULL))
     return;
 
-  /* one line a method; the last three only once there were any */
+  /* one line a method; the last four only once there were any */
   lines = g_strsplit (contents, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     if (sscanf (lines[i], "initialize %u", &base_initialize) != 1 &&
         sscanf (lines[i], "tools/call %u", &base_calls) != 1 &&
         sscanf (lines[i], "notifications/cancelled %u", &base_cancelled) != 1 &&
-        sscanf (lines[i], "resources/read %u", &base_reads) != 1)
-      sscanf (lines[i], "logging/setLevel %u", &base_levels);
+        sscanf (lines[i], "resources/read %u", &base_reads) != 1 &&
+        sscanf (lines[i], "logging/setLevel %u", &base_levels) != 1)
+      sscanf (lines[i], "notifications/roots/list_changed %u", &base_roots_changed);
 }
 
 static void
@@ -183,6 +185,7 @@ write_count_file (void)
   guint cancelled = base_cancelled + fake_mcp_core_get_count (core, "notifications/cancelled");
   guint reads = base_reads + fake_mcp_core_get_count (core, "resources/read");
   guint levels = base_levels + fake_mcp_core_get_count (core, "logging/setLevel");
+  guint roots_changed = base_roots_changed + fake_mcp_core_get_count (core, "notifications/roots/list_changed");
 
   if (count_file == NULL)
     return;
@@ -190,7 +193,7 @@ write_count_file (void)
   g_string_append_printf (contents, "initialize %u\ntools/call %u\n",
                           base_initialize + fake_mcp_core_get_count (core, "initialize"),
                           base_calls + fake_mcp_core_get_count (core, "tools/call"));
-  /* the cancellations, reads and levels once there were any, for the tests
+  /* the cancellations, reads, levels and roots once there were any, for the tests
    * that read the file whole */
   if (cancelled > 0)
     g_string_append_printf (contents, "notifications/cancelled %u\n", cancelled);
@@ -198,6 +201,8 @@ write_count_file (void)
     g_string_append_printf (contents, "resources/read %u\n", reads);
   if (levels > 0)
     g_string_append_printf (contents, "logging/setLevel %u\n", levels);
+  if (roots_changed > 0)
+    g_string_append_printf (contents, "notifications/roots/list_changed %u\n", roots_changed);
   g_file_set_contents (count_file, contents->str, -1, NULL);
 }
 
@@ -245,6 +250,7 @@ handle_input (void)
   guint8 *nl;
 
   guint cancelled = fake_mcp_core_get_count (core, "notifications/cancelled");
+  guint roots_changed = fake_mcp_core_get_count (core, "notifications/roots/list_changed");
 
   in_batch = TRUE;
   while ((nl = memchr (data + start, '\n', in->len - start)) != NULL)
@@ -261,8 +267,9 @@ handle_input (void)
     }
   in_batch = FALSE;
 
-  /* Notifications pass no hook: count the cancellations here. */
-  if (fake_mcp_core_get_count (core, "notifications/cancelled") != cancelled)
+  /* Notifications pass no hook: count them here. */
+  if (fake_mcp_core_get_count (core, "notifications/cancelled") != cancelled ||
+      fake_mcp_core_get_count (core, "notifications/roots/list_changed") != roots_changed)
     write_count_file ();
 
   g_byte_array_remove_range (in, 0, start);

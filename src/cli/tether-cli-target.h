@@ -48,6 +48,8 @@ McpClient       *tether_cli_target_connect_finish  (TetherCliTarget     *target,
                                                     GAsyncResult        *result,
                                                     GError             **error);
 TetherServer    *tether_cli_target_get_server      (TetherCliTarget     *target);
+void             tether_cli_target_set_environment (TetherCliTarget     *target,
+                                                    const char * const  *environment);
 void             tether_cli_target_set_router      (TetherCliTarget     *target,
                                                     TetherRequestRouter *router);
 void             tether_cli_target_close_async     (TetherCliTarget     *target,

@@ -278,6 +278,64 @@ test_configured_roots (void)
   test_remove_tree (dir);
 }
 
+/* An ad-hoc server gets the allow-listed part of the environment, then
+ * --env-file, then --env (a later value winning); values are never
+ * printed, and a bad option is refused before anything starts. */
+static void
+test_env (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tether-cli-env-XXXXXX", NULL);
+  g_autofree char *env_file = g_build_filename (dir, "server.env", NULL);
+  g_autofree char *seen_file = g_build_filename (dir, "seen", NULL);
+  g_autofree char *script = g_strdup_printf ("echo \"$FROM_FILE $SHARED $ONLY ${EXPORTED:-dropped} "
+                                             "${HOME:+home} ${XDG_TEST_DIR:-no-xdg}\" > '%s'; exec \"$0\"",
+                                             seen_file);
+  g_autofree char *seen = NULL;
+  g_auto(TestRun) run = { 0 };
+  g_auto(TestRun) bad_name = { 0 };
+  g_auto(TestRun) no_value = { 0 };
+  g_auto(TestRun) special = { 0 };
+  g_auto(TestRun) not_ad_hoc = { 0 };
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "EXPORTED", "secret-exported", TRUE);
+  const char * const argv[] = {
+    TETHER_CLI, "--env-file", env_file, "--env", "SHARED=from-flag", "tools", "--env", "ONLY=s3cr3t-value",
+    "--", "/bin/sh", "-c", script, FAKE_MCP_SERVER, NULL
+  };
+  const char * const bad_name_argv[] = { TETHER_CLI, "--env", "1X=2", "tools", "--", FAKE_MCP_SERVER, NULL };
+  const char * const no_value_argv[] = { TETHER_CLI, "--env", "s3cr3t", "tools", "--", FAKE_MCP_SERVER, NULL };
+  const char * const special_argv[] = { TETHER_CLI, "--env-file", "/dev/zero", "tools", "--", FAKE_MCP_SERVER, NULL };
+  const char * const not_ad_hoc_argv[] = { TETHER_CLI, "--url", "http://127.0.0.1:9/mcp", "--env", "A=1", "tools", NULL };
+
+  env = g_environ_setenv (env, "XDG_TEST_DIR", "/xdg", TRUE);
+  g_assert_true (g_file_set_contents (env_file, "# comment\nFROM_FILE=file\nexport SHARED=from-file\n", -1, NULL));
+
+  test_run_command (&run, argv, (const char * const *)env, 60);
+  g_assert_cmpint (run.status, ==, 0);
+  assert_contains (run.out, "echo");
+  g_assert_true (g_file_get_contents (seen_file, &seen, NULL, NULL));
+  g_assert_cmpstr (seen, ==, "file from-flag s3cr3t-value dropped home /xdg\n");
+  g_assert_null (strstr (run.err, "s3cr3t"));
+
+  test_run_command (&bad_name, bad_name_argv, NULL, 60);
+  g_assert_cmpint (bad_name.status, ==, 2);
+  assert_contains (bad_name.err, "--env: “1X” is not a valid variable name");
+
+  test_run_command (&no_value, no_value_argv, NULL, 60);
+  g_assert_cmpint (no_value.status, ==, 2);
+  assert_contains (no_value.err, "--env needs NAME=VALUE");
+  g_assert_null (strstr (no_value.err, "s3cr3t"));
+
+  test_run_command (&special, special_argv, NULL, 60);
+  g_assert_cmpint (special.status, ==, 2);
+  assert_contains (special.err, "--env-file: /dev/zero is a character device, not a file");
+
+  test_run_command (&not_ad_hoc, not_ad_hoc_argv, NULL, 60);
+  g_assert_cmpint (not_ad_hoc.status, ==, 2);
+  assert_contains (not_ad_hoc.err, "--env and --env-file are for a server command after “--”");
+
+  test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -292,6 +350,7 @@ main (int   argc,
   g_test_add_func ("/cli-use/timer-server-ends-soon", test_timer_server_ends_soon);
   g_test_add_func ("/cli-use/interrupt-cancels", test_interrupt_cancels);
   g_test_add_func ("/cli-use/configured-roots", test_configured_roots);
+  g_test_add_func ("/cli-use/env", test_env);
 
   return g_test_run ();
 }

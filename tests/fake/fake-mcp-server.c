@@ -45,6 +45,8 @@ static int      progress_interval_ms;
 static gboolean hostile_text;
 static gboolean never_read_stdin;
 static char    *stop_reading_after;
+static char   **ask_methods;
+static char    *answers_file;
 
 static GOptionEntry entries[] = {
   { "tools", 0, 0, G_OPTION_ARG_INT, &n_tools, "Generated tools besides the fixed ones", "N" },
@@ -70,6 +72,10 @@ static GOptionEntry entries[] = {
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
   { "stop-reading-after", 0, 0, G_OPTION_ARG_STRING, &stop_reading_after, "Stop reading stdin once METHOD is answered", "METHOD" },
+  { "ask-when-initialized", 0, 0, G_OPTION_ARG_STRING_ARRAY, &ask_methods,
+    "Once initialized, ask the client METHOD (roots/list, elicitation/create, sampling/createMessage), "
+    "one after the other", "METHOD" },
+  { "answers-file", 0, 0, G_OPTION_ARG_FILENAME, &answers_file, "Append each answer to those, one line each", "PATH" },
   { "grandchild", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &grandchild, NULL, NULL },
   { NULL }
 };
@@ -242,9 +248,57 @@ hook_cb (const char *method,
   return FALSE;
 }
 
+/* --ask-when-initialized: the questions, one at a time, each answer a
+ * line of the answers file. */
+static guint  next_ask;
+static char  *seen_answer;   /* the last answer recorded; each carries its id */
+
+static void
+ask_next (void)
+{
+  const char *method;
+  g_autoptr(JsonNode) params = NULL;
+
+  if (ask_methods == NULL || ask_methods[next_ask] == NULL)
+    return;
+
+  method = ask_methods[next_ask++];
+  if (g_str_equal (method, "elicitation/create"))
+    params = json_from_string ("{\"message\":\"Who are you?\",\"requestedSchema\":{\"type\":\"object\","
+                               "\"properties\":{\"name\":{\"type\":\"string\"}}}}", NULL);
+  else if (g_str_equal (method, "sampling/createMessage"))
+    params = json_from_string ("{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\","
+                               "\"text\":\"Hi?\"}}],\"maxTokens\":5}", NULL);
+  fake_mcp_core_request (core, method, params != NULL ? json_object_ref (json_node_get_object (params)) : NULL);
+}
+
+static void
+record_answer (void)
+{
+  JsonNode *answer = fake_mcp_core_get_last_answer (core);
+  g_autofree char *line = NULL;
+  FILE *file;
+
+  if (answer == NULL)
+    return;
+  line = json_to_string (answer, FALSE);
+  if (g_strcmp0 (line, seen_answer) == 0)
+    return;
+
+  g_free (seen_answer);
+  seen_answer = g_strdup (line);
+  if (answers_file != NULL && (file = fopen (answers_file, "a")) != NULL)
+    {
+      fprintf (file, "%s\n", line);
+      fclose (file);
+    }
+  ask_next ();
+}
+
 static void
 handle_input (void)
 {
+  guint initialized = fake_mcp_core_get_count (core, "notifications/initialized");
   guint8 *data = in->data;
   gsize start = 0;
   guint8 *nl;
@@ -266,6 +320,10 @@ handle_input (void)
         break;
     }
   in_batch = FALSE;
+
+  if (initialized == 0 && fake_mcp_core_get_count (core, "notifications/initialized") > 0)
+    ask_next ();
+  record_answer ();
 
   /* Notifications pass no hook: count them here. */
   if (fake_mcp_core_get_count (core, "notifications/cancelled") != cancelled ||
@@ -438,6 +496,9 @@ main (int   argc,
   g_free (protocol_version);
   g_free (count_file);
   g_free (stop_reading_after);
+  g_strfreev (ask_methods);
+  g_free (answers_file);
+  g_free (seen_answer);
 
   return 0;
 }

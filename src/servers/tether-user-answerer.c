@@ -201,13 +201,22 @@ tether_user_answerer_take (TetherAnswerer       *answerer,
       return TRUE;
     }
 
+  /* Nobody to ask (the window has not given its asker yet): the answer of
+   * a client that cannot help, whatever the question holds. */
+  if (self->asker == NULL &&
+      (g_str_equal (method, "elicitation/create") || g_str_equal (method, "sampling/createMessage")))
+    {
+      tether_server_question_reply_default (question, _("nobody can answer it here"));
+      return TRUE;
+    }
+
   if (g_str_equal (method, "elicitation/create"))
     {
       g_autoptr(TetherElicitation) elicitation = tether_elicitation_new (question, &error);
 
       if (elicitation == NULL)
         tether_server_question_reply_error (question, MCP_RPC_INVALID_PARAMS, error->message);
-      else if (self->asker == NULL || !tether_asker_elicit (self->asker, elicitation))
+      else if (!tether_asker_elicit (self->asker, elicitation))
         tether_elicitation_decline (elicitation);
       return TRUE;
     }
@@ -218,7 +227,7 @@ tether_user_answerer_take (TetherAnswerer       *answerer,
 
       if (request == NULL)
         tether_server_question_reply_error (question, MCP_RPC_INVALID_PARAMS, error->message);
-      else if (self->asker == NULL || !tether_asker_sample (self->asker, request))
+      else if (!tether_asker_sample (self->asker, request))
         tether_sampling_request_decline (request, _("nobody can answer it here"));
       return TRUE;
     }

@@ -10,6 +10,9 @@
  * stderr and answers on stdin: each field with its default, then whether
  * to send it. Otherwise the question is declined, and the line on stderr
  * says how to answer it. Nothing is accepted that nobody gave.
+ *
+ * The commands that keep servers running (watch, serve) ask nobody: they
+ * decline, and say so on stderr.
  */
 
 #define G_LOG_DOMAIN "tether-cli"
@@ -31,6 +34,7 @@ struct _TetherCliAsker
 
   char     *elicit_json;
   char     *sample_text;
+  char     *command;      /* a command that asks nobody, or NULL */
   gboolean  interactive;
 };
 
@@ -46,6 +50,7 @@ tether_cli_asker_finalize (GObject *object)
 
   g_free (self->elicit_json);
   g_free (self->sample_text);
+  g_free (self->command);
 
   G_OBJECT_CLASS (tether_cli_asker_parent_class)->finalize (object);
 }
@@ -79,6 +84,24 @@ tether_cli_asker_new (const char *elicit_json,
   self->elicit_json = g_strdup (elicit_json);
   self->sample_text = g_strdup (sample_text);
   self->interactive = interactive;
+
+  return self;
+}
+
+/**
+ * tether_cli_asker_new_declining:
+ * @command: the command, named in the line that says a question was
+ *   declined
+ *
+ * Returns: (transfer full): an asker that declines every elicitation and
+ *   refuses every sampling request, with a line on stderr
+ */
+TetherCliAsker *
+tether_cli_asker_new_declining (const char *command)
+{
+  TetherCliAsker *self = g_object_new (TETHER_TYPE_CLI_ASKER, NULL);
+
+  self->command = g_strdup (command);
 
   return self;
 }
@@ -171,6 +194,13 @@ tether_cli_asker_elicit (TetherAsker       *asker,
   g_autoptr(JsonObject) content = NULL;
   g_autoptr(GError) error = NULL;
 
+  if (self->command != NULL)
+    {
+      tether_cli_print_error (_("%s asked for input (%s); declined: “tether-cli %s” answers no questions"),
+                              server, message, self->command);
+      return FALSE;
+    }
+
   if (tether_elicitation_get_mode (elicitation) == TETHER_ELICITATION_MODE_URL)
     {
       g_autofree char *url = tether_cli_escape (tether_elicitation_get_url (elicitation));
@@ -231,6 +261,13 @@ tether_cli_asker_sample (TetherAsker           *asker,
   g_autofree char *transcript = tether_sampling_request_dup_transcript (request);
   g_autofree char *shown = tether_text_escape_for_terminal (transcript, -1, TETHER_TEXT_MULTI_LINE);
   g_autofree char *line = NULL;
+
+  if (self->command != NULL)
+    {
+      tether_cli_print_error (_("%s asked for a model's reply; refused: “tether-cli %s” answers no questions"),
+                              server, self->command);
+      return FALSE;
+    }
 
   if (self->sample_text != NULL)
     {

@@ -15,8 +15,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TetherCliAsker, tether_cli_asker, TETHER, CLI_ASKER, GObject)
 
-TetherCliAsker *tether_cli_asker_new (const char *elicit_json,
-                                      const char *sample_text,
-                                      gboolean    interactive);
+TetherCliAsker *tether_cli_asker_new           (const char *elicit_json,
+                                                const char *sample_text,
+                                                gboolean    interactive);
+TetherCliAsker *tether_cli_asker_new_declining (const char *command);
 
 G_END_DECLS

@@ -127,6 +127,7 @@ typedef struct
   char       **command;  /* after "--" */
   char       **env;      /* K=V */
   char       **headers;  /* K: V */
+  char       **roots;    /* folders */
   gboolean     disabled;
 } AddArgs;
 
@@ -138,6 +139,7 @@ add_args_clear (AddArgs *add)
   g_clear_pointer (&add->cwd, g_free);
   g_clear_pointer (&add->env, g_strfreev);
   g_clear_pointer (&add->headers, g_strfreev);
+  g_clear_pointer (&add->roots, g_strfreev);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AddArgs, add_args_clear)
@@ -177,7 +179,8 @@ check_add (AddArgs        *add,
       !tether_cli_check_value ("--transport", add->transport, error) ||
       !tether_cli_check_value ("--cwd", add->cwd, error) ||
       !tether_cli_check_pairs ("--env", (const char * const *)add->env, '=', error) ||
-      !tether_cli_check_pairs ("--header", (const char * const *)add->headers, ':', error))
+      !tether_cli_check_pairs ("--header", (const char * const *)add->headers, ':', error) ||
+      !tether_cli_check_roots (add->roots, error))
     return FALSE;
 
   if (add->command != NULL && add->command[0] == NULL)
@@ -272,6 +275,7 @@ build_config (AddArgs  *add,
       tether_server_config_set_header_value (config, key, value);
     }
 
+  tether_server_config_set_roots (config, (const char * const *)add->roots);
   tether_server_config_set_enabled (config, !add->disabled);
 
   return g_steal_pointer (&config);
@@ -302,6 +306,8 @@ cmd_add (const TetherCliConfigCommand  *command,
       N_("Set this environment variable for the command (repeatable)"), N_("NAME=VALUE") },
     { "cwd", 0, 0, G_OPTION_ARG_FILENAME, &add.cwd,
       N_("Start the command in this folder"), N_("DIR") },
+    { "root", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &add.roots,
+      N_("Offer this folder to the server as a root (repeatable)"), N_("DIR") },
     { "disabled", 0, 0, G_OPTION_ARG_NONE, &add.disabled,
       N_("Add the server disabled"), NULL },
     { NULL }
@@ -814,9 +820,9 @@ static const TetherCliConfigCommand config_commands[] = {
   { "list", "list",
     N_("connect every server and show its state: its tools, or why it failed (waits up to --timeout, 30 s)"),
     cmd_list },
-  { "add", "add NAME [--env K=V]… [--cwd DIR] [--disabled] -- CMD [ARGS…]",
+  { "add", "add NAME [--env K=V]… [--cwd DIR] [--root DIR]… [--disabled] -- CMD [ARGS…]",
     N_("add a server started from a command line"), cmd_add },
-  { "add", "add NAME --url URL [--header 'K: V']… [--transport http|sse|auto] [--disabled]",
+  { "add", "add NAME --url URL [--header 'K: V']… [--transport http|sse|auto] [--root DIR]… [--disabled]",
     N_("add a server reached over HTTP"), cmd_add },
   { "remove", "remove NAME", N_("remove a server from the configuration"), cmd_remove },
   { "enable", "enable NAME", N_("enable a server"), cmd_enable },

@@ -155,7 +155,9 @@ tether_cli_no_such_server (TetherConfigStore *store,
  *
  * A target for the server called @name, run by a #TetherServer with the
  * configuration's settings and the options' timings; `--timeout` overrides
- * the server's request and tool call timeouts.
+ * the server's request and tool call timeouts. The command stops the
+ * server once it has its answer, within TETHER_CLI_STOP_GRACE_MS (or the
+ * shorter stop grace of the timings).
  *
  * Returns: (transfer full) (nullable): the target
  */
@@ -182,6 +184,7 @@ tether_cli_open_server_target (const TetherCliOptions  *options,
     }
 
   config = tether_server_config_copy (found);
+  timings.stop_grace_ms = MIN (timings.stop_grace_ms, TETHER_CLI_STOP_GRACE_MS);
   if (options->timeout_ms > 0)
     {
       int timeout = (int)MIN (options->timeout_ms, (guint)G_MAXINT);
@@ -318,6 +321,34 @@ tether_cli_check_value (const char  *name,
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("%s needs a value"), name);
       return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * tether_cli_check_roots:
+ * @roots: (nullable): the values of `--root`, each replaced by its
+ *   absolute, canonical path
+ * @error: where to put a usage error
+ *
+ * Returns: %TRUE if each of @roots is a folder
+ */
+gboolean
+tether_cli_check_roots (char    **roots,
+                        GError  **error)
+{
+  for (guint i = 0; roots != NULL && roots[i] != NULL; i++)
+    {
+      g_autofree char *absolute = g_canonicalize_filename (roots[i], NULL);
+
+      if (!g_file_test (absolute, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--root %s: not a folder"), roots[i]);
+          return FALSE;
+        }
+      g_free (roots[i]);
+      roots[i] = g_steal_pointer (&absolute);
     }
 
   return TRUE;

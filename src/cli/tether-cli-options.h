@@ -79,6 +79,8 @@ gboolean           tether_cli_check_pairs         (const char              *name
                                                    const char * const      *values,
                                                    char                     separator,
                                                    GError                 **error);
+gboolean           tether_cli_check_roots         (char                   **roots,
+                                                   GError                 **error);
 gboolean           tether_cli_parse_count         (const char              *name,
                                                    const char              *value,
                                                    guint                    min,

@@ -27,6 +27,7 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
+#include "tether-cli-asker.h"
 #include "tether-cli-output.h"
 #include "tether-cli-serve.h"
 #include "tether-hub.h"
@@ -134,6 +135,7 @@ tether_cli_serve_main (const TetherCliConfigCommand  *command,
   g_auto(TetherCliArgs) parsed = { 0 };
   g_autoptr(TetherConfigStore) store = NULL;
   g_autoptr(TetherHub) hub = NULL;
+  g_autoptr(TetherCliAsker) asker = tether_cli_asker_new_declining ("serve");
   g_autoptr(GFile) file = NULL;
   g_autofree char *listen_spec = NULL;
   const int signals[] = { SIGINT, SIGTERM, SIGHUP };
@@ -182,6 +184,9 @@ tether_cli_serve_main (const TetherCliConfigCommand  *command,
 
   serve.loop = g_main_loop_new (NULL, FALSE);
   serve.manager = tether_server_manager_new (store, &options->timings);
+  /* Hub clients answer what servers ask during their calls; the rest is
+   * declined, with a line on stderr. */
+  tether_user_answerer_set_asker (tether_server_manager_get_answerer (serve.manager), TETHER_ASKER (asker));
   hub = tether_hub_new (serve.manager);
   tether_hub_set_port (hub, port);
 

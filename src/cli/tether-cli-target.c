@@ -23,6 +23,7 @@
 struct _TetherCliTarget
 {
   char          **argv;
+  char          **environment;   /* NAME=VALUE for an ad-hoc server; secrets */
   char           *name;
   TetherServer   *server;
   TetherRequestRouter *router;   /* answers what the server asks */
@@ -135,6 +136,7 @@ tether_cli_target_free (TetherCliTarget *target)
     return;
 
   g_strfreev (target->argv);
+  g_strfreev (target->environment);
   g_free (target->name);
   g_free (target->url);
   g_strfreev (target->headers);
@@ -177,6 +179,22 @@ TetherServer *
 tether_cli_target_get_server (TetherCliTarget *target)
 {
   return target->server;
+}
+
+/**
+ * tether_cli_target_set_environment:
+ * @target: an ad-hoc stdio target, not connected yet
+ * @environment: (nullable): `NAME=VALUE` pairs added to (and overriding)
+ *   what the server gets of the user's environment
+ */
+void
+tether_cli_target_set_environment (TetherCliTarget    *target,
+                                   const char * const *environment)
+{
+  g_return_if_fail (target->argv != NULL);
+
+  g_strfreev (target->environment);
+  target->environment = g_strdupv ((char **)environment);
 }
 
 /**
@@ -361,7 +379,11 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
   else
     {
       process = tether_spawn_new_process ((const char * const *)target->argv);
+      if (target->environment != NULL)
+        tether_process_set_environment (process, (const char * const *)target->environment);
       transport = mcp_stdio_transport_new (process);
+      mcp_stdio_transport_set_terminate_grace (MCP_STDIO_TRANSPORT (transport), TETHER_CLI_STOP_GRACE_MS);
+      mcp_stdio_transport_set_kill_grace (MCP_STDIO_TRANSPORT (transport), TETHER_CLI_STOP_GRACE_MS);
     }
   client = mcp_client_new (transport);
   if (target->router != NULL)

@@ -17,6 +17,12 @@ G_BEGIN_DECLS
 /* How long connecting (spawn and initialize) may take at least. */
 #define TETHER_CLI_CONNECT_TIMEOUT_MS 60000
 
+/* Once a command has its answer, the server's input is closed and a
+ * server still running this long after (one that keeps a timer going)
+ * gets SIGTERM, then SIGKILL as long again after: a command does not
+ * wait seconds for a server to notice it is done. */
+#define TETHER_CLI_STOP_GRACE_MS 100
+
 /* A target yields a connected McpClient: an ad-hoc stdio command
  * (`-- SERVER-COMMAND ARGS…`), an HTTP server (`--url URL`), or a server
  * of the configuration, by name, managed by a TetherServer with the
@@ -42,6 +48,8 @@ McpClient       *tether_cli_target_connect_finish  (TetherCliTarget     *target,
                                                     GAsyncResult        *result,
                                                     GError             **error);
 TetherServer    *tether_cli_target_get_server      (TetherCliTarget     *target);
+void             tether_cli_target_set_environment (TetherCliTarget     *target,
+                                                    const char * const  *environment);
 void             tether_cli_target_set_router      (TetherCliTarget     *target,
                                                     TetherRequestRouter *router);
 void             tether_cli_target_close_async     (TetherCliTarget     *target,

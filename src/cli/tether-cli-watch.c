@@ -40,6 +40,7 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
+#include "tether-cli-asker.h"
 #include "tether-cli-output.h"
 #include "tether-cli-watch.h"
 #include "tether-cli-watch-requests.h"
@@ -354,6 +355,7 @@ tether_cli_watch_main (const TetherCliConfigCommand  *command,
 {
   g_auto(TetherCliArgs) parsed = { 0 };
   g_autoptr(GFile) file = NULL;
+  g_autoptr(TetherCliAsker) asker = tether_cli_asker_new_declining ("watch");
   Watch watch = { 0 };
   const int signals[] = { SIGINT, SIGTERM, SIGHUP };
   gboolean json = TRUE;
@@ -400,6 +402,9 @@ tether_cli_watch_main (const TetherCliConfigCommand  *command,
   tether_config_store_set_watching (watch.store, TRUE);
 
   watch.manager = tether_server_manager_new (watch.store, &options->timings);
+  /* Roots come from the configuration; the rest is declined, with a line
+   * on stderr. */
+  tether_user_answerer_set_asker (tether_server_manager_get_answerer (watch.manager), TETHER_ASKER (asker));
   g_signal_connect (watch.manager, "items-changed", G_CALLBACK (servers_changed_cb), &watch);
   servers_changed_cb (G_LIST_MODEL (watch.manager), 0, 0, 0, &watch);
 

@@ -30,6 +30,7 @@
 #include "tether-cli-asker.h"
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
+#include "tether-cli-env.h"
 #include "tether-cli-options.h"
 #include "tether-cli-target.h"
 #include "tether-user-answerer.h"
@@ -104,6 +105,11 @@ print_usage (FILE *out)
   fprintf (out, "  %-33s %s\n", "", _("(the defaults fill the rest)"));
   fprintf (out, "  %-33s %s\n", "--sample TEXT", _("answer the server's sampling requests with TEXT"));
   fprintf (out, "  %-33s %s\n", "--save-dir DIR", _("save images, audio and blobs as files in DIR"));
+  fprintf (out, "  %-33s %s\n", "--env NAME=VALUE", _("set this variable for a server command after “--”"));
+  fprintf (out, "  %-33s %s\n", "", _("(repeatable; values are never printed)"));
+  fprintf (out, "  %-33s %s\n", "--env-file FILE", _("set the variables of this NAME=VALUE file, before --env"));
+  fprintf (out, "  %-33s %s\n", "", _("(repeatable); the server otherwise gets HOME, USER, PATH,"));
+  fprintf (out, "  %-33s %s\n", "", _("LANG, LC_*, XDG_*, the display, proxy and CA variables"));
   fprintf (out, "  %-33s %s\n", "--help", _("show this help; after a command, the command's options"));
   fprintf (out, "  %-33s %s\n", "--version", _("show the version"));
   fprintf (out, "\n%s\n", _("Examples:"));
@@ -176,13 +182,16 @@ url_entries (GOptionEntry  entries[4],
   memcpy (entries, these, sizeof these);
 }
 
-/* --root, --elicit, --sample and --save-dir, after the command */
+/* --root, --elicit, --sample, --save-dir, --env and --env-file, before or
+ * after the command */
 typedef struct
 {
   char **roots;
   char  *elicit;
   char  *sample;
   char  *save_dir;
+  char **env;         /* NAME=VALUE; the values may be secrets */
+  char **env_files;
 } UseArgs;
 
 static void
@@ -192,14 +201,17 @@ use_args_clear (UseArgs *use)
   g_clear_pointer (&use->elicit, g_free);
   g_clear_pointer (&use->sample, g_free);
   g_clear_pointer (&use->save_dir, g_free);
+  g_clear_pointer (&use->env, g_strfreev);
+  g_clear_pointer (&use->env_files, g_strfreev);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UseArgs, use_args_clear)
 
-/* The options of a command on a server, into @entries (eight of them, the
- * last empty): --url and its company, then how to answer the server. */
+/* The options of a command on a server, into @entries (ten of them, the
+ * last empty): --url and its company, then how to answer the server and
+ * what an ad-hoc server's environment holds. */
 static void
-server_entries (GOptionEntry  entries[8],
+server_entries (GOptionEntry  entries[10],
                 UrlArgs      *url,
                 UseArgs      *use)
 {
@@ -212,46 +224,59 @@ server_entries (GOptionEntry  entries[8],
       N_("Answer the server's sampling requests with TEXT"), N_("TEXT") },
     { "save-dir", 0, 0, G_OPTION_ARG_FILENAME, &use->save_dir,
       N_("Save images, audio and blobs as files in DIR"), N_("DIR") },
+    { "env", 0, 0, G_OPTION_ARG_STRING_ARRAY, &use->env,
+      N_("Set this variable for a server command after “--” (repeatable)"), N_("NAME=VALUE") },
+    { "env-file", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &use->env_files,
+      N_("Set the variables of this NAME=VALUE file for a server command after “--” (repeatable)"),
+      N_("FILE") },
   };
 
   url_entries (entries, url);
   memcpy (entries + 3, these, sizeof these);
-  memset (entries + 7, 0, sizeof entries[7]);
+  memset (entries + 9, 0, sizeof entries[9]);
 }
 
-/* What was given after the command wins; roots add up. */
+/* @after's values follow @strv's */
 static void
-use_args_merge (char    ***roots,
-                char     **elicit,
-                char     **sample,
-                char     **save_dir,
-                UseArgs   *after)
+strv_append (char ***strv,
+             char  **after)
 {
-  if (after->roots != NULL)
-    {
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) builder = NULL;
 
-      if (*roots != NULL)
-        g_strv_builder_addv (builder, (const char **)*roots);
-      g_strv_builder_addv (builder, (const char **)after->roots);
-      g_strfreev (*roots);
-      *roots = g_strv_builder_end (builder);
-    }
-  if (after->elicit != NULL)
-    {
-      g_free (*elicit);
-      *elicit = g_steal_pointer (&after->elicit);
-    }
-  if (after->sample != NULL)
-    {
-      g_free (*sample);
-      *sample = g_steal_pointer (&after->sample);
-    }
-  if (after->save_dir != NULL)
-    {
-      g_free (*save_dir);
-      *save_dir = g_steal_pointer (&after->save_dir);
-    }
+  if (after == NULL)
+    return;
+
+  builder = g_strv_builder_new ();
+  if (*strv != NULL)
+    g_strv_builder_addv (builder, (const char **)*strv);
+  g_strv_builder_addv (builder, (const char **)after);
+  g_strfreev (*strv);
+  *strv = g_strv_builder_end (builder);
+}
+
+static void
+string_replace (char **string,
+                char **after)
+{
+  if (*after == NULL)
+    return;
+
+  g_free (*string);
+  *string = g_steal_pointer (after);
+}
+
+/* What was given after the command wins; roots and variables add up, a
+ * later variable of a name winning. */
+static void
+use_args_merge (UseArgs *use,
+                UseArgs *after)
+{
+  strv_append (&use->roots, after->roots);
+  strv_append (&use->env, after->env);
+  strv_append (&use->env_files, after->env_files);
+  string_replace (&use->elicit, &after->elicit);
+  string_replace (&use->sample, &after->sample);
+  string_replace (&use->save_dir, &after->save_dir);
 }
 
 static gboolean
@@ -352,19 +377,33 @@ connected_cb (GObject      *object,
   cli->command->run (&cli->run);
 }
 
+/* After the cancellation: the client has told the server its requests are
+ * cancelled (from idles of default priority, which run before this one). */
+static gboolean
+close_after_interrupt_cb (gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  if (cli->run.client != NULL)
+    tether_cli_target_close_async (cli->run.target, cli->run.client, NULL, NULL);
+
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 interrupt_cb (gpointer user_data)
 {
   Cli *cli = user_data;
 
-  /* Cancel what runs; the command then ends and stops the server. */
+  /* Cancel what runs, which sends notifications/cancelled for each request
+   * in flight, then stop the server: a command waiting for something else
+   * (a person at the terminal) ends too. */
   if (!cli->interrupted)
     {
       cli->interrupted = TRUE;
       tether_cli_print_error ("%s", _("interrupted"));
       g_cancellable_cancel (cli->run.cancellable);
-      if (cli->run.client != NULL)
-        tether_cli_target_close_async (cli->run.target, cli->run.client, NULL, NULL);
+      g_idle_add_full (G_PRIORITY_LOW, close_after_interrupt_cb, cli, NULL);
     }
 
   return G_SOURCE_CONTINUE;
@@ -378,18 +417,8 @@ check_use_options (char       **roots,
                    const char  *save_dir,
                    GError     **error)
 {
-  for (guint i = 0; roots != NULL && roots[i] != NULL; i++)
-    {
-      g_autofree char *absolute = g_canonicalize_filename (roots[i], NULL);
-
-      if (!g_file_test (absolute, G_FILE_TEST_IS_DIR))
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--root %s: not a folder"), roots[i]);
-          return FALSE;
-        }
-      g_free (roots[i]);
-      roots[i] = g_steal_pointer (&absolute);
-    }
+  if (!tether_cli_check_roots (roots, error))
+    return FALSE;
 
   if (elicit != NULL)
     {
@@ -443,15 +472,13 @@ main (int   argc,
   TetherCliOptions options = { 0 };
   McpHttpMode mode = MCP_HTTP_MODE_AUTO;
   GOptionEntry url_options[4];
-  GOptionEntry url_after_options[8];
+  GOptionEntry url_after_options[10];
+  g_auto(UseArgs) use = { 0 };
   g_auto(UseArgs) use_after = { 0 };
+  g_auto(GStrv) environment = NULL;
   const char *server_name = NULL;
   const char *command_name;
   char **rest;
-  g_auto(GStrv) roots = NULL;
-  g_autofree char *elicit = NULL;
-  g_autofree char *sample = NULL;
-  g_autofree char *save_dir = NULL;
   g_autoptr(TetherCliAsker) asker = NULL;
   g_autoptr(TetherUserAnswerer) answerer = NULL;
   g_autoptr(TetherRequestRouter) router = NULL;
@@ -467,10 +494,12 @@ main (int   argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, NULL, NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, NULL, NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &version, NULL, NULL },
-    { "root", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &roots, NULL, NULL },
-    { "elicit", 0, 0, G_OPTION_ARG_STRING, &elicit, NULL, NULL },
-    { "sample", 0, 0, G_OPTION_ARG_STRING, &sample, NULL, NULL },
-    { "save-dir", 0, 0, G_OPTION_ARG_FILENAME, &save_dir, NULL, NULL },
+    { "root", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &use.roots, NULL, NULL },
+    { "elicit", 0, 0, G_OPTION_ARG_STRING, &use.elicit, NULL, NULL },
+    { "sample", 0, 0, G_OPTION_ARG_STRING, &use.sample, NULL, NULL },
+    { "save-dir", 0, 0, G_OPTION_ARG_FILENAME, &use.save_dir, NULL, NULL },
+    { "env", 0, 0, G_OPTION_ARG_STRING_ARRAY, &use.env, NULL, NULL },
+    { "env-file", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &use.env_files, NULL, NULL },
     { NULL }
   };
 
@@ -585,12 +614,18 @@ main (int   argc,
     return usage_error (_("no server given: name one of the configuration, put its command line after “--”, "
                           "or give its --url"));
 
-  use_args_merge (&roots, &elicit, &sample, &save_dir, &use_after);
-  if (!check_use_options (roots, elicit, save_dir, &error))
+  use_args_merge (&use, &use_after);
+  if (!check_use_options (use.roots, use.elicit, use.save_dir, &error))
+    return usage_error ("%s", error->message);
+  if ((use.env != NULL || use.env_files != NULL) && parsed.command_line == NULL)
+    return usage_error (_("--env and --env-file are for a server command after “--”; a server of the "
+                          "configuration has its own “env”"));
+  environment = tether_cli_env_build ((const char * const *)use.env_files, (const char * const *)use.env, &error);
+  if (environment == NULL)
     return usage_error ("%s", error->message);
 
   cli.run.json = json;
-  cli.run.save_dir = save_dir;
+  cli.run.save_dir = use.save_dir;
   cli.run.timeout_ms = options.timeout_ms;
   cli.run.cancellable = cancellable;
   cli.run.done = run_done;
@@ -619,15 +654,25 @@ main (int   argc,
         }
     }
   else
-    target = tether_cli_target_new_stdio ((const char * const *)parsed.command_line);
+    {
+      target = tether_cli_target_new_stdio ((const char * const *)parsed.command_line);
+      tether_cli_target_set_environment (target, (const char * const *)environment);
+    }
   cli.run.target = target;
   cli.loop = g_main_loop_new (NULL, FALSE);
 
   /* What the server asks is answered by --root, --elicit and --sample, or
    * by the person at the terminal; else declined. */
-  asker = tether_cli_asker_new (elicit, sample, isatty (STDIN_FILENO) && isatty (STDERR_FILENO));
+  asker = tether_cli_asker_new (use.elicit, use.sample, isatty (STDIN_FILENO) && isatty (STDERR_FILENO));
   answerer = tether_user_answerer_new (TETHER_ASKER (asker));
-  tether_user_answerer_set_roots (answerer, NULL, (const char * const *)roots);
+  tether_user_answerer_set_roots (answerer, NULL, (const char * const *)use.roots);
+  if (tether_cli_target_get_server (target) != NULL)
+    {
+      TetherServerConfig *config = tether_server_get_config (tether_cli_target_get_server (target));
+      g_auto(GStrv) configured = tether_server_config_dup_root_paths (config);
+
+      tether_user_answerer_set_roots (answerer, server_name, (const char * const *)configured);
+    }
   router = tether_request_router_new ();
   tether_request_router_add (router, TETHER_ANSWERER (answerer));
   tether_cli_target_set_router (target, router);

@@ -123,8 +123,9 @@ tether_server_config_dup_cleartext_warning (TetherServerConfig *self)
  * characters; for stdio a non-empty command; for the remote kinds a URL and
  * headers the HTTP transport takes (mcp_http_parse_url(),
  * mcp_http_check_headers(): no header name given twice, in any case);
- * env names valid (see tether_server_config_env_name_is_valid()); connect
- * attempts at least 1. Fails with %TETHER_CONFIG_ERROR_INVALID_VALUE naming
+ * env names valid (see tether_server_config_env_name_is_valid()); roots
+ * absolute or in the home folder (tether_server_config_root_is_valid());
+ * connect attempts at least 1. Fails with %TETHER_CONFIG_ERROR_INVALID_VALUE naming
  * the server.
  *
  * Returns: %TRUE if valid
@@ -228,6 +229,22 @@ tether_server_config_validate (TetherServerConfig  *self,
         return FALSE;
       }
   }
+
+  for (guint i = 0; self->roots != NULL && self->roots[i] != NULL; i++)
+    {
+      if (!tether_server_config_root_is_valid (self->roots[i]))
+        {
+          g_autofree char *path = tether_json_pointer_append_index ("/" TETHER_SERVER_CONFIG_KEY
+                                                                    "/" TETHER_SERVER_CONFIG_ROOTS_KEY, i);
+
+          g_propagate_error (error,
+                             tether_config_error_new (TETHER_CONFIG_ERROR_INVALID_VALUE, path,
+                                                      _("server “%s”: the root “%s” must be an absolute path "
+                                                        "or start with “~/”"),
+                                                      self->name, self->roots[i]));
+          return FALSE;
+        }
+    }
 
   if (self->settings[TETHER_SERVER_SETTING_CONNECT_ATTEMPTS] == 0)
     {

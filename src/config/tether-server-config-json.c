@@ -121,23 +121,21 @@ read_string_map (const char *server,
   return TRUE;
 }
 
-/* "disabledTools": an array of tool names, as the server names them. */
+/* An array of strings at @path, named @key in messages, into @out. */
 static gboolean
-read_disabled_tools (TetherServerConfig  *self,
-                     JsonObject          *object,
-                     GError             **error)
+read_strings (const char  *server,
+              JsonNode    *node,
+              const char  *key,
+              const char  *path,
+              char      ***out,
+              GError     **error)
 {
-  JsonNode *node = json_object_get_member (object, "disabledTools");
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   JsonArray *array;
 
-  if (node == NULL)
-    return TRUE;
-
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      g_propagate_error (error, wrong_type (self->name, "disabledTools", "/disabledTools",
-                                            _("an array of strings"), node));
+      g_propagate_error (error, wrong_type (server, key, path, _("an array of strings"), node));
       return FALSE;
     }
 
@@ -145,21 +143,33 @@ read_disabled_tools (TetherServerConfig  *self,
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonNode *element = json_array_get_element (array, i);
-      g_autofree char *path = tether_json_pointer_append_index ("/disabledTools", i);
+      g_autofree char *element_path = tether_json_pointer_append_index (path, i);
 
       if (!node_is_string (element))
         {
-          g_propagate_error (error, wrong_type (self->name, "disabledTools", path,
+          g_propagate_error (error, wrong_type (server, key, element_path,
                                                 _("an array of strings"), element));
           return FALSE;
         }
       g_strv_builder_add (builder, json_node_get_string (element));
     }
 
-  g_strfreev (self->disabled_tools);
-  self->disabled_tools = g_strv_builder_end (builder);
+  g_strfreev (*out);
+  *out = g_strv_builder_end (builder);
 
   return TRUE;
+}
+
+/* "disabledTools": an array of tool names, as the server names them. */
+static gboolean
+read_disabled_tools (TetherServerConfig  *self,
+                     JsonObject          *object,
+                     GError             **error)
+{
+  JsonNode *node = json_object_get_member (object, "disabledTools");
+
+  return node == NULL ||
+         read_strings (self->name, node, "disabledTools", "/disabledTools", &self->disabled_tools, error);
 }
 
 static gboolean
@@ -259,6 +269,14 @@ read_settings (TetherServerConfig  *self,
       self->settings[i] = (int)number;
     }
 
+  /* The folders offered as roots: checked as values by
+   * tether_server_config_validate(), like the other settings. */
+  node = json_object_get_member (settings, TETHER_SERVER_CONFIG_ROOTS_KEY);
+  if (node != NULL &&
+      !read_strings (self->name, node, TETHER_SERVER_CONFIG_KEY "." TETHER_SERVER_CONFIG_ROOTS_KEY,
+                     "/" TETHER_SERVER_CONFIG_KEY "/" TETHER_SERVER_CONFIG_ROOTS_KEY, &self->roots, error))
+    return FALSE;
+
   return TRUE;
 }
 
@@ -289,7 +307,8 @@ read_settings (TetherServerConfig  *self,
  * extend a call to), `pingIntervalMs` (0 turns liveness pings off),
  * `connectAttempts`, `retryDelayMs` (the step of the waits between connect
  * attempts: 0, d, 2d…) and `reconnectDelayMaxMs` (the cap of the backoff
- * after a drop).
+ * after a drop). Its `roots` is an array of strings: the folders offered
+ * to the server as roots (see tether_server_config_get_roots()).
  *
  * Every other member, in the entry and in `tether`, is kept as it was and
  * written back by tether_server_config_to_json(), in its place.
@@ -546,6 +565,12 @@ known_member (TetherServerConfig *self,
                     json_object_set_int_member (object, l->data, self->settings[i]);
                 }
             }
+          if (g_str_equal (l->data, TETHER_SERVER_CONFIG_ROOTS_KEY))
+            {
+              known = TRUE;
+              if (self->roots != NULL)
+                json_object_set_member (object, l->data, strv_node (self->roots, TRUE));
+            }
           if (!known)
             {
               JsonNode *value = mcp_json_deep_copy (json_object_get_member (original, l->data));
@@ -560,6 +585,8 @@ known_member (TetherServerConfig *self,
           if (self->settings[i] >= 0 && !json_object_has_member (object, setting))
             json_object_set_int_member (object, setting, self->settings[i]);
         }
+      if (self->roots != NULL && !json_object_has_member (object, TETHER_SERVER_CONFIG_ROOTS_KEY))
+        json_object_set_member (object, TETHER_SERVER_CONFIG_ROOTS_KEY, strv_node (self->roots, TRUE));
 
       if (json_object_get_size (object) == 0 && !present)
         {
@@ -756,7 +783,8 @@ tether_server_config_equal (TetherServerConfig *a,
       g_strcmp0 (a->url, b->url) != 0 ||
       !_tether_pairs_equal (&a->headers, &b->headers) ||
       memcmp (a->settings, b->settings, sizeof a->settings) != 0 ||
-      !strv_equal0 (a->disabled_tools, b->disabled_tools))
+      !strv_equal0 (a->disabled_tools, b->disabled_tools) ||
+      !strv_equal0 (a->roots, b->roots))
     return FALSE;
 
   /* Unknown members (and a type spelling) decide the rest. */
@@ -764,6 +792,22 @@ tether_server_config_equal (TetherServerConfig *a,
   json_b = to_json (b, FALSE);
 
   return json_node_equal (json_a, json_b);
+}
+
+/* Whether @a and @b are equal once @b takes @a's disabled tools, and
+ * its roots too when @but_roots. */
+static gboolean
+equal_but (TetherServerConfig *a,
+           TetherServerConfig *b,
+           gboolean            but_roots)
+{
+  g_autoptr(TetherServerConfig) copy = tether_server_config_copy (b);
+
+  tether_server_config_set_disabled_tools (copy, (const char * const *)a->disabled_tools);
+  if (but_roots)
+    tether_server_config_set_roots (copy, (const char * const *)a->roots);
+
+  return tether_server_config_equal (a, copy);
 }
 
 /**
@@ -780,13 +824,29 @@ gboolean
 tether_server_config_equal_but_tools (TetherServerConfig *a,
                                       TetherServerConfig *b)
 {
-  g_autoptr(TetherServerConfig) copy = NULL;
-
   g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (a), FALSE);
   g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (b), FALSE);
 
-  copy = tether_server_config_copy (b);
-  tether_server_config_set_disabled_tools (copy, (const char * const *)a->disabled_tools);
+  return equal_but (a, b, FALSE);
+}
 
-  return tether_server_config_equal (a, copy);
+/**
+ * tether_server_config_equal_but_live:
+ * @a: a #TetherServerConfig
+ * @b: a #TetherServerConfig
+ *
+ * Whether @a and @b differ at most in what applies to a running server
+ * without a restart: `disabledTools` (the hub's offer) and the roots (the
+ * server is told they changed).
+ *
+ * Returns: %TRUE if equal but for the disabled tools and the roots
+ */
+gboolean
+tether_server_config_equal_but_live (TetherServerConfig *a,
+                                     TetherServerConfig *b)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (a), FALSE);
+  g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (b), FALSE);
+
+  return equal_but (a, b, TRUE);
 }

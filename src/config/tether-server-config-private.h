@@ -17,6 +17,8 @@ G_BEGIN_DECLS
  *   "tether": { "connectTimeoutMs": 60000, "connectAttempts": 3 }
  */
 #define TETHER_SERVER_CONFIG_KEY "tether"
+/* In it, beside the integer settings: the folders offered as roots. */
+#define TETHER_SERVER_CONFIG_ROOTS_KEY "roots"
 
 typedef enum
 {
@@ -93,6 +95,7 @@ struct _TetherServerConfig
   TetherPairs       headers;
   int               settings[TETHER_SERVER_N_SETTINGS];
   char            **disabled_tools;  /* "disabledTools": not offered by the hub */
+  char            **roots;           /* "tether": {"roots": …}, as written; NULL: none given */
 
   /* The entry as it was read: its key order, the spelling of its type and
    * every member we do not know, written back as they were. */

@@ -86,6 +86,7 @@ tether_server_config_copy (TetherServerConfig *self)
   _tether_pairs_copy (&self->headers, &copy->headers);
   memcpy (copy->settings, self->settings, sizeof self->settings);
   copy->disabled_tools = g_strdupv (self->disabled_tools);
+  copy->roots = g_strdupv (self->roots);
   if (self->original != NULL)
     {
       g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), self->original);
@@ -108,6 +109,7 @@ tether_server_config_finalize (GObject *object)
   g_clear_pointer (&self->command, g_free);
   g_clear_pointer (&self->args, g_strfreev);
   g_clear_pointer (&self->disabled_tools, g_strfreev);
+  g_clear_pointer (&self->roots, g_strfreev);
   _tether_pairs_clear (&self->env);
   g_clear_pointer (&self->cwd, g_free);
   g_clear_pointer (&self->url, g_free);

@@ -39,6 +39,11 @@ G_BEGIN_DECLS
  *   connectAttempts      attempts before `error` (≥ 1)
  *   retryDelayMs         step of the waits before attempts: 0, d, 2d…
  *   reconnectDelayMaxMs  cap of the backoff after a drop
+ *   roots                folders offered to the server as its roots
+ *                        (`roots/list`): absolute paths, or “~” and
+ *                        “~/…” for the home folder, expanded when used
+ *                        and kept as written; changing them restarts
+ *                        nothing, the server is told
  *
  * `disabledTools` (an array of the server's tool names) lists the tools
  * the hub does not offer to AI clients; changing it restarts nothing.
@@ -110,6 +115,8 @@ TetherServerConfig  *tether_server_config_copy                 (TetherServerConf
 gboolean             tether_server_config_equal                (TetherServerConfig       *a,
                                                                 TetherServerConfig       *b);
 gboolean             tether_server_config_equal_but_tools      (TetherServerConfig       *a,
+                                                                TetherServerConfig       *b);
+gboolean             tether_server_config_equal_but_live       (TetherServerConfig       *a,
                                                                 TetherServerConfig       *b);
 gboolean             tether_server_config_validate             (TetherServerConfig       *self,
                                                                 GError                  **error);
@@ -198,5 +205,10 @@ void                 tether_server_config_set_retry_delay      (TetherServerConf
 int                  tether_server_config_get_reconnect_delay_max (TetherServerConfig    *self);
 void                 tether_server_config_set_reconnect_delay_max (TetherServerConfig    *self,
                                                                    int                    msec);
+const char * const  *tether_server_config_get_roots            (TetherServerConfig       *self);
+void                 tether_server_config_set_roots            (TetherServerConfig       *self,
+                                                                const char * const       *roots);
+char               **tether_server_config_dup_root_paths       (TetherServerConfig       *self);
+gboolean             tether_server_config_root_is_valid        (const char               *root);
 
 G_END_DECLS

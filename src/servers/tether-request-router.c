@@ -5,7 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Every question a server asks its client (roots, elicitation, sampling)
- * comes here. The answerers are asked in the order they were added; the
+ * comes here. The answerers are asked in the order they were added, then
+ * the last one (the user's, see tether_request_router_set_last()); the
  * first that takes the question answers it. When none does, the question
  * gets the answer of a client that cannot help (no roots, a declined
  * elicitation, a refused sampling): never silence.
@@ -23,7 +24,8 @@ struct _TetherRequestRouter
 {
   GObject    parent_instance;
 
-  GPtrArray *answerers;  /* weak: an answerer removes itself */
+  GPtrArray      *answerers;  /* weak: an answerer removes itself */
+  TetherAnswerer *last;       /* asked after all of them */
 };
 
 G_DEFINE_FINAL_TYPE (TetherRequestRouter, tether_request_router, G_TYPE_OBJECT)
@@ -34,6 +36,7 @@ tether_request_router_finalize (GObject *object)
   TetherRequestRouter *self = (TetherRequestRouter *)object;
 
   g_clear_pointer (&self->answerers, g_ptr_array_unref);
+  g_clear_object (&self->last);
 
   G_OBJECT_CLASS (tether_request_router_parent_class)->finalize (object);
 }
@@ -81,6 +84,26 @@ tether_request_router_remove (TetherRequestRouter *self,
   g_return_if_fail (TETHER_IS_REQUEST_ROUTER (self));
 
   g_ptr_array_remove (self->answerers, answerer);
+}
+
+/**
+ * tether_request_router_set_last:
+ * @self: a #TetherRequestRouter
+ * @answerer: (nullable): asked after every answerer added with
+ *   tether_request_router_add(), whenever they were added; the router
+ *   keeps a reference
+ *
+ * The user's answerer goes last, so that a hub client is asked first what
+ * a server asks during that client's call.
+ */
+void
+tether_request_router_set_last (TetherRequestRouter *self,
+                                TetherAnswerer      *answerer)
+{
+  g_return_if_fail (TETHER_IS_REQUEST_ROUTER (self));
+  g_return_if_fail (answerer == NULL || TETHER_IS_ANSWERER (answerer));
+
+  g_set_object (&self->last, answerer);
 }
 
 /**
@@ -139,6 +162,14 @@ tether_request_router_route (TetherRequestRouter *self,
 
       if (g_ptr_array_find (self->answerers, answerer, NULL) &&
           tether_answerer_take (answerer, request))
+        return;
+    }
+
+  if (self->last != NULL)
+    {
+      g_autoptr(TetherAnswerer) last = g_object_ref (self->last);
+
+      if (tether_answerer_take (last, request))
         return;
     }
 

@@ -22,6 +22,8 @@ void                 tether_request_router_add             (TetherRequestRouter 
                                                             TetherAnswerer      *answerer);
 void                 tether_request_router_remove          (TetherRequestRouter *self,
                                                             TetherAnswerer      *answerer);
+void                 tether_request_router_set_last        (TetherRequestRouter *self,
+                                                            TetherAnswerer      *answerer);
 JsonObject          *tether_request_router_dup_capabilities (TetherRequestRouter *self);
 void                 tether_request_router_route           (TetherRequestRouter *self,
                                                             TetherServerQuestion *request);

@@ -8,6 +8,10 @@
  * TetherConfigStore: every change goes to the file first, and the servers
  * follow the file (whether the change came from here or from an editor).
  * Only servers whose entries changed are restarted.
+ *
+ * What the servers ask goes to the router: hub clients first (the hub adds
+ * itself), then the user's answerer, which answers `roots/list` with each
+ * server's configured roots and asks the front end's asker the rest.
  */
 
 #define G_LOG_DOMAIN "tether-server-manager"
@@ -19,6 +23,7 @@
 #include "tether-config-error.h"
 #include "tether-group-ledger.h"
 #include "tether-server-manager.h"
+#include "tether-user-answerer.h"
 
 struct _TetherServerManager
 {
@@ -27,6 +32,7 @@ struct _TetherServerManager
   TetherConfigStore   *store;
   TetherServerTimings  timings;
   TetherRequestRouter *router;   /* answers what every server asks */
+  TetherUserAnswerer  *answerer; /* the user's answers, last on the router */
   GPtrArray           *servers;
   /* Servers taken out of the config, until their processes are gone */
   GPtrArray           *stopping;
@@ -162,6 +168,20 @@ find_server (TetherServerManager *self,
   return -1;
 }
 
+/* The roots of @config are what roots/list answers for its server; a
+ * connected server is told when they change. */
+static void
+sync_roots (TetherServerManager *self,
+            TetherServer        *server,
+            TetherServerConfig  *config)
+{
+  g_auto(GStrv) roots = tether_server_config_dup_root_paths (config);
+
+  if (tether_user_answerer_set_roots (self->answerer, tether_server_config_get_name (config),
+                                      (const char * const *)roots))
+    tether_server_roots_changed (server);
+}
+
 static void
 sync_with_store (TetherServerManager *self)
 {
@@ -185,6 +205,7 @@ sync_with_store (TetherServerManager *self)
 
           g_ptr_array_remove_index (self->servers, i - 1);
           items_changed (self, i - 1, 1, 0);
+          tether_user_answerer_set_roots (self->answerer, tether_server_get_name (removed), NULL);
           retire (self, removed);
         }
     }
@@ -198,6 +219,7 @@ sync_with_store (TetherServerManager *self)
       if (found == (gint)i)
         {
           tether_server_set_config (g_ptr_array_index (self->servers, i), config);
+          sync_roots (self, g_ptr_array_index (self->servers, i), config);
         }
       else if (found >= 0)
         {
@@ -208,6 +230,7 @@ sync_with_store (TetherServerManager *self)
           g_ptr_array_insert (self->servers, i, g_object_ref (moved));
           items_changed (self, i, 0, 1);
           tether_server_set_config (moved, config);
+          sync_roots (self, moved, config);
         }
       else
         {
@@ -215,6 +238,7 @@ sync_with_store (TetherServerManager *self)
 
           tether_server_set_config_file (server, tether_config_store_get_file (self->store));
           tether_server_set_router (server, self->router);
+          sync_roots (self, server, config);
           g_ptr_array_insert (self->servers, i, g_object_ref (server));
           items_changed (self, i, 0, 1);
           if (self->started)
@@ -243,6 +267,7 @@ tether_server_manager_finalize (GObject *object)
   g_clear_pointer (&self->servers, g_ptr_array_unref);
   g_clear_pointer (&self->stopping, g_ptr_array_unref);
   g_clear_object (&self->router);
+  g_clear_object (&self->answerer);
 
   G_OBJECT_CLASS (tether_server_manager_parent_class)->finalize (object);
 }
@@ -298,6 +323,8 @@ tether_server_manager_init (TetherServerManager *self)
   self->servers = g_ptr_array_new_with_free_func (g_object_unref);
   self->stopping = g_ptr_array_new_with_free_func (g_object_unref);
   self->router = tether_request_router_new ();
+  self->answerer = tether_user_answerer_new (NULL);
+  tether_request_router_set_last (self->router, TETHER_ANSWERER (self->answerer));
   tether_server_timings_init_defaults (&self->timings);
 }
 
@@ -326,6 +353,24 @@ tether_server_manager_new (TetherConfigStore         *store,
   sync_with_store (self);
 
   return self;
+}
+
+/**
+ * tether_server_manager_get_answerer:
+ * @self: a #TetherServerManager
+ *
+ * The user's answers to what the servers ask: the configured roots, and
+ * the front end's asker (tether_user_answerer_set_asker()) for elicitation
+ * and sampling. Without an asker these are declined.
+ *
+ * Returns: (transfer none): the answerer, last on the router
+ */
+TetherUserAnswerer *
+tether_server_manager_get_answerer (TetherServerManager *self)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER_MANAGER (self), NULL);
+
+  return self->answerer;
 }
 
 /**

@@ -11,6 +11,7 @@
 
 #include "tether-config-store.h"
 #include "tether-server.h"
+#include "tether-user-answerer.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +42,7 @@ TetherServerManager *tether_server_manager_new              (TetherConfigStore  
                                                              const TetherServerTimings  *timings);
 TetherConfigStore   *tether_server_manager_get_store        (TetherServerManager        *self);
 TetherRequestRouter *tether_server_manager_get_router       (TetherServerManager        *self);
+TetherUserAnswerer  *tether_server_manager_get_answerer     (TetherServerManager        *self);
 const TetherServerTimings *
                      tether_server_manager_get_timings      (TetherServerManager        *self);
 TetherServer        *tether_server_manager_lookup           (TetherServerManager        *self,

@@ -121,6 +121,7 @@ struct _TetherServer
   char                *server_version;
   char                *protocol_version;
   char                *instructions;
+  char                *log_level;      /* asked with logging/setLevel; sent again to each new session */
   GListStore          *lists[TETHER_SERVER_N_LISTS];
   GListStore          *log;
 

@@ -359,7 +359,8 @@ tether_server_call_tool_finish (TetherServer  *self,
  *
  * Asks the server to send log messages of @level and above; they go to its
  * log (#TetherServer:log). Fails when the server has no `logging`
- * capability.
+ * capability. The level is asked again of every new session (after a
+ * reconnect or a restart), since a new process starts at its own default.
  */
 void
 tether_server_set_log_level_async (TetherServer        *self,
@@ -373,6 +374,8 @@ tether_server_set_log_level_async (TetherServer        *self,
   g_return_if_fail (TETHER_IS_SERVER (self));
   g_return_if_fail (level != NULL);
 
+  g_free (self->log_level);
+  self->log_level = g_strdup (level);
   json_object_set_string_member (params, "level", level);
   tether_server_request_async (self, "logging/setLevel", params, cancellable, callback, user_data);
 }

@@ -328,6 +328,44 @@ ping_timeout_cb (gpointer user_data)
 }
 
 static void
+log_level_done_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(TetherServerOp) op = user_data;
+  g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  answer = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
+
+  if (!_tether_server_op_is_current (op) || answer != NULL ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  _tether_server_log_printf (op->self, TETHER_LOG_KIND_ERROR, _("Could not set the log level again: %s"),
+                             error->message);
+}
+
+/* A new process starts at its own log level: ask again for the one the
+ * user chose (tether_server_set_log_level_async()). */
+static void
+send_log_level (TetherServer *self)
+{
+  g_autoptr(JsonObject) params = NULL;
+  McpRequestOptions options = { 0, };
+
+  if (self->log_level == NULL || !mcp_client_has_capability (self->client, "logging"))
+    return;
+
+  params = json_object_new ();
+  json_object_set_string_member (params, "level", self->log_level);
+  options.timeout_ms = self->timings.list_timeout_ms;
+  options.flags = MCP_SEND_FLAGS_IDEMPOTENT;
+  mcp_client_request_async (self->client, "logging/setLevel", params, &options, self->session_cancellable,
+                            log_level_done_cb, _tether_server_op_new (self));
+}
+
+static void
 connected (TetherServer *self)
 {
   McpClient *client = self->client;
@@ -366,6 +404,7 @@ connected (TetherServer *self)
                              self->protocol_version != NULL ? self->protocol_version : "?");
 
   _tether_server_set_error (self, NULL, NULL);
+  send_log_level (self);
 
   /* Lists first, so that "connected" comes with its tools when they are quick. */
   _tether_server_lists_begin (self);

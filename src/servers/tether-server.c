@@ -84,6 +84,7 @@ tether_server_finalize (GObject *object)
   g_clear_pointer (&self->server_version, g_free);
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->instructions, g_free);
+  g_clear_pointer (&self->log_level, g_free);
 
   G_OBJECT_CLASS (tether_server_parent_class)->finalize (object);
 }
@@ -427,9 +428,9 @@ tether_server_get_config (TetherServer *self)
  * @config: the new configuration (copied)
  *
  * Applies an edited configuration. Nothing happens if it is equal to the
- * current one, and nothing restarts if only its disabled tools changed;
- * otherwise a running server is restarted with it, and a server that is
- * now disabled is stopped.
+ * current one, and nothing restarts if only its disabled tools or its
+ * roots changed; otherwise a running server is restarted with it, and a
+ * server that is now disabled is stopped.
  */
 void
 tether_server_set_config (TetherServer       *self,
@@ -444,8 +445,9 @@ tether_server_set_config (TetherServer       *self,
   if (tether_server_config_equal (self->config, config))
     return;
 
-  /* Only the tools offered through the hub changed: nothing to restart. */
-  if (tether_server_config_equal_but_tools (self->config, config))
+  /* Only the tools offered through the hub or the roots changed (whoever
+   * answers roots/list tells the server): nothing to restart. */
+  if (tether_server_config_equal_but_live (self->config, config))
     {
       g_clear_object (&self->config);
       self->config = tether_server_config_copy (config);

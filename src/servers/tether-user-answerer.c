@@ -80,6 +80,24 @@ tether_user_answerer_new (TetherAsker *asker)
 }
 
 /**
+ * tether_user_answerer_set_asker:
+ * @self: a #TetherUserAnswerer
+ * @asker: (nullable): who asks the user from now on (it must outlive the
+ *   answerer, or be replaced first); %NULL to decline and refuse
+ *
+ * The window gives its asker to the answerer the manager made.
+ */
+void
+tether_user_answerer_set_asker (TetherUserAnswerer *self,
+                                TetherAsker        *asker)
+{
+  g_return_if_fail (TETHER_IS_USER_ANSWERER (self));
+  g_return_if_fail (asker == NULL || TETHER_IS_ASKER (asker));
+
+  self->asker = asker;
+}
+
+/**
  * tether_user_answerer_set_roots:
  * @self: a #TetherUserAnswerer
  * @server_name: (nullable): the server, or %NULL for folders every server
@@ -88,19 +106,29 @@ tether_user_answerer_new (TetherAsker *asker)
  *
  * The folders `roots/list` answers for @server_name. Tell the server they
  * changed with tether_server_roots_changed().
+ *
+ * Returns: whether the folders of @server_name changed
  */
-void
+gboolean
 tether_user_answerer_set_roots (TetherUserAnswerer *self,
                                 const char         *server_name,
                                 const char * const *folders)
 {
-  g_return_if_fail (TETHER_IS_USER_ANSWERER (self));
+  const char *key = server_name != NULL ? server_name : "";
+  const char * const *before;
+
+  g_return_val_if_fail (TETHER_IS_USER_ANSWERER (self), FALSE);
 
   if (folders == NULL || folders[0] == NULL)
-    g_hash_table_remove (self->roots, server_name != NULL ? server_name : "");
-  else
-    g_hash_table_replace (self->roots, g_strdup (server_name != NULL ? server_name : ""),
-                          g_strdupv ((char **)folders));
+    return g_hash_table_remove (self->roots, key);
+
+  before = g_hash_table_lookup (self->roots, key);
+  if (before != NULL && g_strv_equal (before, folders))
+    return FALSE;
+
+  g_hash_table_replace (self->roots, g_strdup (key), g_strdupv ((char **)folders));
+
+  return TRUE;
 }
 
 static void
@@ -173,13 +201,22 @@ tether_user_answerer_take (TetherAnswerer       *answerer,
       return TRUE;
     }
 
+  /* Nobody to ask (the window has not given its asker yet): the answer of
+   * a client that cannot help, whatever the question holds. */
+  if (self->asker == NULL &&
+      (g_str_equal (method, "elicitation/create") || g_str_equal (method, "sampling/createMessage")))
+    {
+      tether_server_question_reply_default (question, _("nobody can answer it here"));
+      return TRUE;
+    }
+
   if (g_str_equal (method, "elicitation/create"))
     {
       g_autoptr(TetherElicitation) elicitation = tether_elicitation_new (question, &error);
 
       if (elicitation == NULL)
         tether_server_question_reply_error (question, MCP_RPC_INVALID_PARAMS, error->message);
-      else if (self->asker == NULL || !tether_asker_elicit (self->asker, elicitation))
+      else if (!tether_asker_elicit (self->asker, elicitation))
         tether_elicitation_decline (elicitation);
       return TRUE;
     }
@@ -190,7 +227,7 @@ tether_user_answerer_take (TetherAnswerer       *answerer,
 
       if (request == NULL)
         tether_server_question_reply_error (question, MCP_RPC_INVALID_PARAMS, error->message);
-      else if (self->asker == NULL || !tether_asker_sample (self->asker, request))
+      else if (!tether_asker_sample (self->asker, request))
         tether_sampling_request_decline (request, _("nobody can answer it here"));
       return TRUE;
     }

@@ -17,7 +17,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TetherUserAnswerer, tether_user_answerer, TETHER, USER_ANSWERER, GObject)
 
 TetherUserAnswerer *tether_user_answerer_new       (TetherAsker         *asker);
-void                tether_user_answerer_set_roots (TetherUserAnswerer  *self,
+void                tether_user_answerer_set_asker (TetherUserAnswerer  *self,
+                                                    TetherAsker         *asker);
+gboolean            tether_user_answerer_set_roots (TetherUserAnswerer  *self,
                                                     const char          *server_name,
                                                     const char * const  *folders);
 JsonNode           *tether_user_answerer_dup_roots (TetherUserAnswerer  *self,

@@ -450,6 +450,78 @@ test_watch_signals (Fixture       *fixture,
     }
 }
 
+/* The lines of @path once it has @n of them (reading watch meanwhile) */
+static char **
+wait_answers (Watch      *watch,
+              const char *path,
+              guint       n)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      g_autofree char *contents = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (g_file_get_contents (path, &contents, NULL, NULL) &&
+          g_strv_length (lines = g_strsplit (contents, "\n", -1)) > n)
+        return g_steal_pointer (&lines);
+      if (g_get_monotonic_time () > deadline)
+        g_error ("fewer than %u answers in %s: “%s”", n, path, contents != NULL ? contents : "");
+      watch_idle (watch, 20);
+    }
+}
+
+/* Reads watch's stderr until it holds @needle */
+static void
+wait_err (Watch      *watch,
+          const char *needle)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (strstr (watch->err->str, needle) == NULL && !watch->err_eof && g_get_monotonic_time () < deadline)
+    watch_idle (watch, 20);
+  assert_contains (watch->err->str, needle);
+}
+
+/* What a watched server asks: its configured roots, and a clear line on
+ * stderr for what watch does not ask anyone (an elicitation is declined,
+ * sampling refused). */
+static void
+test_watch_answers (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *root = g_build_filename (fixture->dir, "project", NULL);
+  g_autofree char *uri = g_filename_to_uri (root, NULL, NULL);
+  g_autofree char *answers = g_build_filename (fixture->dir, "answers", NULL);
+  g_autofree char *extra = g_strdup_printf ("\"--ask-when-initialized\", \"roots/list\", "
+                                            "\"--ask-when-initialized\", \"elicitation/create\", "
+                                            "\"--ask-when-initialized\", \"sampling/createMessage\", "
+                                            "\"--answers-file\", \"%s\"", answers);
+  g_autofree char *a = fake_entry (fixture, "a", extra, TRUE);
+  g_autofree char *config = NULL;
+  g_autoptr(Watch) watch = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  /* {"command": …, "args": […], "tether": {"roots": [ROOT]}} */
+  a[strlen (a) - 1] = '\0';
+  config = g_strdup_printf ("{\"mcpServers\": {\"a\": %s, \"tether\": {\"roots\": [\"%s\"]}}}}", a, root);
+  write_config (fixture, config);
+  watch = watch_start (fixture, TIMINGS);
+  watch_wait_for (watch, 0, "a", "connected", 5000);
+
+  lines = wait_answers (watch, answers, 3);
+  assert_contains (lines[0], uri);
+  assert_contains (lines[1], "\"action\":\"decline\"");
+  assert_contains (lines[2], "\"error\"");
+  /* written before the answers, read from the pipe as they come */
+  wait_err (watch, "a asked for input (Who are you?); declined: “tether-cli watch” answers no questions");
+  wait_err (watch, "a asked for a model's reply; refused: “tether-cli watch” answers no questions");
+
+  watch_stop (watch, SIGTERM);
+  g_unlink (answers);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -468,6 +540,7 @@ main (int   argc,
   CLI_CONFIG_TEST_ADD ("watch-flapping", test_watch_flapping);
   CLI_CONFIG_TEST_ADD ("watch-external-edit", test_watch_external_edit);
   CLI_CONFIG_TEST_ADD ("watch-signals", test_watch_signals);
+  CLI_CONFIG_TEST_ADD ("watch-answers", test_watch_answers);
 
   return g_test_run ();
 }

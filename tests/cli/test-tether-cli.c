@@ -106,6 +106,8 @@ test_help (void)
   g_assert_nonnull (strstr (run.out, "ping [--count N] [--inflight K]"));
   g_assert_nonnull (strstr (run.out, "read URI"));
   g_assert_nonnull (strstr (run.out, "--sample TEXT"));
+  g_assert_nonnull (strstr (run.out, "--env NAME=VALUE"));
+  g_assert_nonnull (strstr (run.out, "--env-file FILE"));
 
   /* Each command lists its own options, and starts no server. */
   {
@@ -120,6 +122,7 @@ test_help (void)
       { "read", "URI", "--save-dir=DIR", "--root=DIR" },
       { "complete", "prompt NAME|resource URI-TEMPLATE ARG PREFIX", "--url=URL", NULL },
       { "call", "--root=DIR", "--elicit=JSON", "--save-dir=DIR" },
+      { "tools", "--env=NAME=VALUE", "--env-file=FILE", NULL },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (commands); i++)

@@ -749,6 +749,81 @@ test_disabled_tools (void)
   g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_TYPE);
 }
 
+/* @config's entry, compact, is @expected */
+static void
+assert_entry (TetherServerConfig *config,
+              const char         *expected)
+{
+  g_autoptr(JsonNode) json = tether_server_config_to_json (config);
+  g_autofree char *text = to_compact (json);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* "tether": {"roots": […]}: read, written back in its place among the
+ * settings and unknown keys, checked, expanded, and live. */
+static void
+test_roots (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherServerConfig) config =
+    config_from ("s", "{\"command\": \"x\", \"tether\": {\"mine\": true, \"roots\": [\"/srv/a\", \"~/b/../c\", \"~\"], "
+                 "\"connectAttempts\": 2}, \"other\": 1}", &error);
+  g_autoptr(TetherServerConfig) copy = NULL;
+  g_autoptr(TetherServerConfig) moved = NULL;
+  g_autoptr(TetherServerConfig) fresh = tether_server_config_new ("n");
+  g_autofree char *home_c = g_build_filename (g_get_home_dir (), "c", NULL);
+  g_auto(GStrv) paths = NULL;
+  const char * const other[] = { "/srv/z", NULL };
+  const char * const relative[] = { "srv/z", NULL };
+
+  g_assert_no_error (error);
+  g_assert_cmpstrv (tether_server_config_get_roots (config),
+                    ((const char * const []){ "/srv/a", "~/b/../c", "~", NULL }));
+  paths = tether_server_config_dup_root_paths (config);
+  g_assert_cmpstrv (paths, ((const char * const []){ "/srv/a", home_c, g_get_home_dir (), NULL }));
+
+  /* as written, in its place */
+  assert_entry (config, "{\"command\":\"x\",\"tether\":{\"mine\":true,\"roots\":[\"/srv/a\",\"~/b/../c\",\"~\"],"
+                   "\"connectAttempts\":2},\"other\":1}");
+
+  /* changed roots: not equal, but nothing to restart for */
+  copy = tether_server_config_copy (config);
+  g_assert_true (tether_server_config_equal (config, copy));
+  tether_server_config_set_roots (copy, other);
+  g_assert_false (tether_server_config_equal (config, copy));
+  g_assert_true (tether_server_config_equal_but_live (config, copy));
+  assert_entry (copy, "{\"command\":\"x\",\"tether\":{\"mine\":true,\"roots\":[\"/srv/z\"],"
+                   "\"connectAttempts\":2},\"other\":1}");
+  moved = tether_server_config_copy (copy);
+  tether_server_config_set_command (moved, "y");
+  g_assert_false (tether_server_config_equal_but_live (config, moved));
+
+  /* a new entry gets them in its "tether" object */
+  tether_server_config_set_command (fresh, "x");
+  tether_server_config_set_roots (fresh, other);
+  assert_entry (fresh, "{\"command\":\"x\",\"tether\":{\"roots\":[\"/srv/z\"]}}");
+
+  /* a relative root is refused by the checks, and left out if used */
+  g_assert_true (tether_server_config_validate (fresh, &error));
+  tether_server_config_set_roots (fresh, relative);
+  g_assert_false (tether_server_config_validate (fresh, &error));
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "“srv/z” must be an absolute path"));
+  g_clear_error (&error);
+  g_clear_pointer (&paths, g_strfreev);
+  paths = tether_server_config_dup_root_paths (fresh);
+  g_assert_cmpuint (g_strv_length (paths), ==, 0);
+
+  /* wrong types are named */
+  g_clear_object (&copy);
+  copy = config_from ("s", "{\"command\": \"x\", \"tether\": {\"roots\": [\"/a\", 3]}}", &error);
+  g_assert_null (copy);
+  g_assert_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_TYPE);
+  g_assert_nonnull (strstr (error->message, "tether.roots"));
+  g_assert_cmpstr (tether_config_error_get_path (error), ==, "/tether/roots/1");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -757,6 +832,7 @@ main (int   argc,
 
   g_test_add_func ("/Tether/ServerConfig/read-every-field", test_read_every_field);
   g_test_add_func ("/Tether/ServerConfig/disabled-tools", test_disabled_tools);
+  g_test_add_func ("/Tether/ServerConfig/roots", test_roots);
   g_test_add_func ("/Tether/ServerConfig/defaults-unset", test_defaults_unset);
   g_test_add_func ("/Tether/ServerConfig/round-trip-unknown-keys", test_round_trip_unknown_keys);
   g_test_add_func ("/Tether/ServerConfig/write-minimal", test_write_minimal);

@@ -740,7 +740,7 @@ handle_initialize (FakeMcpCore *core,
 
   result_node = parse (core,
     "{\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{\"listChanged\":true},"
-    "\"resources\":{\"subscribe\":true,\"listChanged\":true},\"logging\":{}},"
+    "\"resources\":{\"subscribe\":true,\"listChanged\":true},\"logging\":{},\"completions\":{}},"
     "\"serverInfo\":{\"name\":\"fake-mcp-server\",\"title\":\"Fake MCP Server\",\"version\":\"1.0.0\"},"
     "\"instructions\":\"A fake server for Tether's tests.\"}");
   result = json_node_get_object (result_node);

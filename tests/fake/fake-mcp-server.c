@@ -46,6 +46,8 @@ static gboolean hostile_text;
 static gboolean rich_tools;
 static gboolean never_read_stdin;
 static char    *stop_reading_after;
+static char   **ask_methods;
+static char    *answers_file;
 
 static GOptionEntry entries[] = {
   { "tools", 0, 0, G_OPTION_ARG_INT, &n_tools, "Generated tools besides the fixed ones", "N" },
@@ -66,12 +68,16 @@ static GOptionEntry entries[] = {
   { "clear-grandchildren-env", 0, 0, G_OPTION_ARG_NONE, &clear_grandchildren_env, "Start them with an empty environment", NULL },
   { "slow-start", 0, 0, G_OPTION_ARG_INT, &slow_start_ms, "Sleep before reading stdin", "MS" },
   { "crash-after-ms", 0, 0, G_OPTION_ARG_INT, &crash_after_ms, "Exit with status 70 after MS", "MS" },
-  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize, tools/call, notifications/cancelled and resources/read received", "PATH" },
+  { "count-file", 0, 0, G_OPTION_ARG_FILENAME, &count_file, "Record the initialize, tools/call, resources/read, logging/setLevel and notifications (cancelled, roots) received", "PATH" },
   { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "rich-tools", 0, 0, G_OPTION_ARG_NONE, &rich_tools, "Also offer the tools form (every field kind) and media (every content kind)", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
   { "stop-reading-after", 0, 0, G_OPTION_ARG_STRING, &stop_reading_after, "Stop reading stdin once METHOD is answered", "METHOD" },
+  { "ask-when-initialized", 0, 0, G_OPTION_ARG_STRING_ARRAY, &ask_methods,
+    "Once initialized, ask the client METHOD (roots/list, elicitation/create, sampling/createMessage), "
+    "one after the other", "METHOD" },
+  { "answers-file", 0, 0, G_OPTION_ARG_FILENAME, &answers_file, "Append each answer to those, one line each", "PATH" },
   { "grandchild", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &grandchild, NULL, NULL },
   { NULL }
 };
@@ -157,6 +163,8 @@ static guint base_initialize;
 static guint base_calls;
 static guint base_cancelled;
 static guint base_reads;
+static guint base_levels;
+static guint base_roots_changed;
 
 static void
 read_count_file (void)
@@ -167,13 +175,15 @@ read_count_file (void)
   if (count_file == NULL || !g_file_get_contents (count_file, &contents, NULL, NULL))
     return;
 
-  /* one line a method; the last two only once there were any */
+  /* one line a method; the last four only once there were any */
   lines = g_strsplit (contents, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     if (sscanf (lines[i], "initialize %u", &base_initialize) != 1 &&
         sscanf (lines[i], "tools/call %u", &base_calls) != 1 &&
-        sscanf (lines[i], "notifications/cancelled %u", &base_cancelled) != 1)
-      sscanf (lines[i], "resources/read %u", &base_reads);
+        sscanf (lines[i], "notifications/cancelled %u", &base_cancelled) != 1 &&
+        sscanf (lines[i], "resources/read %u", &base_reads) != 1 &&
+        sscanf (lines[i], "logging/setLevel %u", &base_levels) != 1)
+      sscanf (lines[i], "notifications/roots/list_changed %u", &base_roots_changed);
 }
 
 static void
@@ -182,6 +192,8 @@ write_count_file (void)
   g_autoptr(GString) contents = g_string_new (NULL);
   guint cancelled = base_cancelled + fake_mcp_core_get_count (core, "notifications/cancelled");
   guint reads = base_reads + fake_mcp_core_get_count (core, "resources/read");
+  guint levels = base_levels + fake_mcp_core_get_count (core, "logging/setLevel");
+  guint roots_changed = base_roots_changed + fake_mcp_core_get_count (core, "notifications/roots/list_changed");
 
   if (count_file == NULL)
     return;
@@ -189,12 +201,16 @@ write_count_file (void)
   g_string_append_printf (contents, "initialize %u\ntools/call %u\n",
                           base_initialize + fake_mcp_core_get_count (core, "initialize"),
                           base_calls + fake_mcp_core_get_count (core, "tools/call"));
-  /* the cancellations and the reads once there were any, for the tests
+  /* the cancellations, reads, levels and roots once there were any, for the tests
    * that read the file whole */
   if (cancelled > 0)
     g_string_append_printf (contents, "notifications/cancelled %u\n", cancelled);
   if (reads > 0)
     g_string_append_printf (contents, "resources/read %u\n", reads);
+  if (levels > 0)
+    g_string_append_printf (contents, "logging/setLevel %u\n", levels);
+  if (roots_changed > 0)
+    g_string_append_printf (contents, "notifications/roots/list_changed %u\n", roots_changed);
   g_file_set_contents (count_file, contents->str, -1, NULL);
 }
 
@@ -204,7 +220,7 @@ hook_cb (const char *method,
          gpointer    user_data)
 {
   if (g_str_equal (method, "initialize") || g_str_equal (method, "tools/call") ||
-      g_str_equal (method, "resources/read"))
+      g_str_equal (method, "resources/read") || g_str_equal (method, "logging/setLevel"))
     write_count_file ();
 
   if (g_str_equal (method, "initialize") && exit_during_initialize)
@@ -234,14 +250,63 @@ hook_cb (const char *method,
   return FALSE;
 }
 
+/* --ask-when-initialized: the questions, one at a time, each answer a
+ * line of the answers file. */
+static guint  next_ask;
+static char  *seen_answer;   /* the last answer recorded; each carries its id */
+
+static void
+ask_next (void)
+{
+  const char *method;
+  g_autoptr(JsonNode) params = NULL;
+
+  if (ask_methods == NULL || ask_methods[next_ask] == NULL)
+    return;
+
+  method = ask_methods[next_ask++];
+  if (g_str_equal (method, "elicitation/create"))
+    params = json_from_string ("{\"message\":\"Who are you?\",\"requestedSchema\":{\"type\":\"object\","
+                               "\"properties\":{\"name\":{\"type\":\"string\"}}}}", NULL);
+  else if (g_str_equal (method, "sampling/createMessage"))
+    params = json_from_string ("{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\","
+                               "\"text\":\"Hi?\"}}],\"maxTokens\":5}", NULL);
+  fake_mcp_core_request (core, method, params != NULL ? json_object_ref (json_node_get_object (params)) : NULL);
+}
+
+static void
+record_answer (void)
+{
+  JsonNode *answer = fake_mcp_core_get_last_answer (core);
+  g_autofree char *line = NULL;
+  FILE *file;
+
+  if (answer == NULL)
+    return;
+  line = json_to_string (answer, FALSE);
+  if (g_strcmp0 (line, seen_answer) == 0)
+    return;
+
+  g_free (seen_answer);
+  seen_answer = g_strdup (line);
+  if (answers_file != NULL && (file = fopen (answers_file, "a")) != NULL)
+    {
+      fprintf (file, "%s\n", line);
+      fclose (file);
+    }
+  ask_next ();
+}
+
 static void
 handle_input (void)
 {
+  guint initialized = fake_mcp_core_get_count (core, "notifications/initialized");
   guint8 *data = in->data;
   gsize start = 0;
   guint8 *nl;
 
   guint cancelled = fake_mcp_core_get_count (core, "notifications/cancelled");
+  guint roots_changed = fake_mcp_core_get_count (core, "notifications/roots/list_changed");
 
   in_batch = TRUE;
   while ((nl = memchr (data + start, '\n', in->len - start)) != NULL)
@@ -258,8 +323,13 @@ handle_input (void)
     }
   in_batch = FALSE;
 
-  /* Notifications pass no hook: count the cancellations here. */
-  if (fake_mcp_core_get_count (core, "notifications/cancelled") != cancelled)
+  if (initialized == 0 && fake_mcp_core_get_count (core, "notifications/initialized") > 0)
+    ask_next ();
+  record_answer ();
+
+  /* Notifications pass no hook: count them here. */
+  if (fake_mcp_core_get_count (core, "notifications/cancelled") != cancelled ||
+      fake_mcp_core_get_count (core, "notifications/roots/list_changed") != roots_changed)
     write_count_file ();
 
   g_byte_array_remove_range (in, 0, start);
@@ -429,6 +499,9 @@ main (int   argc,
   g_free (protocol_version);
   g_free (count_file);
   g_free (stop_reading_after);
+  g_strfreev (ask_methods);
+  g_free (answers_file);
+  g_free (seen_answer);
 
   return 0;
 }

@@ -18,6 +18,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/netns.sh"
+. "$here/everything-use.sh"
 
 builddir=${1:?usage: test-everything-http.sh BUILDDIR}
 builddir=$(cd "$builddir" && pwd)
@@ -49,7 +50,7 @@ stop_server () {
 trap 'stop_server; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-echo "1..20"
+echo "1..$((20 + EVERYTHING_USE_TESTS))"
 ok "only loopback in the test's network namespace"
 
 # start_server MODE PORT READY-TEXT: server-everything in MODE on PORT.
@@ -138,6 +139,7 @@ exercise () {
 start_server streamableHttp 3101 "listening on port 3101"
 url=http://127.0.0.1:3101/mcp
 exercise "Streamable HTTP" http
+use_everything "Streamable HTTP"
 
 # The session ends behind the client's back (DELETE by someone else):
 # server-everything answers 400, the client starts one new session and

@@ -11,6 +11,9 @@
 # where namespaces are allowed, in a network namespace with loopback only.
 set -u
 
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/everything-use.sh"
+
 builddir=${1:?usage: test-everything-stdio.sh BUILDDIR}
 builddir=$(cd "$builddir" && pwd)
 cli=$builddir/src/cli/tether-cli
@@ -18,7 +21,7 @@ entry=$builddir/peers/node_modules/@modelcontextprotocol/server-everything/dist/
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "1..9"
+echo "1..$((9 + EVERYTHING_USE_TESTS))"
 
 if ! command -v node >/dev/null 2>&1; then
   echo "Bail out! node not found: run build-aux/deps.sh test (Debian: apt-get install nodejs npm)"
@@ -85,6 +88,8 @@ if [ $rc -eq 0 ] && has "Echo: hello from tether" out; then ok "call echo"; else
 
 cli call get-sum '{"a":2,"b":40}'
 if [ $rc -eq 0 ] && has "is 42" out; then ok "call get-sum"; else not_ok "call get-sum"; fi
+
+use_everything stdio
 
 # The environment is the allow-list plus nothing else of ours.
 TETHER_INTEROP_NOT_ALLOWED=secret-value cli call get-env

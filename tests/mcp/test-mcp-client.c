@@ -140,7 +140,8 @@ test_connect (void)
   g_assert_cmpstr (mcp_client_get_instructions (client), ==, "A fake server for Tether's tests.");
   g_assert_true (mcp_client_has_capability (client, "tools"));
   g_assert_true (mcp_client_has_capability (client, "logging"));
-  g_assert_false (mcp_client_has_capability (client, "completions"));
+  g_assert_true (mcp_client_has_capability (client, "completions"));
+  g_assert_false (mcp_client_has_capability (client, "experimental"));
 
   close_client (client);
   g_assert_true (mcp_client_is_closed (client));

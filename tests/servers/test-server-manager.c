@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
 
 #include "tether-process.h"
@@ -330,6 +332,66 @@ test_shutdown_twenty (Fixture       *fixture,
   g_assert_cmpint (took, <, TETHER_SERVER_MANAGER_SHUTDOWN_TIMEOUT_MS * 1000);
 }
 
+/* The text of what the fake server's "ask" tool got back for roots/list */
+static char *
+ask_roots (TetherServer *server)
+{
+  g_autoptr(JsonObject) arguments = json_object_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  json_object_set_string_member (arguments, "method", "roots/list");
+  tether_server_call_tool_async (server, "ask", arguments, NULL, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  answer = tether_server_call_tool_finish (server, result, &error);
+  g_assert_no_error (error);
+
+  return json_to_string (answer, FALSE);
+}
+
+/* A server gets the roots of its entry; an edit of them restarts nothing
+ * and tells the server, which then gets the new ones. */
+static void
+test_configured_roots (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *one = g_build_filename (fixture->dir, "one", NULL);
+  g_autofree char *two = g_build_filename (fixture->dir, "two", NULL);
+  g_autofree char *one_uri = g_filename_to_uri (one, NULL, NULL);
+  g_autofree char *two_uri = g_filename_to_uri (two, NULL, NULL);
+  g_autofree char *counts = g_build_filename (fixture->dir, "counts", NULL);
+  g_autofree char *entry = fake_entry (fixture, NULL, TRUE);
+  g_autofree char *before = NULL, *after = NULL, *first = NULL, *second = NULL;
+  TetherServer *server;
+  gint64 deadline;
+  pid_t pid;
+
+  /* {"command": …, "args": […], "tether": {"roots": [DIR]}} */
+  entry[strlen (entry) - 1] = '\0';
+  before = g_strdup_printf ("{\"mcpServers\": {\"a\": %s, \"tether\": {\"roots\": [\"%s\"]}}}}", entry, one);
+  after = g_strdup_printf ("{\"mcpServers\": {\"a\": %s, \"tether\": {\"roots\": [\"%s\"]}}}}", entry, two);
+
+  start (fixture, before);
+  server = server_at (fixture, 0);
+  g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  pid = pid_of (server);
+  first = ask_roots (server);
+  g_assert_nonnull (strstr (first, one_uri));
+
+  g_assert_true (g_file_set_contents (fixture->path, after, -1, NULL));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (test_read_count (counts, "notifications/roots/list_changed") < 1 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpuint (test_read_count (counts, "notifications/roots/list_changed"), ==, 1);
+  g_assert_cmpint (pid_of (server), ==, pid);
+  g_assert_cmpuint (test_read_count (counts, "initialize"), ==, 1);
+  second = ask_roots (server);
+  g_assert_nonnull (strstr (second, two_uri));
+  g_assert_null (strstr (second, one_uri));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -346,6 +408,7 @@ main (int   argc,
   ADD ("remove-and-undo", test_remove_and_undo);
   ADD ("cycles-leak-nothing", test_cycles_leak_nothing);
   ADD ("shutdown-twenty", test_shutdown_twenty);
+  ADD ("configured-roots", test_configured_roots);
 
 #undef ADD
 

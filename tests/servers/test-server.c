@@ -518,6 +518,54 @@ test_manual_reconnect (Fixture       *fixture,
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
 }
 
+static void
+log_level_set_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tether_server_set_log_level_finish (TETHER_SERVER (object), result, &error));
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+static gboolean
+wait_count (Fixture    *fixture,
+            const char *method,
+            guint       n)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (fake_count (fixture, method) < n && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (10 * 1000);
+
+  return fake_count (fixture, method) == n;
+}
+
+/* The log level the user chose is asked again of the next process. */
+static void
+test_log_level_after_reconnect (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, NULL);
+  gboolean done = FALSE;
+
+  wait_settled (server);
+  g_assert_cmpuint (fake_count (fixture, "logging/setLevel"), ==, 0);
+  tether_server_set_log_level_async (server, "debug", NULL, log_level_set_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (fake_count (fixture, "logging/setLevel"), ==, 1);
+
+  tether_server_reconnect (server);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
+  g_assert_true (wait_count (fixture, "logging/setLevel", 2));
+}
+
 /* Rule 5: a server that stops answering pings is not shown connected. */
 static void
 test_liveness_ping (Fixture       *fixture,
@@ -889,6 +937,7 @@ main (int   argc,
   ADD ("call-waits-for-connection", test_call_waits_for_connection);
   ADD ("disable-during-connect", test_disable_during_connect);
   ADD ("manual-reconnect", test_manual_reconnect);
+  ADD ("log-level-after-reconnect", test_log_level_after_reconnect);
   ADD ("liveness-ping", test_liveness_ping);
   ADD ("stop-kills-group", test_stop_kills_group);
   ADD ("list-changed-refreshes", test_list_changed_refreshes);

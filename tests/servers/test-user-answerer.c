@@ -218,6 +218,91 @@ test_roots (Fixture       *fixture,
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (roots, 2), "uri"), ==, "file:///opt");
 }
 
+/* An answerer that answers roots/list with one folder of its own, as a
+ * hub client would */
+#define TEST_TYPE_FIRST (test_first_get_type ())
+G_DECLARE_FINAL_TYPE (TestFirst, test_first, TEST, FIRST, GObject)
+
+struct _TestFirst
+{
+  GObject parent_instance;
+};
+
+static void test_first_iface_init (TetherAnswererInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestFirst, test_first, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TETHER_TYPE_ANSWERER, test_first_iface_init))
+
+static void
+test_first_class_init (TestFirstClass *klass)
+{
+}
+
+static void
+test_first_init (TestFirst *self)
+{
+}
+
+static gboolean
+test_first_take (TetherAnswerer       *answerer,
+                 TetherServerQuestion *question)
+{
+  g_autoptr(JsonNode) roots = NULL;
+
+  if (!g_str_equal (tether_server_question_get_method (question), "roots/list"))
+    return FALSE;
+
+  roots = json_from_string ("{\"roots\":[{\"uri\":\"file:///first\"}]}", NULL);
+  tether_server_question_reply (question, roots);
+
+  return TRUE;
+}
+
+static void
+test_first_iface_init (TetherAnswererInterface *iface)
+{
+  iface->take = test_first_take;
+}
+
+static const char *
+first_root_uri (JsonObject *answer)
+{
+  JsonArray *roots = json_object_get_array_member (json_object_get_object_member (answer, "result"), "roots");
+
+  return json_object_get_string_member (json_array_get_object_element (roots, 0), "uri");
+}
+
+/* The user's answerer set last is asked after every answerer added, even
+ * those added later (the hub is made after the manager). */
+static void
+test_last (Fixture       *fixture,
+           gconstpointer  data)
+{
+  const char *mine[] = { "/srv/mine", NULL };
+  g_autoptr(TestFirst) first = g_object_new (TEST_TYPE_FIRST, NULL);
+  g_autoptr(JsonObject) before = NULL;
+  g_autoptr(JsonObject) during = NULL;
+  g_autoptr(JsonObject) after = NULL;
+
+  tether_request_router_remove (fixture->router, TETHER_ANSWERER (fixture->answerer));
+  tether_request_router_set_last (fixture->router, TETHER_ANSWERER (fixture->answerer));
+  g_assert_true (tether_user_answerer_set_roots (fixture->answerer, "fake", mine));
+  g_assert_false (tether_user_answerer_set_roots (fixture->answerer, "fake", mine));
+
+  before = ask (fixture, "roots/list", "{}");
+  g_assert_cmpstr (first_root_uri (before), ==, "file:///srv/mine");
+
+  tether_request_router_add (fixture->router, TETHER_ANSWERER (first));
+  during = ask (fixture, "roots/list", "{}");
+  g_assert_cmpstr (first_root_uri (during), ==, "file:///first");
+
+  tether_request_router_remove (fixture->router, TETHER_ANSWERER (first));
+  tether_request_router_set_last (fixture->router, NULL);
+  after = ask (fixture, "roots/list", "{}");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_object_get_object_member (after, "result"),
+                                                                         "roots")), ==, 0);
+}
+
 static void
 test_elicitation (Fixture       *fixture,
                   gconstpointer  data)
@@ -327,6 +412,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/user-answerer/roots", Fixture, NULL, fixture_setup, test_roots, fixture_teardown);
+  g_test_add ("/user-answerer/last", Fixture, NULL, fixture_setup, test_last, fixture_teardown);
   g_test_add ("/user-answerer/elicitation", Fixture, NULL, fixture_setup, test_elicitation, fixture_teardown);
   g_test_add ("/user-answerer/sampling", Fixture, NULL, fixture_setup, test_sampling, fixture_teardown);
   g_test_add_func ("/user-answerer/capabilities", test_capabilities);

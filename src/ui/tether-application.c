@@ -34,7 +34,6 @@ struct _TetherApplication
   TetherServerManager *manager;
   TetherHub           *hub;
   TetherClients       *clients;
-  TetherUserAnswerer  *answerer;
   TetherHubControl    *hub_control;
   GCancellable        *cancellable;
   guint                held : 1;
@@ -316,9 +315,10 @@ tether_application_startup (GApplication *app)
   tether_clients_set_store (self->clients, self->store);
   update_clients_endpoint (self);
   g_signal_connect_object (self->hub, "notify::running", G_CALLBACK (hub_running_cb), self, 0);
-  /* After the hub's: the user answers what is left (elicitation, sampling). */
-  self->answerer = tether_user_answerer_new (TETHER_ASKER (self));
-  tether_request_router_add (tether_server_manager_get_router (self->manager), TETHER_ANSWERER (self->answerer));
+  /* After the hub's clients: the user answers what is left (elicitation,
+   * sampling), in the window; the manager's answerer answers roots. */
+  tether_user_answerer_set_asker (tether_server_manager_get_answerer (self->manager),
+                                  TETHER_ASKER (self));
 
   /* Started as a service (D-Bus activation, tether-cli connect): no
    * window, and the hub stays up until Tether is told to quit. */
@@ -483,10 +483,8 @@ tether_application_finalize (GObject *object)
   TetherApplication *self = (TetherApplication *)object;
 
   g_clear_object (&self->clients);
-  if (self->answerer != NULL && self->manager != NULL)
-    tether_request_router_remove (tether_server_manager_get_router (self->manager),
-                                  TETHER_ANSWERER (self->answerer));
-  g_clear_object (&self->answerer);
+  if (self->manager != NULL)
+    tether_user_answerer_set_asker (tether_server_manager_get_answerer (self->manager), NULL);
   g_clear_object (&self->hub_control);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->hub);

@@ -29,19 +29,6 @@
 /* ---------------------------------------------------------------------- */
 /* Output                                                                   */
 
-void
-tether_cli_run_complete (TetherCliRun *run,
-                         int           exit_code,
-                         const GError *error)
-{
-  if (error != NULL)
-    tether_cli_print_error ("%s", error->message);
-
-  run->exit_code = exit_code;
-  fflush (stdout);
-  run->done (run);
-}
-
 static void
 print_json_object (JsonObject *object)
 {

@@ -7,32 +7,9 @@
 
 #pragma once
 
-#include "mcp-client.h"
-#include "tether-cli-output.h"
-#include "tether-cli-target.h"
+#include "tether-cli-run.h"
 
 G_BEGIN_DECLS
-
-typedef struct _TetherCliRun TetherCliRun;
-
-/* One run of one command against one connected server. */
-struct _TetherCliRun
-{
-  TetherCliTarget *target;
-  McpClient       *client;
-  GCancellable    *cancellable;
-  char           **args;        /* the command's own arguments */
-  gboolean         json;
-  guint            timeout_ms;  /* 0: the client's defaults */
-  guint            count;       /* ping */
-  guint            inflight;    /* ping */
-  int              exit_code;
-  const char      *save_dir;    /* --save-dir: binary content goes there */
-  gboolean         save_failed;
-
-  /* Called once, when the command is over. */
-  void           (*done)        (TetherCliRun *run);
-};
 
 typedef struct
 {
@@ -51,8 +28,5 @@ typedef struct
 
 const TetherCliCommand *tether_cli_get_commands   (guint         *n_commands);
 const TetherCliCommand *tether_cli_find_command   (const char    *name);
-void                    tether_cli_run_complete   (TetherCliRun  *run,
-                                                   int            exit_code,
-                                                   const GError  *error);
 
 G_END_DECLS

@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include "tether-cli-commands.h"
+#include "tether-cli-run.h"
 
 G_BEGIN_DECLS
 

@@ -103,6 +103,7 @@ tether_application_activate (GApplication *app)
     {
       window = GTK_WINDOW (tether_window_new (GTK_APPLICATION (app), self->manager, self->settings));
       tether_window_set_hub_control (TETHER_WINDOW (window), self->hub_control);
+      tether_window_set_clients (TETHER_WINDOW (window), self->clients);
     }
 
   /* Opened again from the launcher: the window holds the app now. */

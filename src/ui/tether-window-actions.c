@@ -17,7 +17,6 @@
 
 #include <glib/gi18n.h>
 
-#include "tether-application.h"
 #include "tether-clients-page.h"
 #include "tether-diagnostics-window.h"
 #include "tether-run-window.h"
@@ -375,9 +374,7 @@ connect_clients_action (GtkWidget  *widget,
                         GVariant   *parameter)
 {
   TetherWindow *self = TETHER_WINDOW (widget);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  TetherClients *clients = TETHER_IS_APPLICATION (app)
-                           ? tether_application_get_clients (TETHER_APPLICATION (app)) : NULL;
+  TetherClients *clients = self->clients;
   GtkWidget *window;
   GtkWidget *box;
   GtkShortcutController *shortcuts;

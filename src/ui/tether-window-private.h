@@ -28,6 +28,7 @@ struct _TetherWindow
   TetherServerManager  *manager;
   GtkSingleSelection   *selection;
   TetherHubControl     *hub_control;
+  TetherClients        *clients;
 
   /* The last removal, while its toast offers Undo */
   TetherRemoval        *removal;

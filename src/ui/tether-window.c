@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "tether-asker.h"
+#include "tether-clients.h"
 #include "tether-elicitation-dialog.h"
 #include "tether-sampling-dialog.h"
 #include "tether-server-row.h"
@@ -281,6 +282,7 @@ tether_window_dispose (GObject *object)
   _tether_window_dispose_dnd (self);
   g_clear_object (&self->selection);
   g_clear_object (&self->hub_control);
+  g_clear_object (&self->clients);
   g_clear_object (&self->manager);
   g_clear_object (&self->settings);
   g_clear_object (&self->removal_toast);
@@ -500,6 +502,24 @@ tether_window_show_server (TetherWindow *self,
   adw_leaflet_set_visible_child_name (self->leaflet, "content");
 
   return TRUE;
+}
+
+/**
+ * tether_window_set_clients:
+ * @self: a #TetherWindow
+ * @clients: the AI clients the application can connect to its hub
+ *
+ * Gives the window its Connect AI Clients page; given once.
+ */
+void
+tether_window_set_clients (TetherWindow  *self,
+                           TetherClients *clients)
+{
+  g_return_if_fail (TETHER_IS_WINDOW (self));
+  g_return_if_fail (TETHER_IS_CLIENTS (clients));
+  g_return_if_fail (self->clients == NULL);
+
+  self->clients = g_object_ref (clients);
 }
 
 /**

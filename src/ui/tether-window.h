@@ -13,6 +13,8 @@
 
 /* tether-hub-control.h, without its include path for those who do not need it */
 typedef struct _TetherHubControl TetherHubControl;
+/* tether-clients.h, likewise */
+typedef struct _TetherClients TetherClients;
 
 G_BEGIN_DECLS
 
@@ -31,6 +33,8 @@ void                 tether_window_add_toast       (TetherWindow        *self,
                                                     AdwToast            *toast);
 void                 tether_window_set_hub_control (TetherWindow        *self,
                                                     TetherHubControl    *control);
+void                 tether_window_set_clients     (TetherWindow        *self,
+                                                    TetherClients       *clients);
 void                 tether_window_show_hub        (TetherWindow        *self,
                                                     const char          *page);
 

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <adwaita.h>
+
 #include "tether-accessible.h"
 
 /* How far above a row its list item may be: the row itself is the list
@@ -41,4 +43,55 @@ tether_accessible_set_row_label (GtkWidget  *row,
         gtk_accessible_update_property (GTK_ACCESSIBLE (parent), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
         return;
       }
+}
+
+static GtkWidget *
+find_scroller (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_scroller (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static void
+status_page_title_cb (AdwStatusPage *page)
+{
+  GtkWidget *scroller = find_scroller (GTK_WIDGET (page));
+  const char *title = adw_status_page_get_title (page);
+
+  if (scroller == NULL)
+    return;
+
+  if (title != NULL && title[0] != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (scroller), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (scroller), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
+/**
+ * tether_accessible_name_status_page:
+ * @page: a status page
+ *
+ * Names the pane that scrolls @page's content after @page's title, now and
+ * whenever the title changes. The pane takes focus, and libadwaita 1.2
+ * gives it no name: without this it is announced with an empty one.
+ */
+void
+tether_accessible_name_status_page (AdwStatusPage *page)
+{
+  g_return_if_fail (ADW_IS_STATUS_PAGE (page));
+
+  g_signal_connect (page, "notify::title", G_CALLBACK (status_page_title_cb), NULL);
+  status_page_title_cb (page);
 }

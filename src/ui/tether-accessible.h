@@ -7,11 +7,12 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
 void tether_accessible_set_row_label (GtkWidget  *row,
                                       const char *label);
+void tether_accessible_name_status_page (AdwStatusPage *page);
 
 G_END_DECLS

@@ -895,8 +895,20 @@ tether_server_dialog_constructed (GObject *object)
 
   fill (self);
   validate (self);
+}
 
-  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
+/* The name takes the focus when the dialog shows. Not before: a focus given
+ * to a window that was never shown makes GTK expose the window to a screen
+ * reader as a plain "filler" that is never "showing", where it finds no
+ * dialog at all. */
+static void
+tether_server_dialog_show (GtkWidget *widget)
+{
+  TetherServerDialog *self = (TetherServerDialog *)widget;
+
+  GTK_WIDGET_CLASS (tether_server_dialog_parent_class)->show (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
 static void
@@ -994,6 +1006,8 @@ tether_server_dialog_class_init (TetherServerDialogClass *klass)
   object_class->finalize = tether_server_dialog_finalize;
   object_class->get_property = tether_server_dialog_get_property;
   object_class->set_property = tether_server_dialog_set_property;
+
+  widget_class->show = tether_server_dialog_show;
 
   properties[PROP_MANAGER] =
     g_param_spec_object ("manager", NULL, NULL,

@@ -39,6 +39,7 @@ struct _TetherWindow
   /* Template widgets */
   TetherConfigBanner   *content_banner;
   TetherConfigBanner   *empty_banner;
+  AdwStatusPage        *drop_page;
   AdwStatusPage        *empty_page;
   AdwLeaflet           *leaflet;
   GtkStack             *main_stack;

@@ -46,16 +46,17 @@ tether_accessible_set_row_label (GtkWidget  *row,
 }
 
 static GtkWidget *
-find_scroller (GtkWidget *widget)
+find_descendant (GtkWidget *widget,
+                 GType      type)
 {
-  if (GTK_IS_SCROLLED_WINDOW (widget))
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
     return widget;
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_scroller (child);
+      GtkWidget *found = find_descendant (child, type);
 
       if (found != NULL)
         return found;
@@ -67,7 +68,7 @@ find_scroller (GtkWidget *widget)
 static void
 status_page_title_cb (AdwStatusPage *page)
 {
-  GtkWidget *scroller = find_scroller (GTK_WIDGET (page));
+  GtkWidget *scroller = find_descendant (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW);
   const char *title = adw_status_page_get_title (page);
 
   if (scroller == NULL)
@@ -94,4 +95,85 @@ tether_accessible_name_status_page (AdwStatusPage *page)
 
   g_signal_connect (page, "notify::title", G_CALLBACK (status_page_title_cb), NULL);
   status_page_title_cb (page);
+}
+
+/**
+ * tether_accessible_name_inner:
+ * @container: a widget built of others, such as a preferences group
+ * @type: the type of the part to name, such as %GTK_TYPE_LIST_BOX
+ * @label: what a screen reader says of it
+ *
+ * Names every part of @type inside @container (or @container itself, and
+ * not the parts of a part named). Composite widgets of libadwaita 1.2 leave
+ * some of their focusable parts unnamed, and GTK 4.8 announces those by
+ * their type name.
+ */
+void
+tether_accessible_name_inner (GtkWidget  *container,
+                              GType       type,
+                              const char *label)
+{
+  g_return_if_fail (GTK_IS_WIDGET (container));
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (container, type))
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (container), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      return;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (container);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    tether_accessible_name_inner (child, type, label);
+}
+
+/* A choice may be bound before it is in its list: name it again once it
+ * is, for the list item around it to be named too. */
+static void
+text_item_map_cb (GtkLabel *label)
+{
+  tether_accessible_set_row_label (GTK_WIDGET (label), gtk_label_get_label (label));
+}
+
+static void
+text_item_setup_cb (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  g_signal_connect (label, "map", G_CALLBACK (text_item_map_cb), NULL);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+text_item_bind_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  gpointer string = gtk_list_item_get_item (item);
+  const char *text = GTK_IS_STRING_OBJECT (string) ? gtk_string_object_get_string (string) : "";
+
+  gtk_label_set_label (GTK_LABEL (label), text);
+  tether_accessible_set_row_label (label, text);
+}
+
+/**
+ * tether_accessible_new_text_factory:
+ *
+ * A factory for the choices of a list of strings (a #GtkStringList), such as
+ * a combo row's, each shown as its text and named by it. The choices of
+ * libadwaita 1.2's own are announced with an empty name.
+ *
+ * Returns: (transfer full): a new factory
+ */
+GtkListItemFactory *
+tether_accessible_new_text_factory (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (text_item_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (text_item_bind_cb), NULL);
+
+  return factory;
 }

@@ -11,8 +11,13 @@
 
 G_BEGIN_DECLS
 
-void tether_accessible_set_row_label (GtkWidget  *row,
-                                      const char *label);
+void tether_accessible_set_row_label    (GtkWidget     *row,
+                                         const char    *label);
 void tether_accessible_name_status_page (AdwStatusPage *page);
+void tether_accessible_name_inner       (GtkWidget     *container,
+                                         GType          type,
+                                         const char    *label);
+
+GtkListItemFactory *tether_accessible_new_text_factory (void);
 
 G_END_DECLS

@@ -1105,7 +1105,7 @@ tether_server_dialog_init (TetherServerDialog *self)
                                 _("Timeouts and Retries"));
   tether_accessible_name_inner (GTK_WIDGET (self->timeouts_row), GTK_TYPE_LIST_BOX,
                                 _("Timeouts and Retries"));
-  adw_combo_row_set_list_factory (self->kind_row, choices);
+  adw_combo_row_set_factory (self->kind_row, choices);
   tether_accessible_name_inner (GTK_WIDGET (self->kind_row), GTK_TYPE_LIST_VIEW, _("Connection"));
 
   self->env_rows = g_ptr_array_new ();

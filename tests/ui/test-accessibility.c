@@ -151,7 +151,7 @@ every_window_body (Fixture *fixture)
                                       -1, NULL));
   drop_file (fixture, dropped);
   wait_import_dialog (fixture);
-  assert_accessible ("the import preview", "Tether", "Import Servers", NULL);
+  assert_accessible ("the import preview", "Tether", "Import from claude_desktop_config.json", NULL);
   close_toplevel (TETHER_TYPE_IMPORT_DIALOG);
 
   /* About and Keyboard Shortcuts */

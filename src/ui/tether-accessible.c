@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "tether-accessible.h"
 
@@ -176,4 +177,92 @@ tether_accessible_new_text_factory (void)
   g_signal_connect (factory, "bind", G_CALLBACK (text_item_bind_cb), NULL);
 
   return factory;
+}
+
+/* What a part of a composite widget is about: the title in the header bar
+ * beside it, if any. */
+static const char *
+nearby_title (GtkWidget *part)
+{
+  GtkWidget *parent = gtk_widget_get_parent (part);
+
+  for (GtkWidget *sibling = parent != NULL ? gtk_widget_get_first_child (parent) : NULL;
+       sibling != NULL;
+       sibling = gtk_widget_get_next_sibling (sibling))
+    {
+      GtkWidget *title = find_descendant (sibling, ADW_TYPE_WINDOW_TITLE);
+
+      if (sibling != part && title != NULL)
+        {
+          const char *text = adw_window_title_get_title (ADW_WINDOW_TITLE (title));
+
+          if (text != NULL && text[0] != '\0')
+            return text;
+        }
+    }
+
+  return NULL;
+}
+
+static void
+name_part (GtkWidget  *widget,
+           const char *fallback)
+{
+  const char *label = NULL;
+
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) == NULL)
+    {
+      GtkWidget *child = gtk_button_get_child (GTK_BUTTON (widget));
+      const char *icon = gtk_button_get_icon_name (GTK_BUTTON (widget));
+
+      if (gtk_widget_get_tooltip_text (widget) != NULL)
+        label = gtk_widget_get_tooltip_text (widget);
+      else if (GTK_IS_LABEL (child))
+        label = gtk_label_get_text (GTK_LABEL (child));
+      else if (g_strcmp0 (icon, "go-previous-symbolic") == 0)
+        label = _("Back");
+    }
+  else if (GTK_IS_SCROLLED_WINDOW (widget) || GTK_IS_TEXT_VIEW (widget))
+    {
+      GtkWidget *pane = GTK_IS_TEXT_VIEW (widget) ? gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW)
+                                                  : widget;
+
+      label = pane != NULL ? nearby_title (pane) : NULL;
+      if (label == NULL)
+        label = fallback;
+    }
+  else if (GTK_IS_LIST_BOX (widget))
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (widget), 0);
+
+      if (ADW_IS_PREFERENCES_ROW (row))
+        label = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+    }
+
+  if (label != NULL && label[0] != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_part (child, fallback);
+}
+
+/**
+ * tether_accessible_name_window_parts:
+ * @window: a window built by GTK or libadwaita, such as the About window
+ *
+ * Names the parts of @window that GTK 4.8 would announce with an empty name
+ * or their type name: buttons that show only an icon or a text (by their
+ * tooltip or text; "Back" for a back arrow), scrolling panes and text views
+ * (by the title beside them, else by @window's title) and lists (by their
+ * first row's title). For windows whose parts Tether does not build itself;
+ * call it once they are built.
+ */
+void
+tether_accessible_name_window_parts (GtkWindow *window)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  name_part (GTK_WIDGET (window), gtk_window_get_title (window));
 }

@@ -18,6 +18,7 @@ void tether_accessible_name_inner       (GtkWidget     *container,
                                          GType          type,
                                          const char    *label);
 
-GtkListItemFactory *tether_accessible_new_text_factory (void);
+GtkListItemFactory *tether_accessible_new_text_factory  (void);
+void                tether_accessible_name_window_parts (GtkWindow *window);
 
 G_END_DECLS

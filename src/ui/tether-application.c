@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
+#include "tether-accessible.h"
 #include "tether-application.h"
 #include "tether-hub.h"
 #include "tether-server-manager.h"
@@ -191,25 +192,26 @@ tether_application_about_action (GSimpleAction *action,
 {
   static const char *developers[] = { "The Tether authors", NULL };
   TetherApplication *self = user_data;
-  GtkWindow *window;
+  GtkWindow *about;
 
   g_assert (TETHER_IS_APPLICATION (self));
 
-  window = gtk_application_get_active_window (GTK_APPLICATION (self));
-
-  adw_show_about_window (window,
-                         "application-name", "Tether",
-                         "application-icon", BASE_APP_ID,
-                         "developer-name", _("The Tether authors"),
-                         "version", PACKAGE_VERSION,
-                         "website", "https://github.com/tethermcp/tether",
-                         "issue-url", "https://github.com/tethermcp/tether/issues",
-                         "developers", developers,
-                         /* Translators: Replace "translator-credits" with your names, one name per line */
-                         "translator-credits", _("translator-credits"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "copyright", "© 2026 The Tether authors",
-                         NULL);
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-name", "Tether",
+                        "application-icon", BASE_APP_ID,
+                        "developer-name", _("The Tether authors"),
+                        "version", PACKAGE_VERSION,
+                        "website", "https://github.com/tethermcp/tether",
+                        "issue-url", "https://github.com/tethermcp/tether/issues",
+                        "developers", developers,
+                        /* Translators: Replace "translator-credits" with your names, one name per line */
+                        "translator-credits", _("translator-credits"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", "© 2026 The Tether authors",
+                        NULL);
+  tether_accessible_name_window_parts (about);
+  gtk_window_present (about);
 }
 
 static void

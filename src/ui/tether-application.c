@@ -190,8 +190,8 @@ tether_application_about_action (GSimpleAction *action,
                                  GVariant      *parameter,
                                  gpointer       user_data)
 {
-  static const char *developers[] = { "The Tether authors", NULL };
   TetherApplication *self = user_data;
+  const char *developers[] = { _("The Tether authors"), NULL };
   GtkWindow *about;
 
   g_assert (TETHER_IS_APPLICATION (self));
@@ -208,7 +208,8 @@ tether_application_about_action (GSimpleAction *action,
                         /* Translators: Replace "translator-credits" with your names, one name per line */
                         "translator-credits", _("translator-credits"),
                         "license-type", GTK_LICENSE_GPL_3_0,
-                        "copyright", "© 2026 The Tether authors",
+                        /* Translators: the copyright line of the About window */
+                        "copyright", _("© 2026 The Tether authors"),
                         NULL);
   tether_accessible_name_window_parts (about);
   gtk_window_present (about);

@@ -38,6 +38,17 @@ print_json_object (JsonObject *object)
   tether_cli_print_json (node);
 }
 
+/* "label value", the label padded to @width characters (not bytes). */
+static void
+print_field (const char *label,
+             int         width,
+             const char *value)
+{
+  int pad = width - (int)g_utf8_strlen (label, -1);
+
+  printf ("%s%*s %s\n", label, MAX (pad, 0), "", value);
+}
+
 static void
 print_indented (const char *text,
                 const char *indent)
@@ -147,14 +158,16 @@ print_arguments (JsonNode *input_schema)
 
       g_string_append_printf (line, "%s%s (%s%s)",
                               line->len > 0 ? ", " : "", (const char *)l->data, type,
-                              is_required (schema, l->data) ? ", required" : "");
+                              /* Translators: after an argument's type, as in “(string, required)” */
+                              is_required (schema, l->data) ? _(", required") : "");
     }
 
   if (line->len > 0)
     {
       g_autofree char *shown = tether_cli_escape (line->str);
 
-      printf ("    arguments: %s\n", shown);
+      /* Translators: the arguments of a tool, listed after it */
+      printf (_("    arguments: %s\n"), shown);
     }
 }
 
@@ -200,6 +213,12 @@ cmd_info (TetherCliRun *run)
       g_autofree char *version = tether_cli_escape (mcp_client_get_server_version (client));
       g_autofree char *protocol = tether_cli_escape (mcp_client_get_protocol_version (client));
       g_autofree char *shown_caps = NULL;
+      /* The labels are translated, then padded to the longest of them. */
+      const char *labels[] = {
+        _("Server:"), _("Version:"), _("Protocol:"), _("Capabilities:"), _("Configured:"),
+      };
+      g_autofree char *server = NULL;
+      int width = 0;
 
       names = json_object_get_members (object);
       for (GList *l = names; l != NULL; l = l->next)
@@ -222,23 +241,28 @@ cmd_info (TetherCliRun *run)
         }
 
       shown_caps = tether_cli_escape (caps->str);
-      printf ("Server:       %s", name != NULL ? name : "(unnamed)");
-      if (title != NULL)
-        printf (" — %s", title);
-      printf ("\nVersion:      %s\n", version != NULL ? version : "(unknown)");
-      printf ("Protocol:     %s\n", protocol);
-      printf ("Capabilities: %s\n", caps->len > 0 ? shown_caps : "(none)");
+      for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+        width = MAX (width, (int)g_utf8_strlen (labels[i], -1));
+
+      if (name == NULL)
+        name = g_strdup (_("(unnamed)"));
+      /* Translators: a server's name, then its title, as it calls itself */
+      server = title != NULL ? g_strdup_printf (_("%s — %s"), name, title) : g_strdup (name);
+      print_field (labels[0], width, server);
+      print_field (labels[1], width, version != NULL ? version : _("(unknown)"));
+      print_field (labels[2], width, protocol);
+      print_field (labels[3], width, caps->len > 0 ? shown_caps : _("(none)"));
       if (tether_cli_target_get_server (run->target) != NULL)
         {
           g_autofree char *description =
             tether_cli_describe_config (tether_server_get_config (tether_cli_target_get_server (run->target)));
           g_autofree char *shown = tether_cli_escape (description);
 
-          printf ("Configured:   %s\n", shown);
+          print_field (labels[4], width, shown);
         }
       if (mcp_client_get_instructions (client) != NULL)
         {
-          printf ("Instructions:\n");
+          printf ("%s\n", _("Instructions:"));
           print_indented (mcp_client_get_instructions (client), "  ");
         }
     }
@@ -435,10 +459,12 @@ print_prompts (TetherCliRun *run,
                   o = json_node_get_object (arg);
                   g_string_append_printf (line, "%s%s%s", line->len > 0 ? ", " : "",
                                           json_object_get_string_member_with_default (o, "name", "?"),
-                                          json_object_get_boolean_member_with_default (o, "required", FALSE) ? " (required)" : "");
+                                          /* Translators: after the name of a prompt's argument */
+                                          json_object_get_boolean_member_with_default (o, "required", FALSE) ? _(" (required)") : "");
                 }
               shown = tether_cli_escape (line->str);
-              printf ("    arguments: %s\n", shown);
+              /* Translators: the arguments of a prompt, listed after it */
+              printf (_("    arguments: %s\n"), shown);
             }
         }
       if (prompts->len == 0)

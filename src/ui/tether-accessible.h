@@ -7,11 +7,18 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
-void tether_accessible_set_row_label (GtkWidget  *row,
-                                      const char *label);
+void tether_accessible_set_row_label    (GtkWidget     *row,
+                                         const char    *label);
+void tether_accessible_name_status_page (AdwStatusPage *page);
+void tether_accessible_name_inner       (GtkWidget     *container,
+                                         GType          type,
+                                         const char    *label);
+
+GtkListItemFactory *tether_accessible_new_text_factory  (void);
+void                tether_accessible_name_window_parts (GtkWindow *window);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 
+#include "tether-accessible.h"
 #include "tether-application.h"
 #include "tether-clients.h"
 #include "tether-hub-token.h"
@@ -417,27 +418,29 @@ tether_application_about_action (GSimpleAction *action,
                                  GVariant      *parameter,
                                  gpointer       user_data)
 {
-  static const char *developers[] = { "The Tether authors", NULL };
   TetherApplication *self = user_data;
-  GtkWindow *window;
+  const char *developers[] = { _("The Tether authors"), NULL };
+  GtkWindow *about;
 
   g_assert (TETHER_IS_APPLICATION (self));
 
-  window = gtk_application_get_active_window (GTK_APPLICATION (self));
-
-  adw_show_about_window (window,
-                         "application-name", "Tether",
-                         "application-icon", BASE_APP_ID,
-                         "developer-name", _("The Tether authors"),
-                         "version", PACKAGE_VERSION,
-                         "website", "https://github.com/tethermcp/tether",
-                         "issue-url", "https://github.com/tethermcp/tether/issues",
-                         "developers", developers,
-                         /* Translators: Replace "translator-credits" with your names, one name per line */
-                         "translator-credits", _("translator-credits"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "copyright", "© 2026 The Tether authors",
-                         NULL);
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-name", "Tether",
+                        "application-icon", BASE_APP_ID,
+                        "developer-name", _("The Tether authors"),
+                        "version", PACKAGE_VERSION,
+                        "website", "https://github.com/tethermcp/tether",
+                        "issue-url", "https://github.com/tethermcp/tether/issues",
+                        "developers", developers,
+                        /* Translators: Replace "translator-credits" with your names, one name per line */
+                        "translator-credits", _("translator-credits"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        /* Translators: the copyright line of the About window */
+                        "copyright", _("© 2026 The Tether authors"),
+                        NULL);
+  tether_accessible_name_window_parts (about);
+  gtk_window_present (about);
 }
 
 static void

@@ -27,6 +27,7 @@ struct _TetherConfigBanner
   GSignalGroup      *store_signals;
 
   /* Template widgets */
+  GtkWidget         *content;
   GtkLabel          *message_label;
   GtkRevealer       *revealer;
   GtkLabel          *title_label;
@@ -71,12 +72,22 @@ tether_config_banner_update (TetherConfigBanner *self)
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label),
                                    _("Tether goes on with the last configuration that worked. "
                                      "Changes cannot be saved until the file is fixed."));
+      gtk_widget_set_visible (self->content, TRUE);
     }
 
   gtk_revealer_set_reveal_child (self->revealer, error != NULL);
 
   if (was_revealed != (error != NULL))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEALED]);
+}
+
+/* Out of sight is out of a screen reader's reach too: the banner's content
+ * is hidden once it has slid up, and shown before it slides down. */
+static void
+child_revealed_cb (TetherConfigBanner *self)
+{
+  if (!gtk_revealer_get_reveal_child (self->revealer) && !gtk_revealer_get_child_revealed (self->revealer))
+    gtk_widget_set_visible (self->content, FALSE);
 }
 
 static void
@@ -178,10 +189,12 @@ tether_config_banner_class_init (TetherConfigBannerClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-config-banner.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "configbanner");
+  gtk_widget_class_bind_template_child (widget_class, TetherConfigBanner, content);
   gtk_widget_class_bind_template_child (widget_class, TetherConfigBanner, message_label);
   gtk_widget_class_bind_template_child (widget_class, TetherConfigBanner, revealer);
   gtk_widget_class_bind_template_child (widget_class, TetherConfigBanner, title_label);
   gtk_widget_class_bind_template_callback (widget_class, open_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, child_revealed_cb);
 }
 
 static void

@@ -20,6 +20,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-diagnostics-window.h"
 #include "tether-text.h"
 #include "tether-visible-text.h"
@@ -40,6 +41,7 @@ struct _TetherDiagnosticsWindow
   /* Template widgets */
   AdwPreferencesGroup *clients_group;
   GtkSpinner          *header_spinner;
+  AdwStatusPage       *loading_page;
   GtkSpinner          *loading_spinner;
   AdwActionRow        *override_row;
   GtkLabel            *path_label;
@@ -142,6 +144,9 @@ server_row_new (JsonObject *server)
   GtkWidget *icon;
   GtkWidget *name;
   GtkWidget *kind;
+  const char *server_name = member_string (server, "name");
+  const char *state;
+  g_autofree char *spoken = NULL;
   const char *kind_name = member_string (server, "kind");
   const char *command = member_string (server, "command");
   const char *resolved = member_string (server, "resolved");
@@ -161,21 +166,37 @@ server_row_new (JsonObject *server)
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
 
+  /* The mark says in words what its shape and colour say, and the row is
+   * read as one sentence. */
   if (!stdio)
-    icon = gtk_image_new_from_icon_name ("network-server-symbolic");
+    {
+      icon = gtk_image_new_from_icon_name ("network-server-symbolic");
+      state = _("Remote server");
+      /* Translators: a server in the diagnostics, as a screen reader reads it */
+      spoken = g_strdup_printf (_("%s: a remote server"), server_name);
+    }
   else if (resolved != NULL)
     {
       icon = gtk_image_new_from_icon_name ("object-select-symbolic");
       gtk_widget_add_css_class (icon, "success");
+      state = _("Command found");
+      /* Translators: a server in the diagnostics, as a screen reader reads it */
+      spoken = g_strdup_printf (_("%s: its command is found"), server_name);
     }
   else
     {
       icon = gtk_image_new_from_icon_name ("dialog-error-symbolic");
       gtk_widget_add_css_class (icon, "error");
+      state = _("Command not found");
+      /* Translators: a server in the diagnostics, as a screen reader reads it */
+      spoken = g_strdup_printf (_("%s: its command is not found"), server_name);
     }
+  gtk_widget_set_tooltip_text (icon, state);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, state, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
   gtk_box_append (GTK_BOX (header), icon);
 
-  name = gtk_label_new (member_string (server, "name"));
+  name = gtk_label_new (server_name);
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (name, TRUE);
@@ -630,6 +651,7 @@ tether_diagnostics_window_class_init (TetherDiagnosticsWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-diagnostics-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TetherDiagnosticsWindow, clients_group);
   gtk_widget_class_bind_template_child (widget_class, TetherDiagnosticsWindow, header_spinner);
+  gtk_widget_class_bind_template_child (widget_class, TetherDiagnosticsWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, TetherDiagnosticsWindow, loading_spinner);
   gtk_widget_class_bind_template_child (widget_class, TetherDiagnosticsWindow, override_row);
   gtk_widget_class_bind_template_child (widget_class, TetherDiagnosticsWindow, path_group);
@@ -658,6 +680,7 @@ tether_diagnostics_window_init (TetherDiagnosticsWindow *self)
   self->client_rows = g_ptr_array_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  tether_accessible_name_status_page (self->loading_page);
 }
 
 /**

@@ -21,6 +21,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-import-dialog.h"
 #include "tether-import-variable.h"
 #include "tether-visible-text.h"
@@ -49,6 +50,7 @@ struct _TetherImportDialog
   GtkLabel            *error_label;
   GtkRevealer         *error_revealer;
   AdwPreferencesGroup *file_warnings_group;
+  AdwPreferencesGroup *options_group;
   GtkBox              *servers_box;
   GtkLabel            *summary_label;
   AdwPreferencesGroup *variables_group;
@@ -374,6 +376,7 @@ add_server (TetherImportDialog *self,
   g_autofree char *group_title = tether_visible_markup (name);
   const char *choices[] = { _("Skip"), _("Replace"), _("Keep Both"), NULL };
   g_autoptr(GtkStringList) model = gtk_string_list_new (choices);
+  g_autoptr(GtkListItemFactory) choice_factory = tether_accessible_new_text_factory ();
   g_autofree char *include_name = g_strconcat ("include:", name, NULL);
   g_autofree char *conflict_name = g_strconcat ("conflict:", name, NULL);
   ServerWidgets widgets = { 0 };
@@ -401,6 +404,8 @@ add_server (TetherImportDialog *self,
   gtk_widget_set_name (GTK_WIDGET (widgets.conflict), conflict_name);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (widgets.conflict), _("A Server of This Name Exists"));
   adw_combo_row_set_model (widgets.conflict, G_LIST_MODEL (model));
+  adw_combo_row_set_factory (widgets.conflict, choice_factory);
+  tether_accessible_name_inner (GTK_WIDGET (widgets.conflict), GTK_TYPE_LIST_VIEW, _("A Server of This Name Exists"));
   g_object_set_data (G_OBJECT (widgets.conflict), "position", GUINT_TO_POINTER (i));
   g_signal_connect_object (widgets.conflict, "notify::selected", G_CALLBACK (conflict_selected_cb), self, 0);
   adw_preferences_group_add (widgets.group, GTK_WIDGET (widgets.conflict));
@@ -535,6 +540,7 @@ confirm_action (GtkWidget  *widget,
       g_autofree char *shown = tether_visible_text (message);
 
       gtk_label_set_label (self->error_label, shown);
+      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
       gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
       return;
     }
@@ -678,6 +684,7 @@ tether_import_dialog_class_init (TetherImportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, file_warnings_group);
+  gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, options_group);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, servers_box);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, variables_group);
@@ -690,6 +697,8 @@ static void
 tether_import_dialog_init (TetherImportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The group has no title for its list to be named after. */
+  tether_accessible_name_inner (GTK_WIDGET (self->options_group), GTK_TYPE_LIST_BOX, _("Import Options"));
 
   self->servers = g_array_new (FALSE, TRUE, sizeof (ServerWidgets));
   g_array_set_clear_func (self->servers, (GDestroyNotify)server_widgets_clear);

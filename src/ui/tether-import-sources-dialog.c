@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-import-sources-dialog.h"
 #include "tether-visible-text.h"
 
@@ -28,6 +29,7 @@ struct _TetherImportSourcesDialog
   GListModel          *sources;
 
   /* Template widgets */
+  AdwStatusPage       *empty_page;
   AdwPreferencesGroup *sources_group;
   GtkSpinner          *spinner;
   GtkStack            *stack;
@@ -210,6 +212,7 @@ tether_import_sources_dialog_class_init (TetherImportSourcesDialogClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_FILE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-import-sources-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, TetherImportSourcesDialog, empty_page);
   gtk_widget_class_bind_template_child (widget_class, TetherImportSourcesDialog, sources_group);
   gtk_widget_class_bind_template_child (widget_class, TetherImportSourcesDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, TetherImportSourcesDialog, stack);
@@ -219,6 +222,7 @@ static void
 tether_import_sources_dialog_init (TetherImportSourcesDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  tether_accessible_name_status_page (self->empty_page);
 }
 
 /**

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-log-row.h"
 #include "tether-text.h"
 
@@ -74,6 +75,7 @@ tether_log_row_update (TetherLogRow *self)
 {
   g_autofree char *time = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *spoken = NULL;
   TetherLogKind kind = TETHER_LOG_KIND_EVENT;
 
   if (self->entry != NULL)
@@ -103,6 +105,13 @@ tether_log_row_update (TetherLogRow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->kind_image),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, kind_to_label (kind),
                                   -1);
+
+  /* The line is read as one item, the focus being on the list item. */
+  /* Translators: a line of a server's log as a screen reader reads it: its
+   * kind (such as “Standard error”), its time, then its text */
+  spoken = g_strdup_printf (_("%1$s at %2$s: %3$s"), kind_to_label (kind),
+                            time != NULL ? time : "", text != NULL ? text : "");
+  tether_accessible_set_row_label (GTK_WIDGET (self), spoken);
 }
 
 static void

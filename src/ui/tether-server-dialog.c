@@ -20,6 +20,7 @@
 #include <glib/gi18n.h>
 
 #include "mcp-http-check.h"
+#include "tether-accessible.h"
 
 #include "tether-pair-row.h"
 #include "tether-server-dialog.h"
@@ -73,6 +74,8 @@ struct _TetherServerDialog
   GtkButton           *save_button;
   GtkLabel            *save_error_label;
   GtkRevealer         *save_error_revealer;
+  AdwPreferencesGroup *server_group;
+  AdwExpanderRow      *timeouts_row;
   GtkSpinButton       *tool_spin;
   AdwPreferencesGroup *url_group;
   GtkLabel            *url_message;
@@ -783,6 +786,7 @@ save_action (GtkWidget  *widget,
       g_autofree char *text = g_strdup_printf (_("Could not save: %s"), error->message);
 
       gtk_label_set_label (self->save_error_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->save_error_label), TRUE);
       gtk_revealer_set_reveal_child (self->save_error_revealer, TRUE);
       set_problem (self, text);
       return;
@@ -895,8 +899,20 @@ tether_server_dialog_constructed (GObject *object)
 
   fill (self);
   validate (self);
+}
 
-  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
+/* The name takes the focus when the dialog shows. Not before: a focus given
+ * to a window that was never shown makes GTK expose the window to a screen
+ * reader as a plain "filler" that is never "showing", where it finds no
+ * dialog at all. */
+static void
+tether_server_dialog_show (GtkWidget *widget)
+{
+  TetherServerDialog *self = (TetherServerDialog *)widget;
+
+  GTK_WIDGET_CLASS (tether_server_dialog_parent_class)->show (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
 static void
@@ -995,6 +1011,8 @@ tether_server_dialog_class_init (TetherServerDialogClass *klass)
   object_class->get_property = tether_server_dialog_get_property;
   object_class->set_property = tether_server_dialog_set_property;
 
+  widget_class->show = tether_server_dialog_show;
+
   properties[PROP_MANAGER] =
     g_param_spec_object ("manager", NULL, NULL,
                          TETHER_TYPE_SERVER_MANAGER,
@@ -1052,6 +1070,8 @@ tether_server_dialog_class_init (TetherServerDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, save_button);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, save_error_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, save_error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, server_group);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, timeouts_row);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, tool_spin);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, url_group);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, url_message);
@@ -1073,7 +1093,20 @@ tether_server_dialog_class_init (TetherServerDialogClass *klass)
 static void
 tether_server_dialog_init (TetherServerDialog *self)
 {
+  g_autoptr(GtkListItemFactory) choices = tether_accessible_new_text_factory ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Parts libadwaita leaves unnamed: the list of the first group (it has
+   * no title to be named after), the timeouts' row and its list, and the
+   * connection's choices. */
+  tether_accessible_name_inner (GTK_WIDGET (self->server_group), GTK_TYPE_LIST_BOX, _("Server"));
+  tether_accessible_name_inner (GTK_WIDGET (self->timeouts_row), ADW_TYPE_EXPANDER_ROW,
+                                _("Timeouts and Retries"));
+  tether_accessible_name_inner (GTK_WIDGET (self->timeouts_row), GTK_TYPE_LIST_BOX,
+                                _("Timeouts and Retries"));
+  adw_combo_row_set_factory (self->kind_row, choices);
+  tether_accessible_name_inner (GTK_WIDGET (self->kind_row), GTK_TYPE_LIST_VIEW, _("Connection"));
 
   self->env_rows = g_ptr_array_new ();
   self->header_rows = g_ptr_array_new ();

@@ -23,6 +23,7 @@
 #include "mcp-prompt.h"
 #include "mcp-resource.h"
 #include "mcp-tool.h"
+#include "tether-accessible.h"
 #include "tether-capability-row.h"
 #include "tether-log-row.h"
 #include "tether-search-filter.h"
@@ -740,6 +741,11 @@ tether_server_page_init (TetherServerPage *self)
   GtkAdjustment *adjustment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  tether_accessible_name_status_page (self->tools_empty);
+  tether_accessible_name_status_page (self->prompts_empty);
+  tether_accessible_name_status_page (self->resources_empty);
+  tether_accessible_name_status_page (self->log_empty);
 
   self->search_filters = g_ptr_array_new_with_free_func (g_object_unref);
   self->log_sticky = TRUE;

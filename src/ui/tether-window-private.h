@@ -46,6 +46,7 @@ struct _TetherWindow
   /* Template widgets */
   TetherConfigBanner   *content_banner;
   TetherConfigBanner   *empty_banner;
+  AdwStatusPage        *drop_page;
   AdwStatusPage        *empty_page;
   TetherHubView        *hub_view;
   AdwLeaflet           *leaflet;

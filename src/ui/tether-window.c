@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-asker.h"
 #include "tether-clients.h"
 #include "tether-elicitation-dialog.h"
@@ -374,6 +375,7 @@ tether_window_class_init (TetherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, content_banner);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, drop_revealer);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_banner);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, drop_page);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, hub_view);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, leaflet);
@@ -407,6 +409,8 @@ tether_window_init (TetherWindow *self)
   self->run_history = tether_run_history_new ();
 
   adw_status_page_set_icon_name (self->empty_page, BASE_APP_ID "-symbolic");
+  tether_accessible_name_status_page (self->empty_page);
+  tether_accessible_name_status_page (self->drop_page);
 
   stack = tether_server_page_get_view_stack (self->server_page);
   adw_view_switcher_title_set_stack (self->switcher_title, stack);

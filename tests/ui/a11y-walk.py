@@ -60,7 +60,7 @@ def check(node, path):
         if why is not None:
             problems.append('%s %s (%s): %s' % (
                 node.get_role_name(), why, 'focusable' if focusable else 'interactive',
-                ' › '.join(here[-4:])))
+                ' › '.join(here[-6:])))
     for i in range(node.get_child_count()):
         child = node.get_child_at_index(i)
         if child is not None:

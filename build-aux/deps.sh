@@ -19,9 +19,9 @@ pkgs="build-essential meson ninja-build pkg-config gettext
 case "$what" in
   run) ;;
   test) pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool gir1.2-atspi-2.0" ;;
+              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0" ;;
   ci)   pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool gir1.2-atspi-2.0 clang libclang-rt-14-dev debootstrap elfutils" ;;
+              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 clang libclang-rt-14-dev debootstrap elfutils" ;;
   *) echo "usage: $0 [run|test|ci]" >&2; exit 2 ;;
 esac
 

@@ -266,6 +266,25 @@ entry_matches (JsonObject *entry,
          (name == NULL || g_strcmp0 (json_object_get_string_member_with_default (entry, "name", ""), name) == 0);
 }
 
+/* The entries of @secrets that do not match. */
+static JsonArray *
+file_without (JsonArray  *secrets,
+              const char *kind,
+              const char *server,
+              const char *name)
+{
+  JsonArray *kept = json_array_new ();
+
+  for (guint i = 0; i < json_array_get_length (secrets); i++)
+    {
+      JsonNode *node = json_array_get_element (secrets, i);
+
+      if (!JSON_NODE_HOLDS_OBJECT (node) || !entry_matches (json_node_get_object (node), kind, server, name))
+        json_array_add_element (kept, json_node_copy (node));
+    }
+  return kept;
+}
+
 /* ---------------------------------------------------------------------- */
 
 static gboolean
@@ -322,18 +341,12 @@ tether_secret_store_store (TetherSecretStore  *self,
   else
     {
       g_autoptr(JsonArray) secrets = file_load (self, error);
-      g_autoptr(JsonArray) kept = json_array_new ();
+      g_autoptr(JsonArray) kept = NULL;
       g_autoptr(JsonObject) entry = json_object_new ();
 
       if (secrets == NULL)
         return FALSE;
-      for (guint i = 0; i < json_array_get_length (secrets); i++)
-        {
-          JsonNode *node = json_array_get_element (secrets, i);
-
-          if (!JSON_NODE_HOLDS_OBJECT (node) || !entry_matches (json_node_get_object (node), kind, server, name))
-            json_array_add_element (kept, json_node_copy (node));
-        }
+      kept = file_without (secrets, kind, server, name);
       json_object_set_string_member (entry, "kind", kind);
       json_object_set_string_member (entry, "server", server);
       json_object_set_string_member (entry, "name", name);
@@ -436,17 +449,11 @@ tether_secret_store_clear (TetherSecretStore  *self,
   else
     {
       g_autoptr(JsonArray) secrets = file_load (self, error);
-      g_autoptr(JsonArray) kept = json_array_new ();
+      g_autoptr(JsonArray) kept = NULL;
 
       if (secrets == NULL)
         return FALSE;
-      for (guint i = 0; i < json_array_get_length (secrets); i++)
-        {
-          JsonNode *node = json_array_get_element (secrets, i);
-
-          if (!JSON_NODE_HOLDS_OBJECT (node) || !entry_matches (json_node_get_object (node), kind, server, name))
-            json_array_add_element (kept, json_node_copy (node));
-        }
+      kept = file_without (secrets, kind, server, name);
       if (json_array_get_length (kept) == json_array_get_length (secrets))
         return TRUE;
       return file_save (self, kept, error);

@@ -20,9 +20,9 @@ pkgs="build-essential meson ninja-build pkg-config gettext
 case "$what" in
   run) ;;
   test) pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool gnome-keyring" ;;
+              iproute2 util-linux procps xdotool gnome-keyring curl" ;;
   ci)   pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool gnome-keyring clang libclang-rt-14-dev debootstrap elfutils" ;;
+              iproute2 util-linux procps xdotool gnome-keyring curl clang libclang-rt-14-dev debootstrap elfutils" ;;
   *) echo "usage: $0 [run|test|ci]" >&2; exit 2 ;;
 esac
 

@@ -41,6 +41,8 @@ McpClient       *tether_cli_target_connect_finish  (TetherCliTarget     *target,
                                                     GAsyncResult        *result,
                                                     GError             **error);
 TetherServer    *tether_cli_target_get_server      (TetherCliTarget     *target);
+void             tether_cli_target_set_token_provider (TetherCliTarget  *target,
+                                                       McpTokenProvider *provider);
 void             tether_cli_target_close_async     (TetherCliTarget     *target,
                                                     McpClient           *client,
                                                     GAsyncReadyCallback  callback,

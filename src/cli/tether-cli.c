@@ -462,7 +462,8 @@ main (int   argc,
       if (parsed.command_line != NULL)
         return usage_error (_("give either --url or a server command after “--”, not both"));
     }
-  else if (url.headers[0] != NULL || url.transport != NULL || url_args_given (&url))
+  else if (url.headers[0] != NULL || url.transport != NULL || url.auth.sign_in || url.auth.client_id != NULL ||
+           url.auth.client_metadata_url != NULL || url.auth.client_credentials)
     return usage_error (_("--header, --transport and the sign-in options go with --url"));
   /* Without "--", the server is one of the configuration, named first. */
   else if (parsed.command_line == NULL && rest[0] != NULL)

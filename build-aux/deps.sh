@@ -15,13 +15,14 @@ what=${1:-run}
 
 pkgs="build-essential meson ninja-build pkg-config gettext
       libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-glib-dev libsoup-3.0-dev libyaml-dev
+      libsecret-1-dev
       desktop-file-utils appstream"
 case "$what" in
   run) ;;
   test) pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0" ;;
+              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 gnome-keyring curl" ;;
   ci)   pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 clang libclang-rt-14-dev debootstrap elfutils" ;;
+              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 gnome-keyring curl clang libclang-rt-14-dev debootstrap elfutils" ;;
   *) echo "usage: $0 [run|test|ci]" >&2; exit 2 ;;
 esac
 

@@ -33,6 +33,7 @@
 
 #include "mcp-http-check.h"
 
+#include "tether-cli-auth.h"
 #include "tether-cli-config.h"
 #include "tether-cli-clients.h"
 #include "tether-cli-connect.h"
@@ -872,9 +873,17 @@ tether_cli_get_config_commands (guint *n_commands)
 const TetherCliConfigCommand *
 tether_cli_find_config_command (const char *name)
 {
+  const TetherCliConfigCommand *auth;
+  guint n_auth;
+
   for (guint i = 0; i < G_N_ELEMENTS (config_commands); i++)
     if (g_str_equal (config_commands[i].name, name))
       return &config_commands[i];
+
+  auth = tether_cli_get_auth_commands (&n_auth);
+  for (guint i = 0; i < n_auth; i++)
+    if (g_str_equal (auth[i].name, name))
+      return &auth[i];
 
   return NULL;
 }

@@ -32,6 +32,7 @@ struct _TetherCliTarget
   char           *url;
   McpHttpMode     mode;
   char          **headers;   /* "Name: value"; the values are secrets */
+  McpTokenProvider *token_provider;
 };
 
 TetherCliTarget *
@@ -142,6 +143,7 @@ tether_cli_target_free (TetherCliTarget *target)
   g_strfreev (target->headers);
   g_clear_object (&target->server);
   g_clear_object (&target->router);
+  g_clear_object (&target->token_provider);
   g_free (target);
 }
 
@@ -229,6 +231,18 @@ server_request_cb (McpClient  *client,
   tether_request_router_route (target->router, question);
 
   return TRUE;
+}
+
+/**
+ * tether_cli_target_set_token_provider:
+ * @target: a target given by --url
+ * @provider: who signs in, and gives the Authorization header
+ */
+void
+tether_cli_target_set_token_provider (TetherCliTarget  *target,
+                                      McpTokenProvider *provider)
+{
+  g_set_object (&target->token_provider, provider);
 }
 
 /* A short name for messages: the server's name, the command's base name,
@@ -374,6 +388,8 @@ tether_cli_target_connect_async (TetherCliTarget     *target,
        * client's, which ends a request first and tells the server. */
       g_assert (http != NULL);
       mcp_http_transport_set_request_timeout (http, MAX (timeout_ms, TETHER_CLI_CONNECT_TIMEOUT_MS));
+      if (target->token_provider != NULL)
+        mcp_http_transport_set_token_provider (http, target->token_provider);
       transport = MCP_TRANSPORT (http);
     }
   else

@@ -52,6 +52,8 @@ void             tether_cli_target_set_environment (TetherCliTarget     *target,
                                                     const char * const  *environment);
 void             tether_cli_target_set_router      (TetherCliTarget     *target,
                                                     TetherRequestRouter *router);
+void             tether_cli_target_set_token_provider (TetherCliTarget  *target,
+                                                       McpTokenProvider *provider);
 void             tether_cli_target_close_async     (TetherCliTarget     *target,
                                                     McpClient           *client,
                                                     GAsyncReadyCallback  callback,

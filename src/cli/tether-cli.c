@@ -28,6 +28,7 @@
 #include <glib-unix.h>
 
 #include "tether-cli-asker.h"
+#include "tether-cli-auth.h"
 #include "tether-cli-commands.h"
 #include "tether-cli-config.h"
 #include "tether-cli-env.h"
@@ -41,6 +42,7 @@ typedef struct
   char  **urls;        /* given once */
   char  **headers;     /* NAME: VALUE */
   char   *transport;
+  TetherCliAuthArgs auth;
 } UrlArgs;
 
 static void
@@ -49,6 +51,8 @@ url_args_clear (UrlArgs *url)
   g_clear_pointer (&url->urls, g_strfreev);
   g_clear_pointer (&url->headers, g_strfreev);
   g_clear_pointer (&url->transport, g_free);
+  g_clear_pointer (&url->auth.client_id, g_free);
+  g_clear_pointer (&url->auth.client_metadata_url, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UrlArgs, url_args_clear)
@@ -87,6 +91,9 @@ print_usage (FILE *out)
       else
         fprintf (out, "  %-33s %s\n", config_commands[i].synopsis, _(config_commands[i].summary));
     }
+  config_commands = tether_cli_get_auth_commands (&n_config);
+  for (guint i = 0; i < n_config; i++)
+    fprintf (out, "  %-33s %s\n", config_commands[i].synopsis, _(config_commands[i].summary));
   fprintf (out, "\n%s\n", _("Options:"));
   fprintf (out, "  %-33s %s\n", "--config FILE", _("the configuration (default: ~/.config/tether/servers.json)"));
   fprintf (out, "  %-33s %s\n", "--timings NAME=MS,...",
@@ -163,9 +170,9 @@ run_config_command (const TetherCliConfigCommand *command,
   return exit_code;
 }
 
-/* The options of --url, into @entries (four of them, the last empty). */
+/* The options of --url, into @entries (eight of them, the last empty). */
 static void
-url_entries (GOptionEntry  entries[4],
+url_entries (GOptionEntry  entries[8],
              UrlArgs      *url)
 {
   const GOptionEntry these[] = {
@@ -176,6 +183,14 @@ url_entries (GOptionEntry  entries[4],
       N_("'NAME: VALUE'") },
     { "transport", 0, 0, G_OPTION_ARG_STRING, &url->transport,
       N_("Streamable HTTP, legacy HTTP+SSE, or try both (auto, the default)"), "auto|http|sse" },
+    { "sign-in", 0, 0, G_OPTION_ARG_NONE, &url->auth.sign_in,
+      N_("Sign in with the browser if the server asks (OAuth); the tokens are kept in memory only"), NULL },
+    { "client-id", 0, 0, G_OPTION_ARG_STRING, &url->auth.client_id,
+      N_("The client id to sign in with (its secret, if any, in TETHER_OAUTH_CLIENT_SECRET)"), N_("ID") },
+    { "client-metadata-url", 0, 0, G_OPTION_ARG_STRING, &url->auth.client_metadata_url,
+      N_("The https URL of the client's metadata document, the client id where the server supports it"), N_("URL") },
+    { "client-credentials", 0, 0, G_OPTION_ARG_NONE, &url->auth.client_credentials,
+      N_("Sign in as the client itself (no user): needs --client-id and TETHER_OAUTH_CLIENT_SECRET"), NULL },
     { NULL }
   };
 
@@ -211,7 +226,7 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UseArgs, use_args_clear)
  * last empty): --url and its company, then how to answer the server and
  * what an ad-hoc server's environment holds. */
 static void
-server_entries (GOptionEntry  entries[10],
+server_entries (GOptionEntry  entries[14],
                 UrlArgs      *url,
                 UseArgs      *use)
 {
@@ -232,8 +247,8 @@ server_entries (GOptionEntry  entries[10],
   };
 
   url_entries (entries, url);
-  memcpy (entries + 3, these, sizeof these);
-  memset (entries + 9, 0, sizeof entries[9]);
+  memcpy (entries + 7, these, sizeof these);
+  memset (entries + 13, 0, sizeof entries[13]);
 }
 
 /* @after's values follow @strv's */
@@ -282,7 +297,8 @@ use_args_merge (UseArgs *use,
 static gboolean
 url_args_given (UrlArgs *url)
 {
-  return url->urls != NULL || url->headers != NULL || url->transport != NULL;
+  return url->urls != NULL || url->headers != NULL || url->transport != NULL || url->auth.sign_in ||
+         url->auth.client_id != NULL || url->auth.client_metadata_url != NULL || url->auth.client_credentials;
 }
 
 /* The --url options given before the command and after it, as one; the
@@ -308,6 +324,18 @@ url_args_merge (UrlArgs      *url,
     {
       g_free (url->transport);
       url->transport = g_steal_pointer (&after->transport);
+    }
+  url->auth.sign_in |= after->auth.sign_in;
+  url->auth.client_credentials |= after->auth.client_credentials;
+  if (after->auth.client_id != NULL)
+    {
+      g_free (url->auth.client_id);
+      url->auth.client_id = g_steal_pointer (&after->auth.client_id);
+    }
+  if (after->auth.client_metadata_url != NULL)
+    {
+      g_free (url->auth.client_metadata_url);
+      url->auth.client_metadata_url = g_steal_pointer (&after->auth.client_metadata_url);
     }
 
   g_strfreev (url->urls);
@@ -471,8 +499,8 @@ main (int   argc,
   const TetherCliConfigCommand *config_command;
   TetherCliOptions options = { 0 };
   McpHttpMode mode = MCP_HTTP_MODE_AUTO;
-  GOptionEntry url_options[4];
-  GOptionEntry url_after_options[10];
+  GOptionEntry url_options[8];
+  GOptionEntry url_after_options[14];
   g_auto(UseArgs) use = { 0 };
   g_auto(UseArgs) use_after = { 0 };
   g_auto(GStrv) environment = NULL;
@@ -603,8 +631,9 @@ main (int   argc,
       if (parsed.command_line != NULL)
         return usage_error (_("give either --url or a server command after “--”, not both"));
     }
-  else if (url.headers[0] != NULL || url.transport != NULL)
-    return usage_error (_("--header and --transport go with --url"));
+  else if (url.headers[0] != NULL || url.transport != NULL || url.auth.sign_in || url.auth.client_id != NULL ||
+           url.auth.client_metadata_url != NULL || url.auth.client_credentials)
+    return usage_error (_("--header, --transport and the sign-in options go with --url"));
   /* Without "--", the server is one of the configuration, named first. */
   else if (parsed.command_line == NULL && rest[0] != NULL)
     server_name = *rest++;
@@ -636,8 +665,16 @@ main (int   argc,
 
   if (url.urls[0] != NULL)
     {
+      g_autoptr(TetherAuthSession) auth = NULL;
+
       target = tether_cli_target_new_http (url.urls[0], mode, (const char * const *)url.headers, &error);
-      if (target == NULL)
+      if (target != NULL)
+        {
+          auth = tether_cli_auth_new_url_session (url.urls[0], &url.auth, &error);
+          if (auth != NULL)
+            tether_cli_target_set_token_provider (target, MCP_TOKEN_PROVIDER (auth));
+        }
+      if (target == NULL || error != NULL)
         {
           g_clear_pointer (&cli.run.args, g_strfreev);
           return usage_error ("%s", error->message);

@@ -413,6 +413,13 @@ _mcp_http_exchange_new (McpHttpTransport    *self,
     soup_message_headers_replace (headers,
                                   g_ptr_array_index (self->header_names, i),
                                   g_ptr_array_index (self->header_values, i));
+  if (self->token_provider != NULL)
+    {
+      g_autofree char *authorization = mcp_token_provider_dup_authorization (self->token_provider);
+
+      if (authorization != NULL)
+        soup_message_headers_replace (headers, "Authorization", authorization);
+    }
 
   g_ptr_array_add (self->exchanges, _mcp_http_exchange_ref (ex));
 

@@ -440,6 +440,80 @@ body_says_no_valid_session (GByteArray *body)
   return strstr (folded, "no valid session") != NULL;
 }
 
+typedef struct
+{
+  McpHttpOutgoing *out;
+  GError          *status_error;  /* if the provider does not take it */
+} AuthRound;
+
+static void
+auth_round_free (AuthRound *round)
+{
+  _mcp_http_outgoing_unref (round->out);
+  g_clear_error (&round->status_error);
+  g_free (round);
+}
+
+static void
+on_token_provider_answered (GObject      *source,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  AuthRound *round = user_data;
+  McpHttpOutgoing *out = round->out;
+  McpHttpTransport *self = out->self;
+  g_autoptr(GError) error = NULL;
+  gboolean again;
+
+  again = mcp_token_provider_challenge_finish (MCP_TOKEN_PROVIDER (source), result, &error);
+
+  /* Closed, cancelled or failed meanwhile: nothing is left to send. */
+  if (self == NULL || self->closing || out->task == NULL || out->cancelled)
+    {
+      auth_round_free (round);
+      return;
+    }
+
+  if (again)
+    _mcp_http_dispatch_post (self, out);
+  else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* Never reached the server's method: the provider's reason, as the
+       * protocol's own error */
+      g_autoptr(GError) refused = g_error_new_literal (MCP_ERROR, MCP_ERROR_AUTHORIZATION, error->message);
+
+      _mcp_http_outgoing_fail (out, refused);
+    }
+  else
+    _mcp_http_outgoing_fail (out, round->status_error);
+  auth_round_free (round);
+}
+
+/* A 401 or 403: the token provider may refresh, sign in or step up, and
+ * then the message goes again. It never reached the server's method, so
+ * sending it again is safe, whatever it is. */
+static void
+ask_token_provider (McpHttpTransport *self,
+                    McpHttpExchange  *ex,
+                    const char       *detail)
+{
+  SoupMessageHeaders *headers = soup_message_get_response_headers (ex->msg);
+  g_autofree char *challenge = g_strdup (soup_message_headers_get_list (headers, "WWW-Authenticate"));
+  guint status = soup_message_get_status (ex->msg);
+  AuthRound *round = g_new0 (AuthRound, 1);
+
+  round->out = _mcp_http_outgoing_ref (ex->out);
+  round->status_error = _mcp_http_exchange_status_error (ex, detail);
+  round->out->auth_rounds++;
+  _mcp_http_exchange_finish (ex);
+
+  _mcp_transport_emit_event (MCP_TRANSPORT (self),
+                             _("The server asks for authorization (HTTP %u) for “%s”"),
+                             status, _mcp_http_outgoing_name (round->out));
+  mcp_token_provider_challenge_async (self->token_provider, status, challenge, self->auth_cancellable,
+                                      on_token_provider_answered, round);
+}
+
 static void
 on_error_body (McpHttpExchange *ex,
                const GError    *error)
@@ -461,6 +535,13 @@ on_error_body (McpHttpExchange *ex,
     }
 
   detail = ex->body != NULL ? _mcp_http_summarize_body (ex->body->data, ex->body->len) : NULL;
+
+  if ((status == SOUP_STATUS_UNAUTHORIZED || status == SOUP_STATUS_FORBIDDEN) &&
+      self->token_provider != NULL && out->auth_rounds < MCP_HTTP_MAX_AUTH_ROUNDS)
+    {
+      ask_token_provider (self, ex, detail);
+      return;
+    }
 
   if (!legacy && !out->internal && self->mode == MCP_HTTP_MODE_AUTO &&
       self->detected_mode == MCP_HTTP_MODE_AUTO && g_strcmp0 (out->method, "initialize") == 0 &&

@@ -11,6 +11,7 @@
 
 #include "mcp-http-transport.h"
 #include "mcp-sse-parser.h"
+#include "mcp-token-provider.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +28,11 @@ G_BEGIN_DECLS
  *                         carries (an outgoing): headers, deadline,
  *                         redirects, body, errors, cancellation
  */
+
+/* How many times one message goes to the token provider after a 401 or
+ * 403 before its status is final: a server that keeps refusing gets no
+ * endless sign-ins. */
+#define MCP_HTTP_MAX_AUTH_ROUNDS      3
 
 /* Reads of a response body or a stream, a chunk at a time */
 #define MCP_HTTP_READ_BUFFER_SIZE     (16 * 1024)
@@ -86,6 +92,7 @@ struct _McpHttpOutgoing
   char             *last_event_id;    /* of its stream, to resume from */
   guint             resume_attempts;
   guint             resume_timer_id;
+  guint             auth_rounds;      /* 401/403 answered by the token provider */
 
   guint             internal : 1;     /* a replayed initialize or initialized */
   guint             retried : 1;      /* already sent again after an expiry */
@@ -140,6 +147,8 @@ struct _McpHttpTransport
   guint                        reconnect_delay_max_ms;
   guint                        retry_delay_max_ms;
   guint                        max_reconnect_attempts;
+  McpTokenProvider            *token_provider;
+  GCancellable                *auth_cancellable;
 
   /* Connection */
   SoupSession                 *session;

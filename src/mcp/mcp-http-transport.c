@@ -334,6 +334,7 @@ mcp_http_transport_close_async (McpTransport        *transport,
 
   error = g_error_new (MCP_ERROR, MCP_ERROR_CLOSED, "%s", _("The connection to the server was closed"));
   self->closing = TRUE;
+  g_cancellable_cancel (self->auth_cancellable);
   _mcp_http_fail_everything (self, error);
 
   session_id = g_steal_pointer (&self->session_id);
@@ -394,6 +395,7 @@ mcp_http_transport_dispose (GObject *object)
   if (self->session != NULL)
     soup_session_abort (self->session);
   g_clear_object (&self->session);
+  g_clear_object (&self->token_provider);
 
   G_OBJECT_CLASS (mcp_http_transport_parent_class)->dispose (object);
 }
@@ -418,6 +420,7 @@ mcp_http_transport_finalize (GObject *object)
   g_clear_pointer (&self->exchanges, g_ptr_array_unref);
   g_clear_pointer (&self->stream_last_event_id, g_free);
   g_clear_pointer (&self->fallback_reason, g_free);
+  g_clear_object (&self->auth_cancellable);
 
   G_OBJECT_CLASS (mcp_http_transport_parent_class)->finalize (object);
 }
@@ -645,6 +648,7 @@ mcp_http_transport_init (McpHttpTransport *self)
   self->outgoings = g_hash_table_new (NULL, NULL);
   self->awaiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)_mcp_http_outgoing_unref);
   self->exchanges = g_ptr_array_new ();
+  self->auth_cancellable = g_cancellable_new ();
   g_queue_init (&self->held);
 
   /* No session-wide timeout: it would end idle event streams. Several
@@ -717,6 +721,27 @@ mcp_http_transport_add_header (McpHttpTransport  *self,
   g_ptr_array_add (self->header_values, mcp_http_strip_header_value (value));
 
   return TRUE;
+}
+
+/**
+ * mcp_http_transport_set_token_provider:
+ * @self: a #McpHttpTransport
+ * @provider: (nullable): who gives the Authorization header, and answers
+ *   the server's 401 and 403
+ *
+ * With a provider, every request carries the Authorization it gives (in
+ * place of a configured one), and a message the server refuses with 401,
+ * or 403 and a challenge, goes to the provider (a few times at most) and is
+ * sent again if it says so. The transport knows nothing of how.
+ */
+void
+mcp_http_transport_set_token_provider (McpHttpTransport *self,
+                                       McpTokenProvider *provider)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+  g_return_if_fail (provider == NULL || MCP_IS_TOKEN_PROVIDER (provider));
+
+  g_set_object (&self->token_provider, provider);
 }
 
 const char *

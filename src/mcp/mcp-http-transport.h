@@ -8,6 +8,7 @@
 #pragma once
 
 #include "mcp-http-check.h"
+#include "mcp-token-provider.h"
 #include "mcp-transport.h"
 
 G_BEGIN_DECLS
@@ -51,6 +52,8 @@ gboolean          mcp_http_transport_add_header                 (McpHttpTranspor
                                                                  const char        *name,
                                                                  const char        *value,
                                                                  GError           **error);
+void              mcp_http_transport_set_token_provider         (McpHttpTransport  *self,
+                                                                 McpTokenProvider  *provider);
 const char       *mcp_http_transport_get_url                    (McpHttpTransport  *self);
 McpHttpMode       mcp_http_transport_get_mode                   (McpHttpTransport  *self);
 McpHttpMode       mcp_http_transport_get_detected_mode          (McpHttpTransport  *self);

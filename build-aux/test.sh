@@ -24,7 +24,7 @@ meson compile -C "$builddir"
 tests/interop/install-peers.sh "$builddir" ||
   echo "test.sh: could not install the npm peers; the interop tests will fail" >&2
 
-# One session bus and one X server for the whole run; the ui tests find them.
-exec dbus-run-session -- \
-  xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
-  meson test -C "$builddir" --print-errorlogs --num-processes 2
+# Every suite, interop included (--setup full; a bare `meson test` leaves it
+# out). Each test runs in a world of its own and starts the session bus and
+# the Xvfb it needs (tests/test-world.sh, tests/with-display.sh).
+exec meson test -C "$builddir" --setup full --print-errorlogs --num-processes 2

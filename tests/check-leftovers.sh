@@ -1,5 +1,6 @@
 #!/bin/sh
-# check-leftovers.sh — fail if a process started by the test suite is still alive.
+# check-leftovers.sh — fail if a process started by the test suite is still
+# alive, or a test's world is still there.
 #
 # Runs last and alone (lowest priority, not parallel). Every process the tests
 # start runs a program from the build tree (fake servers, tether-cli, test
@@ -37,8 +38,22 @@ for d in /proc/[0-9]*; do
   esac
 done
 
-if [ "$left" -gt 0 ]; then
-  echo "check-leftovers: $left process(es) started by the tests are still alive" >&2
+# Each test's world (tests/test-world.sh) is removed when its test ends,
+# and the test fails if it left files in the world's TMPDIR; a world still
+# there belongs to a test that was killed, or that wrote where it was not
+# given a folder. Only this build's, and not the one this check runs in.
+worlds=0
+for w in "${TETHER_TEST_WORLDS:-${TMPDIR:-/tmp}}"/tether-test.*; do
+  [ -d "$w" ] && [ "$w" != "${TETHER_TEST_WORLD:-}" ] || continue
+  [ "$(cat "$w/build-root" 2>/dev/null)" = "$root" ] || continue
+  echo "left behind: the world of \"$(cat "$w/command" 2>/dev/null)\": $w" >&2
+  find "$w" -mindepth 1 -maxdepth 3 | sed 's/^/  /' | head -20 >&2
+  worlds=$((worlds + 1))
+done
+
+if [ "$left" -gt 0 ] || [ "$worlds" -gt 0 ]; then
+  [ "$left" -eq 0 ] || echo "check-leftovers: $left process(es) started by the tests are still alive" >&2
+  [ "$worlds" -eq 0 ] || echo "check-leftovers: $worlds test world(s) left behind" >&2
   exit 1
 fi
-echo "check-leftovers: no process left behind under $root"
+echo "check-leftovers: no process and no test world left behind under $root"

@@ -115,27 +115,14 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *token_path = g_build_filename (fixture->config_dir, "tether", "hub-token", NULL);
-  g_autofree char *tether_dir = g_path_get_dirname (token_path);
 
   if (fixture->serve != NULL && !fixture->stopped)
     stop_serve (fixture);
   g_clear_object (&fixture->serve_out);
   g_clear_object (&fixture->serve);
 
-  g_unlink (token_path);
-  g_rmdir (tether_dir);
-  g_rmdir (fixture->config_dir);
-  g_rmdir (fixture->runtime_dir);
-  g_unlink (fixture->config);
-  {
-    g_autofree char *alpha = g_build_filename (fixture->dir, "alpha", NULL);
-    g_autofree char *beta = g_build_filename (fixture->dir, "beta", NULL);
-
-    g_unlink (alpha);
-    g_unlink (beta);
-  }
-  g_rmdir (fixture->dir);
+  /* the config, token and runtime folders, and what the servers wrote */
+  test_remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->config_dir);
   g_free (fixture->runtime_dir);

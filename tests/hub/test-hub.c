@@ -73,17 +73,8 @@ fixture_teardown (Fixture       *fixture,
 
   test_assert_no_processes_matching (fixture->dir, 5000);
 
-  g_unlink (fixture->path);
-  g_unlink (fixture->counts);
-  g_unlink (fixture->token_path);
-  {
-    g_autofree char *config = g_path_get_dirname (fixture->token_path);
-    g_autofree char *run = g_path_get_dirname (fixture->runtime_file);
-
-    g_rmdir (config);
-    g_rmdir (run);
-  }
-  g_rmdir (fixture->dir);
+  /* the config, counts, token and runtime file, and what a test added */
+  test_remove_tree (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);
   g_clear_pointer (&fixture->path, g_free);
   g_clear_pointer (&fixture->counts, g_free);

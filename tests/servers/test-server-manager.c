@@ -57,12 +57,8 @@ fixture_teardown (Fixture       *fixture,
   test_assert_no_processes_matching (fixture->dir, 5000);
   test_assert_no_leftovers (fixture->fds_before, 0, 5000);
 
-  g_unlink (fixture->path);
-  {
-    g_autofree char *counts = g_build_filename (fixture->dir, "counts", NULL);
-    g_unlink (counts);
-  }
-  g_rmdir (fixture->dir);
+  /* and whatever a test wrote next to the config */
+  test_remove_tree (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);
   g_clear_pointer (&fixture->path, g_free);
 }

@@ -486,7 +486,7 @@ start_background_portal (void)
 
   /* The harness's file chooser portal lets itself be replaced (2: replace) */
   serve_on_bus (connection, xml, &vtable, "/org/freedesktop/portal/desktop",
-                "org.freedesktop.portal.Desktop", 2);
+                "org.freedesktop.portal.Desktop");
   background_requests = g_ptr_array_new_with_free_func ((GDestroyNotify)g_variant_unref);
 
   return connection;

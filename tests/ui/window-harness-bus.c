@@ -12,6 +12,33 @@
 
 #include "window-harness.h"
 
+/* Owns @name on the test's own session bus (tests/with-display.sh starts
+ * one), or fails: never queued behind another owner, and only replacing one
+ * of ours (the parent of a test's child process). */
+static void
+own_name (GDBusConnection *connection,
+          const char      *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  guint32 result;
+
+  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "RequestName",
+                                       /* ALLOW_REPLACEMENT | REPLACE_EXISTING |
+                                        * DO_NOT_QUEUE: a test run in a child
+                                        * process (g_test_trap_subprocess) takes
+                                        * it over from its parent */
+                                       g_variant_new ("(su)", name, 1 | 2 | 4),
+                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_variant_get (reply, "(u)", &result);
+  /* DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER */
+  if (result != 1)
+    g_error ("%s is already owned on the session bus (%s): the window's tests need a bus of their "
+             "own (tests/with-display.sh)", name, g_getenv ("DBUS_SESSION_BUS_ADDRESS"));
+}
+
 /* A notification server on the session bus (org.gtk.Notifications, which
  * GApplication prefers), so notifications are received and can be checked. */
 
@@ -65,27 +92,21 @@ open_bus_connection (void)
   return connection;
 }
 
-/* The interface of @xml at @path, and the bus name @name (RequestName's
- * @flags) on @connection */
+/* The interface of @xml at @path, and the bus name @name on @connection
+ * (taken over from another test process of ours, never queued) */
 void
 serve_on_bus (GDBusConnection            *connection,
               const char                 *xml,
               const GDBusInterfaceVTable *vtable,
               const char                 *path,
-              const char                 *name,
-              guint32                     flags)
+              const char                 *name)
 {
   g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (xml, NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) reply = NULL;
 
   g_dbus_connection_register_object (connection, path, info->interfaces[0], vtable, NULL, NULL, &error);
   g_assert_no_error (error);
-  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                       "org.freedesktop.DBus", "RequestName",
-                                       g_variant_new ("(su)", name, flags),
-                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
-  g_assert_no_error (error);
+  own_name (connection, name);
 }
 
 GDBusConnection *
@@ -99,7 +120,7 @@ start_notification_server (void)
   static const GDBusInterfaceVTable vtable = { notifications_method_cb, NULL, NULL };
   GDBusConnection *connection = open_bus_connection ();
 
-  serve_on_bus (connection, xml, &vtable, "/org/gtk/Notifications", "org.gtk.Notifications", 4);
+  serve_on_bus (connection, xml, &vtable, "/org/gtk/Notifications", "org.gtk.Notifications");
 
   notifications = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
 
@@ -206,5 +227,5 @@ start_portal (GDBusConnection *connection)
   /* ALLOW_REPLACEMENT | REPLACE_EXISTING: the test run in a process of its
    * own takes it over */
   serve_on_bus (connection, xml, &vtable, "/org/freedesktop/portal/desktop",
-                "org.freedesktop.portal.Desktop", 1 | 2);
+                "org.freedesktop.portal.Desktop");
 }

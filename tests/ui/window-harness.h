@@ -277,8 +277,7 @@ serve_on_bus (GDBusConnection            *connection,
               const char                 *xml,
               const GDBusInterfaceVTable *vtable,
               const char                 *path,
-              const char                 *name,
-              guint32                     flags);
+              const char                 *name);
 
 GDBusConnection *
 start_notification_server (void);

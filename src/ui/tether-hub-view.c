@@ -24,6 +24,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-hub-activity.h"
 #include "tether-hub-session.h"
 #include "tether-hub-view.h"
@@ -47,14 +48,21 @@ struct _TetherHubView
   GtkSwitch            *enabled_switch;
   AdwActionRow         *error_row;
   AdwPreferencesGroup  *activity_group;
+  AdwStatusPage        *activity_empty;
   GtkListBox           *activity_list;
+  AdwPreferencesPage   *activity_page;
   GtkStack             *activity_stack;
+  AdwPreferencesGroup  *endpoint_group;
+  AdwPreferencesPage   *endpoint_page;
   AdwComboRow          *limit_row;
   GtkSpinButton        *limit_spin;
   GtkButton            *pick_port_button;
   TetherPortRow        *port_row;
   GtkListBox           *profiles_list;
+  AdwPreferencesPage   *profiles_page;
+  AdwStatusPage        *sessions_empty;
   GtkListBox           *sessions_list;
+  AdwPreferencesPage   *sessions_page;
   GtkStack             *sessions_stack;
   AdwViewStack         *stack;
   AdwActionRow         *status_row;
@@ -554,16 +562,23 @@ tether_hub_view_class_init (TetherHubViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-hub-view.ui");
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, activity_group);
+  gtk_widget_class_bind_template_child (widget_class, TetherHubView, activity_empty);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, activity_list);
+  gtk_widget_class_bind_template_child (widget_class, TetherHubView, activity_page);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, activity_stack);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, enabled_switch);
+  gtk_widget_class_bind_template_child (widget_class, TetherHubView, endpoint_group);
+  gtk_widget_class_bind_template_child (widget_class, TetherHubView, endpoint_page);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, error_row);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, limit_row);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, limit_spin);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, pick_port_button);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, port_row);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, profiles_list);
+  gtk_widget_class_bind_template_child (widget_class, TetherHubView, profiles_page);
+  gtk_widget_class_bind_template_child (widget_class, TetherHubView, sessions_empty);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, sessions_list);
+  gtk_widget_class_bind_template_child (widget_class, TetherHubView, sessions_page);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, sessions_stack);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, stack);
   gtk_widget_class_bind_template_child (widget_class, TetherHubView, status_row);
@@ -581,8 +596,23 @@ static void
 tether_hub_view_init (TetherHubView *self)
 {
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  g_autoptr(GtkListItemFactory) choices = tether_accessible_new_text_factory ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Parts libadwaita leaves unnamed: the panes that scroll each page, the
+   * list of the endpoint's group (it has no title to be named after) and
+   * the clients' choices. */
+  tether_accessible_name_inner (GTK_WIDGET (self->endpoint_page), GTK_TYPE_SCROLLED_WINDOW, _("Hub Endpoint"));
+  tether_accessible_name_inner (GTK_WIDGET (self->sessions_page), GTK_TYPE_SCROLLED_WINDOW, _("Connected AI Clients"));
+  tether_accessible_name_inner (GTK_WIDGET (self->activity_page), GTK_TYPE_SCROLLED_WINDOW, _("Hub Activity"));
+  tether_accessible_name_inner (GTK_WIDGET (self->profiles_page), GTK_TYPE_SCROLLED_WINDOW,
+                                _("Tool Limit and Endpoints"));
+  tether_accessible_name_inner (GTK_WIDGET (self->endpoint_group), GTK_TYPE_LIST_BOX, _("Hub Endpoint"));
+  tether_accessible_name_status_page (self->sessions_empty);
+  tether_accessible_name_status_page (self->activity_empty);
+  adw_combo_row_set_factory (self->limit_row, choices);
+  tether_accessible_name_inner (GTK_WIDGET (self->limit_row), GTK_TYPE_LIST_VIEW, _("Client"));
 
   for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
     {

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-port-row.h"
 #include "tether-preferences-window.h"
 
@@ -25,7 +26,10 @@ struct _TetherPreferencesWindow
   TetherHubControl     *control;
 
   /* Template widgets */
+  AdwPreferencesGroup  *background_group;
   GtkSwitch            *background_switch;
+  AdwPreferencesPage   *general_page;
+  AdwPreferencesGroup  *hub_group;
   GtkSwitch            *hub_switch;
   GtkSwitch            *login_switch;
   TetherPortRow        *port_row;
@@ -54,7 +58,10 @@ tether_preferences_window_class_init (TetherPreferencesWindowClass *klass)
   object_class->dispose = tether_preferences_window_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/tether-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TetherPreferencesWindow, background_group);
   gtk_widget_class_bind_template_child (widget_class, TetherPreferencesWindow, background_switch);
+  gtk_widget_class_bind_template_child (widget_class, TetherPreferencesWindow, general_page);
+  gtk_widget_class_bind_template_child (widget_class, TetherPreferencesWindow, hub_group);
   gtk_widget_class_bind_template_child (widget_class, TetherPreferencesWindow, hub_switch);
   gtk_widget_class_bind_template_child (widget_class, TetherPreferencesWindow, login_switch);
   gtk_widget_class_bind_template_child (widget_class, TetherPreferencesWindow, port_row);
@@ -66,6 +73,16 @@ static void
 tether_preferences_window_init (TetherPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Parts libadwaita leaves unnamed, hidden ones included: the search
+   * entry, the panes that scroll the search results and the page, the
+   * results' list. The groups' own lists are named after the groups. */
+  tether_accessible_name_inner (GTK_WIDGET (self), GTK_TYPE_SEARCH_ENTRY, _("Search Preferences"));
+  tether_accessible_name_inner (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW, _("Search Results"));
+  tether_accessible_name_inner (GTK_WIDGET (self), GTK_TYPE_LIST_BOX, _("Search Results"));
+  tether_accessible_name_inner (GTK_WIDGET (self->general_page), GTK_TYPE_SCROLLED_WINDOW, _("General"));
+  tether_accessible_name_inner (GTK_WIDGET (self->hub_group), GTK_TYPE_LIST_BOX, _("Hub"));
+  tether_accessible_name_inner (GTK_WIDGET (self->background_group), GTK_TYPE_LIST_BOX, _("Background"));
 }
 
 /**

@@ -21,6 +21,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-run-window.h"
 #include "tether-visible-text.h"
 
@@ -618,6 +619,9 @@ static void
 tether_run_window_init (TetherRunWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The menu button's own button, which takes focus, is left unnamed */
+  tether_accessible_name_inner (GTK_WIDGET (self->history_button), GTK_TYPE_TOGGLE_BUTTON, _("Earlier Runs"));
 }
 
 /**

@@ -311,6 +311,7 @@ build_editor (TetherSchemaForm  *form,
   gboolean is_item = parent != NULL && tether_schema_field_get_kind (parent->field) == TETHER_SCHEMA_KIND_ARRAY;
   const char *description = tether_schema_field_get_description (field);
   GtkWidget *input = NULL;
+  GtkWidget *name_label = NULL;
 
   editor->form = form;
   editor->parent = parent;
@@ -331,6 +332,7 @@ build_editor (TetherSchemaForm  *form,
       gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
       gtk_widget_add_css_class (name, "heading");
       gtk_box_append (GTK_BOX (header), name);
+      name_label = name;
       if (tether_schema_field_get_required (field))
         {
           /* Translators: a tag beside a field the form must have */
@@ -446,6 +448,12 @@ build_editor (TetherSchemaForm  *form,
       }
       break;
     }
+
+  /* What a screen reader says of the value's control: the field's name,
+   * not the control's type. */
+  if (name_label != NULL && editor->input != NULL && !GTK_IS_BUTTON (editor->input))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (editor->input), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    gtk_label_get_text (GTK_LABEL (name_label)), -1);
 
   if (input != NULL)
     gtk_box_append (GTK_BOX (editor->box), input);

@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include "tether-preferences-window.h"
+#include "tether-run-window.h"
 #include "window-harness.h"
 
 #define MISSING_COMMAND "tether-a11y-nowhere"
@@ -159,6 +161,14 @@ every_window_body (Fixture *fixture)
   wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (ADW_TYPE_ABOUT_WINDOW), 10000, "About");
   assert_accessible ("About", "Tether", "About", NULL);
   close_toplevel (ADW_TYPE_ABOUT_WINDOW);
+
+  /* Preferences and a tool's Run window */
+  walk_window (fixture, "win.preferences", TETHER_TYPE_PREFERENCES_WINDOW, "Preferences");
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.run-tool", "(ss)", "ok", "echo");
+  wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (TETHER_TYPE_RUN_WINDOW), 10000, "Run");
+  assert_accessible ("Run", "Tether", "Echo", NULL);
+  close_toplevel (TETHER_TYPE_RUN_WINDOW);
 
   /* Not walked yet: Keyboard Shortcuts. GTK 4.8's shortcuts window logs
    * "GtkLabel reported min width -3" as it lays out on this display, a

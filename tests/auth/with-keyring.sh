@@ -34,8 +34,10 @@ case "$mode" in
       echo "Bail out! gnome-keyring-daemon is missing: run build-aux/deps.sh test"
       exit 1
     fi
-    # The daemon in the foreground, so that its pid is ours to stop.
-    exec dbus-run-session -- sh -c '
+    # The daemon in the foreground, so that its pid is ours to stop. Not
+    # exec'd: the trap removes the folder afterwards.
+    rc=0
+    dbus-run-session -- sh -c '
       printf test | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
       daemon=$!
       if ! gdbus wait --session --timeout 10 org.freedesktop.secrets; then
@@ -47,7 +49,8 @@ case "$mode" in
       rc=$?
       kill $daemon 2>/dev/null
       wait $daemon 2>/dev/null
-      exit $rc' sh "$@" ;;
+      exit $rc' sh "$@" || rc=$?
+    exit $rc ;;
   none)
     # A session bus with no service files at all: org.freedesktop.secrets
     # cannot be activated, as on a bare session or in CI.

@@ -246,8 +246,18 @@ tether_capability_row_update (TetherCapabilityRow *self)
   set_label (self->detail_label, detail, TETHER_TEXT_SINGLE_LINE);
   set_label (self->description_label, description, TETHER_TEXT_MULTI_LINE);
   gtk_widget_set_visible (self->tag_label, required);
-  gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) &&
-                          gtk_actionable_get_action_target_value (GTK_ACTIONABLE (self->run_button)) != NULL);
+  if (MCP_IS_PROMPT (self->item))
+    {
+      /* The target first: an action with a parameter and no target yet warns. */
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->run_button), g_variant_new_string (name));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->run_button), "page.get-prompt");
+      /* Translators: a button on a prompt's row that opens a window to get it */
+      gtk_button_set_label (GTK_BUTTON (self->run_button), _("Get…"));
+      gtk_widget_set_visible (self->run_button, TRUE);
+    }
+  else
+    gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) &&
+                            gtk_actionable_get_action_target_value (GTK_ACTIONABLE (self->run_button)) != NULL);
 
   gtk_widget_set_hexpand (GTK_WIDGET (self->name_label), title == NULL);
   gtk_label_set_xalign (self->name_label, 0.0f);

@@ -6,12 +6,15 @@
  *
  * A header bar, a scroller holding a padded column, and a row of buttons
  * at the bottom right; labels that wrap anywhere (what a server sends may
- * be one long word); a framed text view with room around its text.
+ * be one long word); a framed text view with room around its text; the
+ * problem label, the toasts and the requests of the windows that use a
+ * server.
  */
 
 #include "config.h"
 
 #include "tether-dialog-parts.h"
+#include "tether-visible-text.h"
 
 /**
  * tether_dialog_parts_add_label:
@@ -142,4 +145,82 @@ tether_dialog_parts_text_view_new (GtkTextView **view,
   *view = text_view;
 
   return frame;
+}
+
+/**
+ * tether_dialog_parts_show_problem:
+ * @label: the label that says what is wrong
+ * @problem: (nullable): what is wrong, %NULL to hide it
+ */
+void
+tether_dialog_parts_show_problem (GtkLabel   *label,
+                                  const char *problem)
+{
+  g_return_if_fail (GTK_IS_LABEL (label));
+
+  gtk_label_set_label (label, problem != NULL ? problem : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), problem != NULL);
+}
+
+/**
+ * tether_dialog_parts_toast_markup:
+ * @overlay: where to show the toast
+ * @text: its text, which may hold text from a server: escaped, never obeyed
+ */
+void
+tether_dialog_parts_toast_markup (AdwToastOverlay *overlay,
+                                  const char      *text)
+{
+  g_autofree char *markup = tether_visible_markup (text);
+
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+
+  adw_toast_overlay_add_toast (overlay, adw_toast_new (markup));
+}
+
+/**
+ * tether_dialog_parts_copy_json:
+ * @overlay: where to say it was copied
+ * @json: (nullable): what to copy; nothing is done when %NULL
+ * @toast: what to say
+ */
+void
+tether_dialog_parts_copy_json (AdwToastOverlay *overlay,
+                               const char      *json,
+                               const char      *toast)
+{
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+
+  if (json == NULL)
+    return;
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (overlay)), json);
+  adw_toast_overlay_add_toast (overlay, adw_toast_new (toast));
+}
+
+/**
+ * tether_window_call_new:
+ * @window: the window that sends a request
+ * @cancellable: the request's
+ *
+ * Returns: (transfer full): the request's data, for its callback
+ */
+TetherWindowCall *
+tether_window_call_new (gpointer      window,
+                        GCancellable *cancellable)
+{
+  TetherWindowCall *call = g_new0 (TetherWindowCall, 1);
+
+  g_weak_ref_init (&call->window, window);
+  call->cancellable = g_object_ref (cancellable);
+
+  return call;
+}
+
+void
+tether_window_call_free (TetherWindowCall *call)
+{
+  g_weak_ref_clear (&call->window);
+  g_clear_object (&call->cancellable);
+  g_free (call);
 }

@@ -25,6 +25,7 @@
 #include "mcp-tool.h"
 #include "tether-capability-row.h"
 #include "tether-log-row.h"
+#include "tether-read-window.h"
 #include "tether-search-filter.h"
 #include "tether-server-page.h"
 #include "tether-status-icon.h"
@@ -529,6 +530,33 @@ copy_log_action (GtkWidget  *widget,
                                            "Copied the log line", "Copied the log lines", n));
 }
 
+/* Prompts */
+
+static void
+get_prompt_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  TetherServerPage *self = TETHER_SERVER_PAGE (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+  GListModel *prompts;
+
+  if (self->server == NULL)
+    return;
+
+  prompts = tether_server_get_prompts (self->server);
+  for (guint i = 0; i < g_list_model_get_n_items (prompts); i++)
+    {
+      g_autoptr(McpItem) prompt = g_list_model_get_item (prompts, i);
+
+      if (g_strcmp0 (mcp_item_get_name (prompt), name) == 0)
+        {
+          tether_read_window_present (widget, self->server, prompt);
+          return;
+        }
+    }
+}
+
 /* Search */
 
 static void
@@ -713,6 +741,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, visible_tab_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "page.copy-log", NULL, copy_log_action);
+  gtk_widget_class_install_action (widget_class, "page.get-prompt", "s", get_prompt_action);
 
   g_type_ensure (TETHER_TYPE_CAPABILITY_ROW);
   g_type_ensure (TETHER_TYPE_LOG_ROW);

@@ -201,7 +201,7 @@ tether_dialog_parts_copy_json (AdwToastOverlay *overlay,
 /**
  * tether_window_call_new:
  * @window: the window that sends a request
- * @cancellable: the request's
+ * @cancellable: (nullable): the request's
  *
  * Returns: (transfer full): the request's data, for its callback
  */
@@ -212,7 +212,7 @@ tether_window_call_new (gpointer      window,
   TetherWindowCall *call = g_new0 (TetherWindowCall, 1);
 
   g_weak_ref_init (&call->window, window);
-  call->cancellable = g_object_ref (cancellable);
+  call->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
 
   return call;
 }

@@ -530,7 +530,35 @@ copy_log_action (GtkWidget  *widget,
                                            "Copied the log line", "Copied the log lines", n));
 }
 
-/* Prompts */
+/* Prompts and resources */
+
+static McpItem *
+find_item (GListModel *items,
+           const char *key,
+           const char *(*get_key) (McpItem *item))
+{
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(McpItem) item = g_list_model_get_item (items, i);
+
+      if (g_strcmp0 (get_key (item), key) == 0)
+        return g_steal_pointer (&item);
+    }
+
+  return NULL;
+}
+
+static const char *
+resource_uri (McpItem *item)
+{
+  return mcp_resource_get_uri (MCP_RESOURCE (item));
+}
+
+static const char *
+resource_uri_template (McpItem *item)
+{
+  return mcp_resource_get_uri_template (MCP_RESOURCE (item));
+}
 
 static void
 get_prompt_action (GtkWidget  *widget,
@@ -538,23 +566,33 @@ get_prompt_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   TetherServerPage *self = TETHER_SERVER_PAGE (widget);
-  const char *name = g_variant_get_string (parameter, NULL);
-  GListModel *prompts;
+  g_autoptr(McpItem) prompt = NULL;
+
+  if (self->server != NULL)
+    prompt = find_item (tether_server_get_prompts (self->server), g_variant_get_string (parameter, NULL),
+                        mcp_item_get_name);
+  if (prompt != NULL)
+    tether_read_window_present (widget, self->server, prompt);
+}
+
+/* The parameter is a resource's URI or a template's URI template. */
+static void
+open_resource_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  TetherServerPage *self = TETHER_SERVER_PAGE (widget);
+  const char *key = g_variant_get_string (parameter, NULL);
+  g_autoptr(McpItem) resource = NULL;
 
   if (self->server == NULL)
     return;
 
-  prompts = tether_server_get_prompts (self->server);
-  for (guint i = 0; i < g_list_model_get_n_items (prompts); i++)
-    {
-      g_autoptr(McpItem) prompt = g_list_model_get_item (prompts, i);
-
-      if (g_strcmp0 (mcp_item_get_name (prompt), name) == 0)
-        {
-          tether_read_window_present (widget, self->server, prompt);
-          return;
-        }
-    }
+  resource = find_item (tether_server_get_resources (self->server), key, resource_uri);
+  if (resource == NULL)
+    resource = find_item (tether_server_get_resource_templates (self->server), key, resource_uri_template);
+  if (resource != NULL)
+    tether_read_window_present (widget, self->server, resource);
 }
 
 /* Search */
@@ -742,6 +780,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "page.copy-log", NULL, copy_log_action);
   gtk_widget_class_install_action (widget_class, "page.get-prompt", "s", get_prompt_action);
+  gtk_widget_class_install_action (widget_class, "page.open-resource", "s", open_resource_action);
 
   g_type_ensure (TETHER_TYPE_CAPABILITY_ROW);
   g_type_ensure (TETHER_TYPE_LOG_ROW);

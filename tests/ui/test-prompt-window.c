@@ -25,16 +25,6 @@ start (Fixture *fixture)
   write_config (fixture, config);
 }
 
-static guint
-call_count (Fixture    *fixture,
-            const char *server,
-            const char *method)
-{
-  g_autofree char *path = counts_path (fixture, server);
-
-  return test_read_count (path, method);
-}
-
 static TetherReadWindow *
 open_prompt (Fixture    *fixture,
              const char *server,
@@ -109,15 +99,7 @@ row_button_body (Fixture *fixture)
   GListModel *toplevels;
 
   wait_connected (fixture, "good");
-  tether_window_show_server (fixture->window, "good");
-  adw_view_stack_set_visible_child_name (tether_server_page_get_view_stack (get_page (fixture)), "prompts");
-  test_iterate_for (200);
-
-  button = find_actionable (tab_list (fixture, "prompts"), "page.get-prompt");
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_get_visible (button));
-  click (button);
-  test_iterate_for (100);
+  button = click_row_button (fixture, "good", "prompts", "page.get-prompt");
   window = find_toplevel (TETHER_TYPE_READ_WINDOW);
   g_assert_nonnull (window);
   g_assert_cmpstr (mcp_item_get_name (tether_read_window_get_item (window)), ==, "greeting");
@@ -162,11 +144,11 @@ conversation_body (Fixture *fixture)
   g_assert_false (tether_read_window_get_busy (window));
   g_assert_nonnull (find_label (window, "Not sent: topic: is required"));
   test_iterate_for (100);
-  g_assert_cmpuint (call_count (fixture, "good", "prompts/get"), ==, 0);
+  g_assert_cmpuint (method_count (fixture, "good", "prompts/get"), ==, 0);
 
   gtk_editable_set_text (entry (window, "topic"), "cats");
   get_and_wait (fixture, window);
-  g_assert_cmpuint (call_count (fixture, "good", "prompts/get"), ==, 1);
+  g_assert_cmpuint (method_count (fixture, "good", "prompts/get"), ==, 1);
 
   view = tether_read_window_get_result_view (window);
   g_assert_nonnull (find_label (view, "A conversation"));
@@ -228,7 +210,7 @@ completions_body (Fixture *fixture)
   gtk_editable_set_text (entry (window, "topic"), "co");
   want.n = 1;
   wait_until (fixture, list_has, &want, 10000, "one suggestion");
-  g_assert_cmpuint (call_count (fixture, "good", "completion/complete"), ==, 2);
+  g_assert_cmpuint (method_count (fixture, "good", "completion/complete"), ==, 2);
 
   row = gtk_list_box_get_row_at_index (tether_completion_popover_get_list (popover), 0);
   g_signal_emit_by_name (tether_completion_popover_get_list (popover), "row-activated", row);
@@ -236,12 +218,12 @@ completions_body (Fixture *fixture)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
   /* Filling the entry in asks nothing more. */
   test_iterate_for (200);
-  g_assert_cmpuint (call_count (fixture, "good", "completion/complete"), ==, 2);
+  g_assert_cmpuint (method_count (fixture, "good", "completion/complete"), ==, 2);
 
   /* Nothing the server suggests: the list closes. */
   gtk_editable_set_text (entry (window, "topic"), "zebra");
   test_iterate_for (300);
-  g_assert_cmpuint (call_count (fixture, "good", "completion/complete"), ==, 3);
+  g_assert_cmpuint (method_count (fixture, "good", "completion/complete"), ==, 3);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
   close_window (window);
 
@@ -251,7 +233,7 @@ completions_body (Fixture *fixture)
   g_assert_null (find_descendant (entry (window, "name"), TETHER_TYPE_COMPLETION_POPOVER));
   gtk_editable_set_text (entry (window, "name"), "A");
   test_iterate_for (300);
-  g_assert_cmpuint (call_count (fixture, "plain", "completion/complete"), ==, 0);
+  g_assert_cmpuint (method_count (fixture, "plain", "completion/complete"), ==, 0);
   close_window (window);
 }
 

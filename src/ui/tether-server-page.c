@@ -24,6 +24,7 @@
 #include "mcp-resource.h"
 #include "mcp-tool.h"
 #include "tether-capability-row.h"
+#include "tether-log-level-chooser.h"
 #include "tether-log-row.h"
 #include "tether-read-window.h"
 #include "tether-search-filter.h"
@@ -119,6 +120,7 @@ struct _TetherServerPage
   GtkLabel           *info_label;
   GtkWidget          *info_title;
   GtkLabel           *log_count_label;
+  TetherLogLevelChooser *log_level_chooser;
   AdwStatusPage      *log_empty;
   GtkScrolledWindow  *log_scroller;
   GtkStack           *log_stack;
@@ -750,6 +752,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, info_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, info_title);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_count_label);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_level_chooser);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_empty);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_scroller);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_stack);
@@ -783,6 +786,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.open-resource", "s", open_resource_action);
 
   g_type_ensure (TETHER_TYPE_CAPABILITY_ROW);
+  g_type_ensure (TETHER_TYPE_LOG_LEVEL_CHOOSER);
   g_type_ensure (TETHER_TYPE_LOG_ROW);
   g_type_ensure (TETHER_TYPE_STATUS_ICON);
   g_type_ensure (TETHER_TYPE_STATUS_LABEL);
@@ -891,6 +895,7 @@ tether_server_page_set_server (TetherServerPage *self,
 
   g_signal_group_set_target (self->server_signals, server);
   tether_status_label_set_server (self->status_label, server);
+  tether_log_level_chooser_set_server (self->log_level_chooser, server);
 
   if (server != NULL)
     {

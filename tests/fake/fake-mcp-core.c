@@ -765,6 +765,8 @@ handle_initialize (FakeMcpCore *core,
   if (core->options.use_extras)
     json_object_set_object_member (json_object_get_object_member (result, "capabilities"), "completions",
                                    json_object_new ());
+  if (core->options.no_logging)
+    json_object_remove_member (json_object_get_object_member (result, "capabilities"), "logging");
   if (core->options.hostile_text)
     {
       json_object_set_member (result, "serverInfo",

@@ -41,6 +41,7 @@ typedef struct
   gboolean     hostile_text;        /* escape sequences in names, info, texts */
   gboolean     rich_tools;          /* also "form" (every field kind) and "media" */
   gboolean     use_extras;          /* completions, "conversation", "counter" */
+  gboolean     no_logging;          /* declare no logging capability */
 } FakeMcpOptions;
 
 /* What a hostile server puts in its text: an SGR colour, an OSC window

@@ -46,6 +46,7 @@ static int      progress_interval_ms;
 static gboolean hostile_text;
 static gboolean rich_tools;
 static gboolean use_extras;
+static gboolean no_logging;
 static gboolean never_read_stdin;
 static char    *stop_reading_after;
 
@@ -73,6 +74,7 @@ static GOptionEntry entries[] = {
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "rich-tools", 0, 0, G_OPTION_ARG_NONE, &rich_tools, "Also offer the tools form (every field kind) and media (every content kind)", NULL },
   { "use-extras", 0, 0, G_OPTION_ARG_NONE, &use_extras, "Also declare completions, and offer the prompt conversation and the resource counter (subscribable)", NULL },
+  { "no-logging", 0, 0, G_OPTION_ARG_NONE, &no_logging, "Declare no logging capability", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
   { "stop-reading-after", 0, 0, G_OPTION_ARG_STRING, &stop_reading_after, "Stop reading stdin once METHOD is answered", "METHOD" },
   { "grandchild", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &grandchild, NULL, NULL },
@@ -418,6 +420,7 @@ main (int   argc,
   options.hostile_text = hostile_text;
   options.rich_tools = rich_tools;
   options.use_extras = use_extras;
+  options.no_logging = no_logging;
 
   out = g_string_sized_new (65536);
   in = g_byte_array_sized_new (65536);

@@ -181,9 +181,30 @@ update_accessible_label (TetherCapabilityRow *self,
   tether_accessible_set_row_label (GTK_WIDGET (self), text);
 }
 
+/* The button of a prompt or a resource: it opens it on the server page. */
+static void
+set_open_button (TetherCapabilityRow *self,
+                 const char          *label,
+                 const char          *action_name,
+                 const char          *target)
+{
+  if (target == NULL)
+    {
+      gtk_widget_set_visible (self->run_button, FALSE);
+      return;
+    }
+
+  /* The target first: an action with a parameter and no target yet warns. */
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->run_button), g_variant_new_string (target));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->run_button), action_name);
+  gtk_button_set_label (GTK_BUTTON (self->run_button), label);
+  gtk_widget_set_visible (self->run_button, TRUE);
+}
+
 static void
 tether_capability_row_update (TetherCapabilityRow *self)
 {
+  const char *resource_key = NULL;
   g_autofree char *detail = NULL;
   const char *name = NULL;
   const char *title = NULL;
@@ -215,6 +236,7 @@ tether_capability_row_update (TetherCapabilityRow *self)
 
       if (uri == NULL)
         uri = mcp_resource_get_uri_template (resource);
+      resource_key = uri;
 
       name = mcp_item_get_name (MCP_ITEM (resource));
       title = mcp_item_get_label (MCP_ITEM (resource));
@@ -246,8 +268,15 @@ tether_capability_row_update (TetherCapabilityRow *self)
   set_label (self->detail_label, detail, TETHER_TEXT_SINGLE_LINE);
   set_label (self->description_label, description, TETHER_TEXT_MULTI_LINE);
   gtk_widget_set_visible (self->tag_label, required);
-  gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) &&
-                          gtk_actionable_get_action_target_value (GTK_ACTIONABLE (self->run_button)) != NULL);
+  if (MCP_IS_PROMPT (self->item))
+    /* Translators: a button on a prompt's row that opens a window to get it */
+    set_open_button (self, _("Get…"), "page.get-prompt", name);
+  else if (MCP_IS_RESOURCE (self->item))
+    /* Translators: a button on a resource's row that opens a window to read it */
+    set_open_button (self, _("Open…"), "page.open-resource", resource_key);
+  else
+    gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) &&
+                            gtk_actionable_get_action_target_value (GTK_ACTIONABLE (self->run_button)) != NULL);
 
   gtk_widget_set_hexpand (GTK_WIDGET (self->name_label), title == NULL);
   gtk_label_set_xalign (self->name_label, 0.0f);

@@ -20,6 +20,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-dialog-parts.h"
 #include "tether-elicitation-dialog.h"
 #include "tether-visible-text.h"
 
@@ -157,36 +158,6 @@ tether_elicitation_dialog_init (TetherElicitationDialog *self)
 {
 }
 
-static GtkWidget *
-add_button (GtkWidget  *box,
-            const char *label,
-            const char *action_name)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action_name);
-  gtk_box_append (GTK_BOX (box), button);
-
-  return button;
-}
-
-static GtkWidget *
-add_label (GtkWidget  *box,
-           const char *text,
-           const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_box_append (GTK_BOX (box), label);
-
-  return label;
-}
-
 /**
  * tether_elicitation_dialog_new:
  * @elicitation: what a server asks
@@ -198,7 +169,7 @@ tether_elicitation_dialog_new (TetherElicitation *elicitation)
 {
   TetherElicitationDialog *self;
   gboolean url_mode;
-  GtkWidget *content, *box, *buttons, *accept, *scroller;
+  GtkWidget *box, *buttons;
   g_autofree char *server = NULL;
   g_autofree char *title = NULL;
   g_autofree char *message = NULL;
@@ -219,24 +190,11 @@ tether_elicitation_dialog_new (TetherElicitation *elicitation)
   title = g_strdup_printf (_("“%s” Asks"), server);
   gtk_window_set_title (GTK_WINDOW (self), title);
 
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (content), adw_header_bar_new ());
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 560);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
-  gtk_box_append (GTK_BOX (content), scroller);
+  box = tether_dialog_parts_build (ADW_WINDOW (self), 560, &buttons);
 
   message = tether_visible_lines (tether_elicitation_get_message (elicitation));
   if (message != NULL && *message != '\0')
-    add_label (box, message, NULL);
+    tether_dialog_parts_add_label (box, message, NULL);
 
   if (url_mode)
     {
@@ -245,8 +203,8 @@ tether_elicitation_dialog_new (TetherElicitation *elicitation)
                                                   server);
       GtkWidget *label;
 
-      add_label (box, explain, "dim-label");
-      label = add_label (box, url, "monospace");
+      tether_dialog_parts_add_label (box, explain, "dim-label");
+      label = tether_dialog_parts_add_label (box, url, "monospace");
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
       gtk_widget_add_css_class (label, "elicitation-url");
     }
@@ -256,21 +214,13 @@ tether_elicitation_dialog_new (TetherElicitation *elicitation)
       gtk_box_append (GTK_BOX (box), self->form);
     }
 
-  self->problem_label = GTK_LABEL (add_label (box, NULL, "error"));
+  self->problem_label = GTK_LABEL (tether_dialog_parts_add_label (box, NULL, "error"));
   gtk_widget_set_visible (GTK_WIDGET (self->problem_label), FALSE);
 
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_widget_set_margin_top (buttons, 6);
-  gtk_widget_set_margin_bottom (buttons, 12);
-  gtk_widget_set_margin_end (buttons, 18);
-  add_button (buttons, _("_Cancel"), "elicitation.cancel");
-  add_button (buttons, _("_Decline"), "elicitation.decline");
-  accept = add_button (buttons, url_mode ? _("_Open in Browser") : _("_Accept"), "elicitation.accept");
-  gtk_widget_add_css_class (accept, "suggested-action");
-  gtk_box_append (GTK_BOX (content), buttons);
-
-  adw_window_set_content (ADW_WINDOW (self), content);
+  tether_dialog_parts_add_button (buttons, _("_Cancel"), "elicitation.cancel", FALSE);
+  tether_dialog_parts_add_button (buttons, _("_Decline"), "elicitation.decline", FALSE);
+  tether_dialog_parts_add_button (buttons, url_mode ? _("_Open in Browser") : _("_Accept"),
+                                  "elicitation.accept", TRUE);
 
   cancellable = tether_server_question_get_cancellable (tether_elicitation_get_question (elicitation));
   if (cancellable != NULL)

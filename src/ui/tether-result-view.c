@@ -793,6 +793,85 @@ tether_result_view_show_contents (TetherResultView *self,
     add_label (self->box, _("The resource is empty."), "dim-label", NULL);
 }
 
+/* "user", "assistant", or what else the server says, as a person reads it */
+static char *
+describe_role (const char *role)
+{
+  if (g_strcmp0 (role, "user") == 0)
+    /* Translators: who says a message of a prompt: the user */
+    return g_strdup (_("User"));
+  if (g_strcmp0 (role, "assistant") == 0)
+    /* Translators: who says a message of a prompt: the model */
+    return g_strdup (_("Assistant"));
+
+  return tether_visible_text (role != NULL ? role : "?");
+}
+
+/**
+ * tether_result_view_show_messages:
+ * @self: a #TetherResultView
+ * @result: a GetPromptResult
+ *
+ * Shows the prompt's messages as a conversation: who says each, and what,
+ * in any kind of content.
+ */
+void
+tether_result_view_show_messages (TetherResultView *self,
+                                  JsonNode         *result)
+{
+  JsonObject *object;
+  JsonArray *messages;
+  const char *description;
+
+  g_return_if_fail (TETHER_IS_RESULT_VIEW (self));
+  g_return_if_fail (result != NULL);
+
+  tether_result_view_clear (self);
+  self->result = json_node_ref (result);
+
+  object = JSON_NODE_HOLDS_OBJECT (result) ? json_node_get_object (result) : NULL;
+  messages = get_array (object, "messages");
+  if (messages == NULL)
+    {
+      g_autofree char *json = json_to_string (result, TRUE);
+
+      add_label (self->box, _("The server’s answer is not a prompt:"), "error", NULL);
+      add_text (self->box, json, TRUE);
+      return;
+    }
+
+  description = get_string (object, "description");
+  if (description != NULL && *description != '\0')
+    {
+      g_autofree char *shown = tether_visible_lines (description);
+
+      add_label (self->box, shown, "dim-label", NULL);
+    }
+
+  for (guint i = 0; i < json_array_get_length (messages); i++)
+    {
+      JsonNode *element = json_array_get_element (messages, i);
+      JsonObject *message = JSON_NODE_HOLDS_OBJECT (element) ? json_node_get_object (element) : NULL;
+      JsonNode *content = message != NULL ? json_object_get_member (message, "content") : NULL;
+      const char *role = get_string (message, "role");
+      g_autofree char *who = describe_role (role);
+      GtkWidget *label = add_label (self->box, who, "heading", NULL);
+
+      gtk_widget_add_css_class (label, g_strcmp0 (role, "assistant") == 0 ? "message-assistant" : "message-user");
+      if (content != NULL)
+        add_item (self, self->box, content);
+      else
+        {
+          g_autofree char *json = json_to_string (element, TRUE);
+
+          add_text (self->box, json, TRUE);
+        }
+    }
+
+  if (json_array_get_length (messages) == 0)
+    add_label (self->box, _("The prompt has no messages."), "dim-label", NULL);
+}
+
 /**
  * tether_result_view_show_error:
  * @self: a #TetherResultView

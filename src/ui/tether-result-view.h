@@ -26,6 +26,8 @@ void        tether_result_view_show_error   (TetherResultView *self,
                                              const GError     *error);
 void        tether_result_view_show_contents(TetherResultView *self,
                                              JsonNode         *result);
+void        tether_result_view_show_messages(TetherResultView *self,
+                                             JsonNode         *result);
 void        tether_result_view_clear        (TetherResultView *self);
 JsonNode   *tether_result_view_get_result   (TetherResultView *self);
 char       *tether_result_view_dup_json     (TetherResultView *self);

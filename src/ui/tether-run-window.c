@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "tether-accessible.h"
+#include "tether-dialog-parts.h"
 #include "tether-run-window.h"
 #include "tether-visible-text.h"
 
@@ -61,29 +62,13 @@ struct _TetherRunWindow
 
 G_DEFINE_FINAL_TYPE (TetherRunWindow, tether_run_window, ADW_TYPE_WINDOW)
 
-/* The call outlives neither the window nor its own answer. */
-typedef struct
-{
-  GWeakRef      window;
-  GCancellable *cancellable;
-} Call;
-
-static void
-call_free (Call *call)
-{
-  g_weak_ref_clear (&call->window);
-  g_clear_object (&call->cancellable);
-  g_free (call);
-}
-
 /* Helpers */
 
 static void
 show_problem (TetherRunWindow *self,
               const char      *problem)
 {
-  gtk_label_set_label (self->problem_label, problem != NULL ? problem : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->problem_label), problem != NULL);
+  tether_dialog_parts_show_problem (self->problem_label, problem);
 }
 
 static void
@@ -356,7 +341,7 @@ progress_cb (double      progress,
              const char *message,
              gpointer    user_data)
 {
-  Call *call = user_data;
+  TetherWindowCall *call = user_data;
   g_autoptr(TetherRunWindow) self = g_weak_ref_get (&call->window);
   g_autofree char *text = NULL;
 
@@ -393,7 +378,7 @@ call_done_cb (GObject      *object,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  Call *call = user_data;
+  TetherWindowCall *call = user_data;
   g_autoptr(TetherRunWindow) self = g_weak_ref_get (&call->window);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) node = tether_server_call_tool_finish (TETHER_SERVER (object), result, &error);
@@ -403,7 +388,7 @@ call_done_cb (GObject      *object,
 
   if (self == NULL || self->cancellable != call->cancellable)
     {
-      call_free (call);
+      tether_window_call_free (call);
       return;
     }
 
@@ -439,14 +424,14 @@ call_done_cb (GObject      *object,
   tether_run_history_add (self->history, tether_server_get_name (self->server), record);
 
   update_actions (self);
-  call_free (call);
+  tether_window_call_free (call);
 }
 
 static void
 run_with (TetherRunWindow *self,
           JsonObject      *arguments)
 {
-  Call *call;
+  TetherWindowCall *call;
 
   if (self->cancellable != NULL)
     return;
@@ -461,9 +446,7 @@ run_with (TetherRunWindow *self,
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, NULL);
 
-  call = g_new0 (Call, 1);
-  g_weak_ref_init (&call->window, self);
-  call->cancellable = g_object_ref (self->cancellable);
+  call = tether_window_call_new (self, self->cancellable);
   tether_server_call_tool_full_async (self->server, mcp_item_get_name (MCP_ITEM (self->tool)), arguments,
                                       G_OBJECT (self), progress_cb, call, self->cancellable,
                                       call_done_cb, call);
@@ -524,11 +507,7 @@ copy_result_action (GtkWidget  *widget,
   TetherRunWindow *self = TETHER_RUN_WINDOW (widget);
   g_autofree char *json = tether_result_view_dup_json (self->result_view);
 
-  if (json == NULL)
-    return;
-
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), json);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Copied the result")));
+  tether_dialog_parts_copy_json (self->toast_overlay, json, _("Copied the result"));
 }
 
 static void
@@ -536,10 +515,8 @@ toast_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  TetherRunWindow *self = TETHER_RUN_WINDOW (widget);
-  g_autofree char *markup = tether_visible_markup (g_variant_get_string (parameter, NULL));
-
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (markup));
+  tether_dialog_parts_toast_markup (TETHER_RUN_WINDOW (widget)->toast_overlay,
+                                    g_variant_get_string (parameter, NULL));
 }
 
 /* GObject */

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-dialog-parts.h"
 #include "tether-sampling-dialog.h"
 #include "tether-visible-text.h"
 
@@ -126,15 +127,9 @@ add_label (GtkWidget  *box,
            const char *text,
            const char *css_class)
 {
-  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *label = tether_dialog_parts_add_label (box, text, css_class);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_box_append (GTK_BOX (box), label);
 
   return label;
 }
@@ -174,7 +169,7 @@ TetherSamplingDialog *
 tether_sampling_dialog_new (TetherSamplingRequest *request)
 {
   TetherSamplingDialog *self;
-  GtkWidget *content, *box, *buttons, *send, *scroller, *frame, *decline;
+  GtkWidget *box, *buttons, *frame;
   g_autofree char *server = NULL;
   g_autofree char *title = NULL;
   g_autofree char *transcript = NULL;
@@ -198,18 +193,7 @@ tether_sampling_dialog_new (TetherSamplingRequest *request)
   title = g_strdup_printf (_("“%s” Asks for a Reply"), server);
   gtk_window_set_title (GTK_WINDOW (self), title);
 
-  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (content), adw_header_bar_new ());
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
-  gtk_box_append (GTK_BOX (content), scroller);
+  box = tether_dialog_parts_build (ADW_WINDOW (self), -1, &buttons);
 
   add_label (box, _("Tether has no model of its own: write the reply the server asks for, or decline."),
              "dim-label");
@@ -222,35 +206,15 @@ tether_sampling_dialog_new (TetherSamplingRequest *request)
     add_label (box, shown_limits, "caption");
 
   add_label (box, _("Your reply"), "heading");
-  frame = gtk_frame_new (NULL);
-  self->reply = GTK_TEXT_VIEW (gtk_text_view_new ());
-  gtk_text_view_set_wrap_mode (self->reply, GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_top_margin (self->reply, 6);
-  gtk_text_view_set_bottom_margin (self->reply, 6);
-  gtk_text_view_set_left_margin (self->reply, 6);
-  gtk_text_view_set_right_margin (self->reply, 6);
-  gtk_widget_set_size_request (GTK_WIDGET (self->reply), -1, 100);
-  gtk_frame_set_child (GTK_FRAME (frame), GTK_WIDGET (self->reply));
+  frame = tether_dialog_parts_text_view_new (&self->reply, FALSE, 100);
   gtk_box_append (GTK_BOX (box), frame);
 
   self->problem_label = GTK_LABEL (add_label (box, NULL, "error"));
   gtk_widget_set_visible (GTK_WIDGET (self->problem_label), FALSE);
 
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_widget_set_margin_top (buttons, 6);
-  gtk_widget_set_margin_bottom (buttons, 12);
-  gtk_widget_set_margin_end (buttons, 18);
-  decline = gtk_button_new_with_mnemonic (_("_Decline"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (decline), "sampling.decline");
-  gtk_box_append (GTK_BOX (buttons), decline);
-  send = gtk_button_new_with_mnemonic (_("_Send Reply"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (send), "sampling.send");
-  gtk_widget_add_css_class (send, "suggested-action");
-  gtk_box_append (GTK_BOX (buttons), send);
-  gtk_box_append (GTK_BOX (content), buttons);
+  tether_dialog_parts_add_button (buttons, _("_Decline"), "sampling.decline", FALSE);
+  tether_dialog_parts_add_button (buttons, _("_Send Reply"), "sampling.send", TRUE);
 
-  adw_window_set_content (ADW_WINDOW (self), content);
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->reply));
 
   cancellable = tether_server_question_get_cancellable (tether_sampling_request_get_question (request));

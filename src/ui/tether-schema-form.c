@@ -22,6 +22,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-dialog-parts.h"
 #include "tether-schema-form.h"
 #include "tether-visible-text.h"
 
@@ -197,23 +198,6 @@ clear_items (Editor *array)
 
 /* Building */
 
-static GtkWidget *
-add_label (GtkWidget  *box,
-           const char *text,
-           const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_box_append (GTK_BOX (box), label);
-
-  return label;
-}
-
 static char *
 describe_bounds (TetherSchemaField *field)
 {
@@ -282,20 +266,12 @@ build_choice (Editor *editor)
 static GtkWidget *
 build_json_view (Editor *editor)
 {
-  GtkWidget *frame = gtk_frame_new (NULL);
-  GtkWidget *view = gtk_text_view_new ();
+  GtkTextView *view;
+  GtkWidget *frame = tether_dialog_parts_text_view_new (&view, TRUE, 60);
 
-  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_widget_set_size_request (view, -1, 60);
-  gtk_frame_set_child (GTK_FRAME (frame), view);
-  g_signal_connect (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), "changed",
+  g_signal_connect (gtk_text_view_get_buffer (view), "changed",
                     G_CALLBACK (text_buffer_changed_cb), editor);
-  editor->input = view;
+  editor->input = GTK_WIDGET (view);
 
   return frame;
 }
@@ -349,7 +325,7 @@ build_editor (TetherSchemaForm  *form,
         {
           g_autofree char *lines = tether_visible_lines (description);
 
-          add_label (editor->box, lines, "dim-label");
+          tether_dialog_parts_add_label (editor->box, lines, "dim-label");
         }
     }
 
@@ -441,7 +417,7 @@ build_editor (TetherSchemaForm  *form,
           {
             g_autofree char *text = g_strdup_printf (_("As JSON: %s"), why);
 
-            add_label (editor->box, text, "dim-label");
+            tether_dialog_parts_add_label (editor->box, text, "dim-label");
           }
         if (parent != NULL)
           input = build_json_view (editor);
@@ -458,7 +434,7 @@ build_editor (TetherSchemaForm  *form,
   if (input != NULL)
     gtk_box_append (GTK_BOX (editor->box), input);
 
-  editor->reason_label = GTK_LABEL (add_label (editor->box, NULL, "error"));
+  editor->reason_label = GTK_LABEL (tether_dialog_parts_add_label (editor->box, NULL, "error"));
   gtk_widget_add_css_class (GTK_WIDGET (editor->reason_label), "caption");
   gtk_widget_set_visible (GTK_WIDGET (editor->reason_label), FALSE);
 

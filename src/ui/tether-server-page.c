@@ -25,7 +25,9 @@
 #include "mcp-tool.h"
 #include "tether-accessible.h"
 #include "tether-capability-row.h"
+#include "tether-log-level-chooser.h"
 #include "tether-log-row.h"
+#include "tether-read-window.h"
 #include "tether-search-filter.h"
 #include "tether-server-page.h"
 #include "tether-status-icon.h"
@@ -119,6 +121,7 @@ struct _TetherServerPage
   GtkLabel           *info_label;
   GtkWidget          *info_title;
   GtkLabel           *log_count_label;
+  TetherLogLevelChooser *log_level_chooser;
   AdwStatusPage      *log_empty;
   GtkScrolledWindow  *log_scroller;
   GtkStack           *log_stack;
@@ -530,6 +533,71 @@ copy_log_action (GtkWidget  *widget,
                                            "Copied the log line", "Copied the log lines", n));
 }
 
+/* Prompts and resources */
+
+static McpItem *
+find_item (GListModel *items,
+           const char *key,
+           const char *(*get_key) (McpItem *item))
+{
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(McpItem) item = g_list_model_get_item (items, i);
+
+      if (g_strcmp0 (get_key (item), key) == 0)
+        return g_steal_pointer (&item);
+    }
+
+  return NULL;
+}
+
+static const char *
+resource_uri (McpItem *item)
+{
+  return mcp_resource_get_uri (MCP_RESOURCE (item));
+}
+
+static const char *
+resource_uri_template (McpItem *item)
+{
+  return mcp_resource_get_uri_template (MCP_RESOURCE (item));
+}
+
+static void
+get_prompt_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  TetherServerPage *self = TETHER_SERVER_PAGE (widget);
+  g_autoptr(McpItem) prompt = NULL;
+
+  if (self->server != NULL)
+    prompt = find_item (tether_server_get_prompts (self->server), g_variant_get_string (parameter, NULL),
+                        mcp_item_get_name);
+  if (prompt != NULL)
+    tether_read_window_present (widget, self->server, prompt);
+}
+
+/* The parameter is a resource's URI or a template's URI template. */
+static void
+open_resource_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  TetherServerPage *self = TETHER_SERVER_PAGE (widget);
+  const char *key = g_variant_get_string (parameter, NULL);
+  g_autoptr(McpItem) resource = NULL;
+
+  if (self->server == NULL)
+    return;
+
+  resource = find_item (tether_server_get_resources (self->server), key, resource_uri);
+  if (resource == NULL)
+    resource = find_item (tether_server_get_resource_templates (self->server), key, resource_uri_template);
+  if (resource != NULL)
+    tether_read_window_present (widget, self->server, resource);
+}
+
 /* Search */
 
 static void
@@ -685,6 +753,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, info_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, info_title);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_count_label);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_level_chooser);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_empty);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_scroller);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_stack);
@@ -714,8 +783,11 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, visible_tab_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "page.copy-log", NULL, copy_log_action);
+  gtk_widget_class_install_action (widget_class, "page.get-prompt", "s", get_prompt_action);
+  gtk_widget_class_install_action (widget_class, "page.open-resource", "s", open_resource_action);
 
   g_type_ensure (TETHER_TYPE_CAPABILITY_ROW);
+  g_type_ensure (TETHER_TYPE_LOG_LEVEL_CHOOSER);
   g_type_ensure (TETHER_TYPE_LOG_ROW);
   g_type_ensure (TETHER_TYPE_STATUS_ICON);
   g_type_ensure (TETHER_TYPE_STATUS_LABEL);
@@ -829,6 +901,7 @@ tether_server_page_set_server (TetherServerPage *self,
 
   g_signal_group_set_target (self->server_signals, server);
   tether_status_label_set_server (self->status_label, server);
+  tether_log_level_chooser_set_server (self->log_level_chooser, server);
 
   if (server != NULL)
     {

@@ -36,6 +36,7 @@ struct _FakeMcpCore
   JsonNode        *last_answer;  /* the last response to a request of ours */
   JsonParser      *parser;
   gint64           next_request_id;
+  guint            counter_reads;  /* use_extras: reads of fake://extras/counter */
 };
 
 static const char * const supported_versions[] = {
@@ -352,6 +353,19 @@ static const char *resources[] = {
   "\"mimeType\":\"image/png\"}",
 };
 
+/* With use_extras: a prompt whose messages are a conversation of every
+ * kind of content, and a resource that changes at each read. */
+static const char *extra_prompts[] = {
+  "{\"name\":\"conversation\",\"title\":\"Conversation\",\"description\":\"Talks about a topic.\","
+  "\"arguments\":[{\"name\":\"topic\",\"description\":\"What to talk about\",\"required\":true},"
+  "{\"name\":\"tone\",\"description\":\"How to say it\"}]}",
+};
+
+static const char *extra_resources[] = {
+  "{\"uri\":\"fake://extras/counter\",\"name\":\"counter\",\"description\":\"Counts its reads.\","
+  "\"mimeType\":\"text/plain\"}",
+};
+
 static const char *templates[] = {
   "{\"uriTemplate\":\"fake://dynamic/{id}\",\"name\":\"dynamic\",\"title\":\"Dynamic\","
   "\"description\":\"Any id.\",\"mimeType\":\"text/plain\"}",
@@ -417,8 +431,9 @@ list_length (FakeMcpCore *core,
     case LIST_TOOLS:
       return G_N_ELEMENTS (fixed_tools) + (core->options.rich_tools ? G_N_ELEMENTS (rich_tools) : 0) +
              core->options.n_tools;
-    case LIST_PROMPTS: return G_N_ELEMENTS (prompts);
-    case LIST_RESOURCES: return G_N_ELEMENTS (resources);
+    case LIST_PROMPTS: return G_N_ELEMENTS (prompts) + (core->options.use_extras ? G_N_ELEMENTS (extra_prompts) : 0);
+    case LIST_RESOURCES:
+      return G_N_ELEMENTS (resources) + (core->options.use_extras ? G_N_ELEMENTS (extra_resources) : 0);
     case LIST_TEMPLATES: return G_N_ELEMENTS (templates);
     default: g_assert_not_reached ();
     }
@@ -443,8 +458,10 @@ list_item (FakeMcpCore *core,
       if (core->options.rich_tools)
         i -= G_N_ELEMENTS (rich_tools);
       return generated_tool (core, i + 1);
-    case LIST_PROMPTS: return parse (core, prompts[i]);
-    case LIST_RESOURCES: return parse (core, resources[i]);
+    case LIST_PROMPTS:
+      return parse (core, i < G_N_ELEMENTS (prompts) ? prompts[i] : extra_prompts[i - G_N_ELEMENTS (prompts)]);
+    case LIST_RESOURCES:
+      return parse (core, i < G_N_ELEMENTS (resources) ? resources[i] : extra_resources[i - G_N_ELEMENTS (resources)]);
     case LIST_TEMPLATES: return parse (core, templates[i]);
     default: g_assert_not_reached ();
     }
@@ -745,6 +762,11 @@ handle_initialize (FakeMcpCore *core,
     "\"instructions\":\"A fake server for Tether's tests.\"}");
   result = json_node_get_object (result_node);
   json_object_set_string_member (result, "protocolVersion", version);
+  if (core->options.use_extras)
+    json_object_set_object_member (json_object_get_object_member (result, "capabilities"), "completions",
+                                   json_object_new ());
+  if (core->options.no_logging)
+    json_object_remove_member (json_object_get_object_member (result, "capabilities"), "logging");
   if (core->options.hostile_text)
     {
       json_object_set_member (result, "serverInfo",
@@ -781,6 +803,12 @@ handle_read (FakeMcpCore *core,
       json_object_set_string_member (content, "mimeType", "image/png");
       json_object_set_string_member (content, "blob", FAKE_PIXEL_PNG);
     }
+  else if (core->options.use_extras && g_str_equal (uri, "fake://extras/counter"))
+    {
+      g_autofree char *text = g_strdup_printf ("count %u", ++core->counter_reads);
+      json_object_set_string_member (content, "mimeType", "text/plain");
+      json_object_set_string_member (content, "text", text);
+    }
   else if (g_str_has_prefix (uri, "fake://dynamic/"))
     {
       g_autofree char *text = g_strdup_printf ("dynamic resource %s", uri + strlen ("fake://dynamic/"));
@@ -799,6 +827,51 @@ handle_read (FakeMcpCore *core,
 
   json_array_add_object_element (contents, content);
   json_object_set_array_member (result, "contents", contents);
+  reply (core, id, result);
+}
+
+static JsonObject *
+parse_object (FakeMcpCore *core,
+              const char  *json)
+{
+  g_autoptr(JsonNode) node = parse (core, json);
+
+  return json_node_dup_object (node);
+}
+
+/* The conversation: a question, an answer, an image and an embedded resource */
+static void
+handle_get_conversation (FakeMcpCore *core,
+                         JsonNode    *id,
+                         JsonObject  *args)
+{
+  const char *topic = args != NULL ? json_object_get_string_member_with_default (args, "topic", NULL) : NULL;
+  g_autofree char *question = NULL;
+  g_autofree char *answer = NULL;
+  JsonObject *result;
+  JsonArray *messages;
+
+  if (topic == NULL)
+    {
+      reply_error (core, id, -32602, "Missing required argument: topic", NULL);
+      return;
+    }
+
+  result = parse_object (core,
+    "{\"description\":\"A conversation\",\"messages\":["
+    "{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":\"\"}},"
+    "{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"\"}},"
+    "{\"role\":\"user\",\"content\":{\"type\":\"image\",\"mimeType\":\"image/png\",\"data\":\"\"}},"
+    "{\"role\":\"user\",\"content\":{\"type\":\"resource\",\"resource\":"
+    "{\"uri\":\"fake://static/readme\",\"mimeType\":\"text/markdown\",\"text\":\"# Read me\"}}}]}");
+  messages = json_object_get_array_member (result, "messages");
+  question = g_strdup_printf ("Tell me about %s.", topic);
+  answer = g_strdup_printf ("%s is a fine topic.", topic);
+#define CONTENT(i) json_object_get_object_member (json_array_get_object_element (messages, (i)), "content")
+  json_object_set_string_member (CONTENT (0), "text", question);
+  json_object_set_string_member (CONTENT (1), "text", answer);
+  json_object_set_string_member (CONTENT (2), "data", FAKE_PIXEL_PNG);
+#undef CONTENT
   reply (core, id, result);
 }
 
@@ -832,6 +905,11 @@ handle_get_prompt (FakeMcpCore *core,
     }
   else if (g_str_equal (name, "simple"))
     text = g_strdup ("A simple prompt.");
+  else if (core->options.use_extras && g_str_equal (name, "conversation"))
+    {
+      handle_get_conversation (core, id, args);
+      return;
+    }
   else
     {
       g_autofree char *error = g_strdup_printf ("Prompt not found: %s", name);
@@ -856,7 +934,11 @@ handle_complete (FakeMcpCore *core,
                  JsonNode    *id,
                  JsonObject  *params)
 {
-  static const char * const names[] = { "Ada", "Alan", "Grace", NULL };
+  static const char * const people[] = { "Ada", "Alan", "Grace", NULL };
+  static const char * const topics[] = { "cats", "cars", "comets", NULL };
+  static const char * const ids[] = { "alpha", "beta", "gamma", NULL };
+  const char * const *names = people;
+  const char *argument_name;
   JsonObject *argument = NULL;
   JsonObject *result = json_object_new ();
   JsonObject *completion = json_object_new ();
@@ -867,6 +949,11 @@ handle_complete (FakeMcpCore *core,
       JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "argument")))
     argument = json_object_get_object_member (params, "argument");
   prefix = argument != NULL ? json_object_get_string_member_with_default (argument, "value", "") : "";
+  argument_name = argument != NULL ? json_object_get_string_member_with_default (argument, "name", "") : "";
+  if (g_str_equal (argument_name, "topic"))
+    names = topics;
+  else if (g_str_equal (argument_name, "id"))
+    names = ids;
 
   for (guint i = 0; names[i] != NULL; i++)
     if (g_str_has_prefix (names[i], prefix))
@@ -983,6 +1070,13 @@ fake_mcp_core_handle (FakeMcpCore *core,
 
   if (g_str_equal (method, "initialize"))
     handle_initialize (core, id, params);
+  else if (core->options.use_extras && g_str_equal (method, "resources/subscribe"))
+    {
+      /* Subscribed: the counter changes at once. */
+      reply (core, id, json_object_new ());
+      fake_mcp_core_notify (core, "notifications/resources/updated",
+                            parse_object (core, "{\"uri\":\"fake://extras/counter\"}"));
+    }
   else if (g_str_equal (method, "ping") || g_str_equal (method, "logging/setLevel") ||
            g_str_equal (method, "resources/subscribe") || g_str_equal (method, "resources/unsubscribe"))
     reply (core, id, json_object_new ());

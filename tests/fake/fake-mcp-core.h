@@ -40,6 +40,8 @@ typedef struct
   guint        progress_interval_ms;/* slow tool: a step every … (default 20) */
   gboolean     hostile_text;        /* escape sequences in names, info, texts */
   gboolean     rich_tools;          /* also "form" (every field kind) and "media" */
+  gboolean     use_extras;          /* completions, "conversation", "counter" */
+  gboolean     no_logging;          /* declare no logging capability */
 } FakeMcpOptions;
 
 /* What a hostile server puts in its text: an SGR colour, an OSC window

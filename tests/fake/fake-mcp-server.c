@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -44,6 +45,8 @@ static gboolean grandchild;
 static int      progress_interval_ms;
 static gboolean hostile_text;
 static gboolean rich_tools;
+static gboolean use_extras;
+static gboolean no_logging;
 static gboolean never_read_stdin;
 static char    *stop_reading_after;
 static char   **ask_methods;
@@ -72,6 +75,8 @@ static GOptionEntry entries[] = {
   { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "rich-tools", 0, 0, G_OPTION_ARG_NONE, &rich_tools, "Also offer the tools form (every field kind) and media (every content kind)", NULL },
+  { "use-extras", 0, 0, G_OPTION_ARG_NONE, &use_extras, "Also declare completions, and offer the prompt conversation and the resource counter (subscribable)", NULL },
+  { "no-logging", 0, 0, G_OPTION_ARG_NONE, &no_logging, "Declare no logging capability", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
   { "stop-reading-after", 0, 0, G_OPTION_ARG_STRING, &stop_reading_after, "Stop reading stdin once METHOD is answered", "METHOD" },
   { "ask-when-initialized", 0, 0, G_OPTION_ARG_STRING_ARRAY, &ask_methods,
@@ -158,13 +163,15 @@ send_cb (JsonNode *message,
 
 /* The counts add up over every process that used the same file, so a test
  * can tell that a reconnected server saw a new initialize, and that a call
- * was not sent again to the next process. */
-static guint base_initialize;
-static guint base_calls;
-static guint base_cancelled;
-static guint base_reads;
-static guint base_levels;
-static guint base_roots_changed;
+ * was not sent again to the next process. The first two are always
+ * written, the others once there were any, for the tests that read the
+ * file whole. */
+static const char * const counted[] = {
+  "initialize", "tools/call", "notifications/cancelled", "resources/read", "prompts/get",
+  "completion/complete", "resources/subscribe", "resources/unsubscribe", "logging/setLevel",
+  "notifications/roots/list_changed",
+};
+static guint base_counts[G_N_ELEMENTS (counted)];
 
 static void
 read_count_file (void)
@@ -175,43 +182,44 @@ read_count_file (void)
   if (count_file == NULL || !g_file_get_contents (count_file, &contents, NULL, NULL))
     return;
 
-  /* one line a method; the last four only once there were any */
+  /* one line a method: "METHOD N" */
   lines = g_strsplit (contents, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
-    if (sscanf (lines[i], "initialize %u", &base_initialize) != 1 &&
-        sscanf (lines[i], "tools/call %u", &base_calls) != 1 &&
-        sscanf (lines[i], "notifications/cancelled %u", &base_cancelled) != 1 &&
-        sscanf (lines[i], "resources/read %u", &base_reads) != 1 &&
-        sscanf (lines[i], "logging/setLevel %u", &base_levels) != 1)
-      sscanf (lines[i], "notifications/roots/list_changed %u", &base_roots_changed);
+    {
+      const char *space = strrchr (lines[i], ' ');
+
+      for (guint m = 0; space != NULL && m < G_N_ELEMENTS (counted); m++)
+        if ((gsize)(space - lines[i]) == strlen (counted[m]) && strncmp (lines[i], counted[m], space - lines[i]) == 0)
+          base_counts[m] = (guint)atoi (space + 1);
+    }
 }
 
 static void
 write_count_file (void)
 {
   g_autoptr(GString) contents = g_string_new (NULL);
-  guint cancelled = base_cancelled + fake_mcp_core_get_count (core, "notifications/cancelled");
-  guint reads = base_reads + fake_mcp_core_get_count (core, "resources/read");
-  guint levels = base_levels + fake_mcp_core_get_count (core, "logging/setLevel");
-  guint roots_changed = base_roots_changed + fake_mcp_core_get_count (core, "notifications/roots/list_changed");
 
   if (count_file == NULL)
     return;
 
-  g_string_append_printf (contents, "initialize %u\ntools/call %u\n",
-                          base_initialize + fake_mcp_core_get_count (core, "initialize"),
-                          base_calls + fake_mcp_core_get_count (core, "tools/call"));
-  /* the cancellations, reads, levels and roots once there were any, for the tests
-   * that read the file whole */
-  if (cancelled > 0)
-    g_string_append_printf (contents, "notifications/cancelled %u\n", cancelled);
-  if (reads > 0)
-    g_string_append_printf (contents, "resources/read %u\n", reads);
-  if (levels > 0)
-    g_string_append_printf (contents, "logging/setLevel %u\n", levels);
-  if (roots_changed > 0)
-    g_string_append_printf (contents, "notifications/roots/list_changed %u\n", roots_changed);
+  for (guint m = 0; m < G_N_ELEMENTS (counted); m++)
+    {
+      guint n = base_counts[m] + fake_mcp_core_get_count (core, counted[m]);
+
+      if (m < 2 || n > 0)
+        g_string_append_printf (contents, "%s %u\n", counted[m], n);
+    }
   g_file_set_contents (count_file, contents->str, -1, NULL);
+}
+
+static gboolean
+is_counted (const char *method)
+{
+  for (guint m = 0; m < G_N_ELEMENTS (counted); m++)
+    if (g_str_equal (method, counted[m]))
+      return TRUE;
+
+  return FALSE;
 }
 
 static gboolean
@@ -219,8 +227,7 @@ hook_cb (const char *method,
          JsonObject *params,
          gpointer    user_data)
 {
-  if (g_str_equal (method, "initialize") || g_str_equal (method, "tools/call") ||
-      g_str_equal (method, "resources/read") || g_str_equal (method, "logging/setLevel"))
+  if (is_counted (method))
     write_count_file ();
 
   if (g_str_equal (method, "initialize") && exit_during_initialize)
@@ -473,6 +480,8 @@ main (int   argc,
   options.progress_interval_ms = MAX (0, progress_interval_ms);
   options.hostile_text = hostile_text;
   options.rich_tools = rich_tools;
+  options.use_extras = use_extras;
+  options.no_logging = no_logging;
 
   out = g_string_sized_new (65536);
   in = g_byte_array_sized_new (65536);

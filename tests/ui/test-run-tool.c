@@ -28,15 +28,6 @@ start (Fixture *fixture)
   write_config (fixture, config);
 }
 
-static guint
-call_count (Fixture    *fixture,
-            const char *method)
-{
-  g_autofree char *path = counts_path (fixture, "good");
-
-  return test_read_count (path, method);
-}
-
 static TetherRunWindow *
 open_run (Fixture    *fixture,
           const char *tool)
@@ -95,21 +86,6 @@ result_object (TetherRunWindow *run)
   g_assert_true (JSON_NODE_HOLDS_OBJECT (result));
 
   return json_node_get_object (result);
-}
-
-/* A label starting with @prefix, shown or on a page not shown */
-static GtkLabel *
-find_label_prefix (gpointer    widget,
-                   const char *prefix)
-{
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_str_has_prefix (gtk_label_get_label (g_ptr_array_index (labels, i)), prefix))
-      return g_ptr_array_index (labels, i);
-
-  return NULL;
 }
 
 /* Tool rows offer Run…, which opens the tool's window. */
@@ -203,7 +179,7 @@ form_body (Fixture *fixture)
   g_assert_false (tether_run_window_get_running (run));
   g_assert_cmpstr (tether_schema_form_get_reason (form, "text"), ==, "is required");
   test_iterate_for (100);
-  g_assert_cmpuint (call_count (fixture, "tools/call"), ==, 0);
+  g_assert_cmpuint (method_count (fixture, "good", "tools/call"), ==, 0);
 
   set_entry (form, "text", "hello");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (tether_schema_form_get_input (form, "colour")), 2);
@@ -301,7 +277,7 @@ static gboolean
 cancel_received (Fixture       *fixture,
                  gconstpointer  data)
 {
-  return call_count (fixture, "notifications/cancelled") >= 1;
+  return method_count (fixture, "good", "notifications/cancelled") >= 1;
 }
 
 /* Progress as the server sends it; Cancel sends notifications/cancelled. */
@@ -423,7 +399,7 @@ media_body (Fixture *fixture)
   g_assert_nonnull (open);
   click (open);
   wait_until (fixture, resource_read, view, 10000, "the linked resource");
-  g_assert_cmpuint (call_count (fixture, "resources/read"), ==, 1);
+  g_assert_cmpuint (method_count (fixture, "good", "resources/read"), ==, 1);
   close_run (run);
 
   /* isError is the tool's error, not the protocol's. */
@@ -524,7 +500,7 @@ history_body (Fixture *fixture)
   g_signal_emit_by_name (again, "clicked");
   g_assert_true (tether_run_window_get_running (run));
   wait_until (fixture, run_done, run, 10000, "the run again to end");
-  g_assert_cmpuint (call_count (fixture, "tools/call"), ==, 3);
+  g_assert_cmpuint (method_count (fixture, "good", "tools/call"), ==, 3);
   g_assert_nonnull (gtk_list_box_get_row_at_index (list, 2));
   g_assert_nonnull (find_label (tether_run_window_get_result_view (run), "first"));
   close_run (run);

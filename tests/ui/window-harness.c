@@ -241,9 +241,40 @@ guint
 initialize_count (Fixture    *fixture,
                   const char *name)
 {
+  return method_count (fixture, name, "initialize");
+}
+
+/* How many requests of @method the fake server @name received */
+guint
+method_count (Fixture    *fixture,
+              const char *name,
+              const char *method)
+{
   g_autofree char *path = counts_path (fixture, name);
 
-  return test_read_count (path, "initialize");
+  return test_read_count (path, method);
+}
+
+/* Shows the server page of @name on @tab, and clicks the first button of
+ * its list for @action_name, which must be shown. */
+GtkWidget *
+click_row_button (Fixture    *fixture,
+                  const char *name,
+                  const char *tab,
+                  const char *action_name)
+{
+  GtkWidget *button;
+
+  tether_window_show_server (fixture->window, name);
+  adw_view_stack_set_visible_child_name (tether_server_page_get_view_stack (get_page (fixture)), tab);
+  test_iterate_for (200);
+
+  button = find_actionable (tab_list (fixture, tab), action_name);
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  click (button);
+
+  return button;
 }
 
 guint
@@ -682,6 +713,21 @@ find_label (gpointer    widget,
   collect_descendants (GTK_WIDGET (widget), GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (g_strcmp0 (gtk_label_get_label (g_ptr_array_index (labels, i)), text) == 0)
+      return g_ptr_array_index (labels, i);
+
+  return NULL;
+}
+
+/* A label starting with @prefix, shown or on a page not shown */
+GtkLabel *
+find_label_prefix (gpointer    widget,
+                   const char *prefix)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_label (g_ptr_array_index (labels, i)), prefix))
       return g_ptr_array_index (labels, i);
 
   return NULL;

@@ -146,6 +146,17 @@ initialize_count (Fixture    *fixture,
                   const char *name);
 
 guint
+method_count (Fixture    *fixture,
+              const char *name,
+              const char *method);
+
+GtkWidget *
+click_row_button (Fixture    *fixture,
+                  const char *name,
+                  const char *tab,
+                  const char *action_name);
+
+guint
 running (Fixture    *fixture,
          const char *name);
 
@@ -237,6 +248,10 @@ diagnostics_server_row (TetherDiagnosticsWindow *window,
 GtkLabel *
 find_label (gpointer    widget,
             const char *text);
+
+GtkLabel *
+find_label_prefix (gpointer    widget,
+                   const char *prefix);
 
 TetherImportDialog *
 find_import_dialog (void);

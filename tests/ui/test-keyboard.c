@@ -14,30 +14,6 @@
 #include "tether-preferences-window.h"
 #include "window-harness.h"
 
-typedef struct
-{
-  gboolean  done;
-  GError   *error;
-} Typed;
-
-static void
-typed_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  Typed *typed = user_data;
-
-  g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &typed->error);
-  typed->done = TRUE;
-}
-
-static gboolean
-typed_done (Fixture       *fixture,
-            gconstpointer  data)
-{
-  return ((const Typed *)data)->done;
-}
-
 static gboolean
 window_active (Fixture       *fixture,
                gconstpointer  data)
@@ -52,22 +28,12 @@ press_keys (Fixture    *fixture,
             gpointer    target,
             const char *keys)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSubprocess) xdotool = NULL;
-  Typed typed = { FALSE, NULL };
-
   /* The focus on TARGET, as a window manager gives it (Xvfb runs none). */
   if (!gtk_window_is_active (GTK_WINDOW (target)))
     gtk_window_present (GTK_WINDOW (target));
   wait_until (fixture, window_active, target, 5000, "the window to have the keyboard focus");
 
-  xdotool = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, &error, "xdotool", "key", keys, NULL);
-  if (xdotool == NULL)
-    g_error ("could not run xdotool (build-aux/deps.sh installs it): %s", error->message);
-  g_subprocess_wait_check_async (xdotool, NULL, typed_cb, &typed);
-  wait_until (fixture, typed_done, &typed, 10000, keys);
-  if (typed.error != NULL)
-    g_error ("xdotool key %s: %s", keys, typed.error->message);
+  run_xdotool (fixture, "key", keys, NULL);
 }
 
 static gboolean

@@ -582,6 +582,62 @@ read_clipboard (Fixture *fixture)
   return text;
 }
 
+typedef struct
+{
+  gboolean  done;
+  GError   *error;
+} XdotoolRun;
+
+static void
+xdotool_done_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  XdotoolRun *run = user_data;
+
+  g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &run->error);
+  run->done = TRUE;
+}
+
+static gboolean
+xdotool_done (Fixture       *fixture,
+              gconstpointer  data)
+{
+  return ((const XdotoolRun *)data)->done;
+}
+
+/* xdotool with these arguments, to completion, the main loop running: real
+ * X events (key presses through XTEST, a window resized by its X id). */
+void
+run_xdotool (Fixture    *fixture,
+             const char *first_arg,
+             ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) xdotool = NULL;
+  g_autofree char *line = NULL;
+  XdotoolRun run = { FALSE, NULL };
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (gpointer)"xdotool");
+  va_start (args, first_arg);
+  for (arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer)arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  line = g_strjoinv (" ", (char **)argv->pdata);
+
+  xdotool = g_subprocess_newv ((const char * const *)argv->pdata, G_SUBPROCESS_FLAGS_NONE, &error);
+  if (xdotool == NULL)
+    g_error ("could not run xdotool (build-aux/deps.sh installs it): %s", error->message);
+  g_subprocess_wait_check_async (xdotool, NULL, xdotool_done_cb, &run);
+  wait_until (fixture, xdotool_done, &run, 10000, line);
+  if (run.error != NULL)
+    g_error ("%s: %s", line, run.error->message);
+}
+
 /* TETHER_SCREENSHOT_DIR set: the whole screen at this moment, by
  * ImageMagick's import, for the README and for looking at. */
 void

@@ -223,6 +223,11 @@ char *
 read_clipboard (Fixture *fixture);
 
 void
+run_xdotool (Fixture    *fixture,
+             const char *first_arg,
+             ...) G_GNUC_NULL_TERMINATED;
+
+void
 screenshot (const char *name);
 
 void

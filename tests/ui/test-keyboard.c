@@ -1,0 +1,299 @@
+/* test-keyboard.c — the README's shortcuts, as real key presses under Xvfb
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every key here is a real X key event: xdotool types it through the XTEST
+ * extension into whichever window has the keyboard focus, as a keyboard
+ * would, so the window's own bindings (not the test) decide what happens.
+ */
+
+#include "config.h"
+
+#include "tether-preferences-window.h"
+#include "window-harness.h"
+
+static gboolean
+window_active (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return gtk_window_is_active (GTK_WINDOW (data));
+}
+
+/* KEYS (xdotool's names: "ctrl+n", "Delete") pressed and released while
+ * TARGET has the keyboard focus; the main loop runs meanwhile. */
+static void
+press_keys (Fixture    *fixture,
+            gpointer    target,
+            const char *keys)
+{
+  /* The focus on TARGET, as a window manager gives it (Xvfb runs none). */
+  if (!gtk_window_is_active (GTK_WINDOW (target)))
+    gtk_window_present (GTK_WINDOW (target));
+  wait_until (fixture, window_active, target, 5000, "the window to have the keyboard focus");
+
+  run_xdotool (fixture, "key", keys, NULL);
+}
+
+static gboolean
+found_toplevel (Fixture       *fixture,
+                gconstpointer  data)
+{
+  return find_toplevel (*(const GType *)data) != NULL;
+}
+
+static gpointer
+wait_toplevel (Fixture    *fixture,
+               GType       type,
+               const char *what)
+{
+  wait_until (fixture, found_toplevel, &type, 5000, what);
+
+  return find_toplevel (type);
+}
+
+static gboolean
+toplevel_gone (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return find_toplevel (*(const GType *)data) == NULL;
+}
+
+/* Escape closes TYPE's window. */
+static void
+escape_from (Fixture    *fixture,
+             GType       type,
+             const char *what)
+{
+  press_keys (fixture, find_toplevel (type), "Escape");
+  wait_until (fixture, toplevel_gone, &type, 5000, what);
+}
+
+static gboolean
+initialized_again (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  return initialize_count (fixture, "good") > *(const guint *)data;
+}
+
+static gboolean
+search_focused (Fixture       *fixture,
+                gconstpointer  data)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (fixture->window));
+
+  return focus != NULL && gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY) != NULL &&
+         gtk_widget_is_ancestor (focus, GTK_WIDGET (get_page (fixture)));
+}
+
+static gboolean
+portal_asked (Fixture       *fixture,
+              gconstpointer  data)
+{
+  return portal_title != NULL;
+}
+
+static gboolean
+server_gone (Fixture       *fixture,
+             gconstpointer  data)
+{
+  return get_server (fixture, data) == NULL;
+}
+
+static gboolean
+label_shown (Fixture       *fixture,
+             gconstpointer  data)
+{
+  GtkLabel *label = find_label (fixture->window, data);
+
+  return label != NULL && gtk_widget_get_mapped (GTK_WIDGET (label));
+}
+
+/* GTK 4.8's own shortcuts window logs "GtkLabel … reported min width -3"
+ * as it lays out on this display: while it is open, that warning alone is
+ * not fatal (every other message goes its usual way). */
+static gboolean shortcuts_window_open;
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags   log_level,
+            const GLogField *fields,
+            gsize            n_fields,
+            gpointer         user_data)
+{
+  const char *domain = NULL;
+  const char *message = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    {
+      if (g_str_equal (fields[i].key, "GLIB_DOMAIN") && fields[i].length < 0)
+        domain = fields[i].value;
+      else if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0)
+        message = fields[i].value;
+    }
+
+  if (shortcuts_window_open && (log_level & G_LOG_LEVEL_WARNING) &&
+      g_strcmp0 (domain, "Gtk") == 0 && message != NULL && g_str_has_prefix (message, "GtkLabel ") &&
+      strstr (message, " reported min width -") != NULL)
+    {
+      g_test_message ("GTK's shortcuts window: %s", message);
+      return G_LOG_WRITER_HANDLED;
+    }
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+static void
+shortcuts_body (Fixture *fixture)
+{
+  g_autofree char *entry = fake_entry (fixture, "copied", NULL);
+  g_autofree char *copied = g_strdup_printf ("{ \"mcpServers\": { %s } }", entry);
+  TetherImportDialog *preview;
+  guint before;
+
+  wait_connected (fixture, "good");
+  wait_connected (fixture, "other");
+  g_assert_true (tether_window_show_server (fixture->window, "good"));
+  test_iterate_for (100);
+
+  /* Ctrl+N: Add Server; Escape cancels it. */
+  press_keys (fixture, fixture->window, "ctrl+n");
+  g_assert_cmpstr (gtk_window_get_title (wait_toplevel (fixture, TETHER_TYPE_SERVER_DIALOG, "Add Server")),
+                   ==, "Add Server");
+  escape_from (fixture, TETHER_TYPE_SERVER_DIALOG, "Add Server to close");
+
+  /* Ctrl+R: the selected server connects anew (its process is initialized again). */
+  before = initialize_count (fixture, "good");
+  press_keys (fixture, fixture->window, "ctrl+r");
+  wait_until (fixture, initialized_again, &before, 10000, "a new initialize of “good”");
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (initialize_count (fixture, "other"), ==, 1);
+
+  /* Ctrl+?: the shortcuts window. */
+  shortcuts_window_open = TRUE;
+  press_keys (fixture, fixture->window, "ctrl+question");
+  wait_toplevel (fixture, GTK_TYPE_SHORTCUTS_WINDOW, "the shortcuts window");
+  escape_from (fixture, GTK_TYPE_SHORTCUTS_WINDOW, "the shortcuts window to close");
+  shortcuts_window_open = FALSE;
+
+  /* Ctrl+comma: Preferences. */
+  press_keys (fixture, fixture->window, "ctrl+comma");
+  wait_toplevel (fixture, TETHER_TYPE_PREFERENCES_WINDOW, "Preferences");
+  escape_from (fixture, TETHER_TYPE_PREFERENCES_WINDOW, "Preferences to close");
+
+  /* Ctrl+O: the file chooser (the test's portal answers Cancel). */
+  g_clear_pointer (&portal_title, g_free);
+  g_clear_pointer (&portal_answer, g_free);
+  press_keys (fixture, fixture->window, "ctrl+o");
+  wait_until (fixture, portal_asked, NULL, 10000, "the file chooser");
+  g_assert_cmpstr (portal_title, ==, "Import Servers");
+  test_iterate_for (300 * SLOWDOWN);
+  g_assert_null (find_import_dialog ());
+
+  /* Ctrl+V with a server entry copied: the import's preview, nothing added. */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (fixture->window)), copied);
+  press_keys (fixture, fixture->window, "ctrl+v");
+  preview = wait_import_dialog (fixture);
+  g_assert_cmpuint (tether_import_plan_get_n_items (tether_import_dialog_get_plan (preview)), ==, 1);
+  g_assert_cmpstr (tether_import_item_get_name (tether_import_plan_get_item (tether_import_dialog_get_plan (preview), 0)),
+                   ==, "copied");
+  gtk_window_destroy (GTK_WINDOW (preview));
+  g_assert_null (get_server (fixture, "copied"));
+
+  /* Delete: the selected server is removed, with Undo. */
+  g_assert_true (tether_window_get_selected (fixture->window) == get_server (fixture, "good"));
+  press_keys (fixture, fixture->window, "Delete");
+  wait_until (fixture, server_gone, "good", 5000, "“good” to be removed");
+  wait_until (fixture, label_shown, "“good” removed", 5000, "the removal's toast");
+  g_assert_nonnull (get_server (fixture, "other"));
+
+  /* Ctrl+F: the search of the selected server's page has the focus. */
+  g_assert_true (tether_window_show_server (fixture->window, "other"));
+  press_keys (fixture, fixture->window, "ctrl+f");
+  wait_until (fixture, search_focused, NULL, 5000, "the search entry to have the focus");
+}
+
+static void
+test_shortcuts (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *other = fake_entry (fixture, "other", NULL);
+  g_autofree char *config = g_strdup_printf ("{\n  \"mcpServers\": {\n    %s,\n    %s\n  }\n}\n", good, other);
+
+  write_config (fixture, config);
+  run_app (fixture, shortcuts_body);
+}
+
+/* Ctrl+Q, with nothing else to end the run: the application's run returns
+ * by itself, and no server it started is left. */
+
+static gboolean
+quit_timeout_cb (gpointer user_data)
+{
+  g_error ("Ctrl+Q did not quit the application");
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+window_mapped (Fixture       *fixture,
+               gconstpointer  data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (fixture->window));
+}
+
+static void
+quit_activate_cb (GApplication *app,
+                  Fixture      *fixture)
+{
+  g_signal_handlers_disconnect_by_func (app, quit_activate_cb, fixture);
+
+  fixture->window = TETHER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (fixture->window);
+  wait_until (fixture, window_mapped, NULL, 10000, "the window to be mapped");
+  wait_connected (fixture, "good");
+  g_assert_cmpuint (running (fixture, "good"), ==, 1);
+
+  press_keys (fixture, fixture->window, "ctrl+q");
+}
+
+static void
+test_quit (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{\n  \"mcpServers\": {\n    %s\n  }\n}\n", good);
+  char *argv[] = { (char *)"tether", (char *)"--standalone", (char *)"--config", fixture->path, NULL };
+  guint timeout;
+
+  write_config (fixture, config);
+  fixture->app = tether_application_new ();
+  g_signal_connect_after (fixture->app, "activate", G_CALLBACK (quit_activate_cb), fixture);
+  timeout = g_timeout_add_seconds (60 * SLOWDOWN, quit_timeout_cb, NULL);
+
+  g_assert_cmpint (g_application_run (G_APPLICATION (fixture->app), G_N_ELEMENTS (argv) - 1, argv), ==, 0);
+  g_source_remove (timeout);
+
+  /* The run ended with the window still there: nothing but the key closed it. */
+  g_assert_nonnull (fixture->window);
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  fixture->window = NULL;
+  g_clear_object (&fixture->app);
+
+  test_assert_no_processes_matching (fixture->dir, 5000);
+  g_assert_cmpuint (running (fixture, "good"), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  window_harness_init (&argc, &argv);
+  g_log_set_writer_func (log_writer, NULL, NULL);
+
+  WINDOW_TEST_ADD ("keyboard/shortcuts", test_shortcuts);
+  WINDOW_TEST_ADD ("keyboard/quit", test_quit);
+
+  return window_harness_run ();
+}

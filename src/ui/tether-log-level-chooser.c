@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-log-level-chooser.h"
 
 /* The level chosen for a server, kept on it for the session */
@@ -29,7 +30,6 @@ struct _TetherLogLevelChooser
 
   GtkDropDown  *dropdown;
   TetherServer *server;
-  gboolean      told;      /* the connection up now was told the level */
   guint         n_pending; /* requests not answered yet */
   gboolean      updating;
 };
@@ -86,7 +86,6 @@ tell (TetherLogLevelChooser *self)
 {
   const char *level = chosen_level (self);
 
-  self->told = TRUE;
   if (level != NULL)
     {
       self->n_pending++;
@@ -94,8 +93,10 @@ tell (TetherLogLevelChooser *self)
     }
 }
 
-/* Shown for a connected server that declares logging; a new connection is
- * told the level chosen. */
+/* Shown for a connected server that declares logging. A new connection is
+ * told the level chosen by the server itself (it keeps what
+ * tether_server_set_log_level_async() was given), whether or not this
+ * chooser is shown. */
 static void
 server_state_cb (TetherLogLevelChooser *self)
 {
@@ -104,10 +105,6 @@ server_state_cb (TetherLogLevelChooser *self)
                   mcp_client_has_capability (client, "logging");
 
   gtk_widget_set_visible (GTK_WIDGET (self), logs);
-  if (!logs)
-    self->told = FALSE;
-  else if (!self->told)
-    tell (self);
 }
 
 static void
@@ -147,19 +144,41 @@ tether_log_level_chooser_class_init (TetherLogLevelChooserClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
+/* GTK 4.8 shows the chosen level in the button through a list item of its
+ * own, which it announces by its type name: name it after the button. */
+static void
+name_shown_choice (TetherLogLevelChooser *self)
+{
+  GType item_type = g_type_from_name ("GtkListItemWidget");
+
+  /* only in the button: the choices in its popover are named by their text */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->dropdown));
+       child != NULL && item_type != G_TYPE_INVALID;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      tether_accessible_name_inner (child, item_type, _("Log Level"));
+}
+
 static void
 tether_log_level_chooser_init (TetherLogLevelChooser *self)
 {
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  g_autoptr(GtkListItemFactory) choices = tether_accessible_new_text_factory ();
 
   for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
     gtk_string_list_append (labels, _(levels[i].label));
 
   self->dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL));
+  /* each choice, and the button that opens them, named for a screen reader */
+  gtk_drop_down_set_factory (self->dropdown, choices);
+  tether_accessible_name_inner (GTK_WIDGET (self->dropdown), GTK_TYPE_TOGGLE_BUTTON, _("Log Level"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->dropdown), _("The least severe messages the server sends to its log"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Log Level"), -1);
   gtk_widget_set_parent (GTK_WIDGET (self->dropdown), GTK_WIDGET (self));
   g_signal_connect_object (self->dropdown, "notify::selected", G_CALLBACK (selected_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->dropdown, "notify::selected", G_CALLBACK (name_shown_choice), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  name_shown_choice (self);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
@@ -179,8 +198,6 @@ tether_log_level_chooser_set_server (TetherLogLevelChooser *self,
   if (self->server != NULL)
     g_signal_handlers_disconnect_by_func (self->server, server_state_cb, self);
   g_set_object (&self->server, server);
-  /* The connection up now was told when the level was chosen, if it was. */
-  self->told = server != NULL && tether_server_get_state (server) == TETHER_SERVER_STATE_CONNECTED;
 
   level = chosen_level (self);
   for (guint i = 1; level != NULL && i < G_N_ELEMENTS (levels); i++)

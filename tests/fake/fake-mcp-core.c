@@ -762,9 +762,8 @@ handle_initialize (FakeMcpCore *core,
     "\"instructions\":\"A fake server for Tether's tests.\"}");
   result = json_node_get_object (result_node);
   json_object_set_string_member (result, "protocolVersion", version);
-  if (core->options.use_extras)
-    json_object_set_object_member (json_object_get_object_member (result, "capabilities"), "completions",
-                                   json_object_new ());
+  if (core->options.no_completions)
+    json_object_remove_member (json_object_get_object_member (result, "capabilities"), "completions");
   if (core->options.no_logging)
     json_object_remove_member (json_object_get_object_member (result, "capabilities"), "logging");
   if (core->options.hostile_text)

@@ -42,6 +42,7 @@ typedef struct
   gboolean     rich_tools;          /* also "form" (every field kind) and "media" */
   gboolean     use_extras;          /* completions, "conversation", "counter" */
   gboolean     no_logging;          /* declare no logging capability */
+  gboolean     no_completions;      /* declare no completions capability */
 } FakeMcpOptions;
 
 /* What a hostile server puts in its text: an SGR colour, an OSC window

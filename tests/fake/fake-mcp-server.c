@@ -47,6 +47,7 @@ static gboolean hostile_text;
 static gboolean rich_tools;
 static gboolean use_extras;
 static gboolean no_logging;
+static gboolean no_completions;
 static gboolean never_read_stdin;
 static char    *stop_reading_after;
 static char   **ask_methods;
@@ -75,7 +76,8 @@ static GOptionEntry entries[] = {
   { "progress-interval", 0, 0, G_OPTION_ARG_INT, &progress_interval_ms, "The slow tool's step", "MS" },
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "rich-tools", 0, 0, G_OPTION_ARG_NONE, &rich_tools, "Also offer the tools form (every field kind) and media (every content kind)", NULL },
-  { "use-extras", 0, 0, G_OPTION_ARG_NONE, &use_extras, "Also declare completions, and offer the prompt conversation and the resource counter (subscribable)", NULL },
+  { "use-extras", 0, 0, G_OPTION_ARG_NONE, &use_extras, "Also offer the prompt conversation and the resource counter (subscribable)", NULL },
+  { "no-completions", 0, 0, G_OPTION_ARG_NONE, &no_completions, "Declare no completions capability", NULL },
   { "no-logging", 0, 0, G_OPTION_ARG_NONE, &no_logging, "Declare no logging capability", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
   { "stop-reading-after", 0, 0, G_OPTION_ARG_STRING, &stop_reading_after, "Stop reading stdin once METHOD is answered", "METHOD" },
@@ -482,6 +484,7 @@ main (int   argc,
   options.rich_tools = rich_tools;
   options.use_extras = use_extras;
   options.no_logging = no_logging;
+  options.no_completions = no_completions;
 
   out = g_string_sized_new (65536);
   in = g_byte_array_sized_new (65536);

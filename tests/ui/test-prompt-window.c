@@ -19,7 +19,7 @@ static void
 start (Fixture *fixture)
 {
   g_autofree char *good = fake_entry (fixture, "good", "\"--use-extras\"");
-  g_autofree char *plain = fake_entry (fixture, "plain", NULL);
+  g_autofree char *plain = fake_entry (fixture, "plain", "\"--no-completions\"");
   g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s, %s } }\n", good, plain);
 
   write_config (fixture, config);

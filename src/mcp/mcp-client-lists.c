@@ -131,8 +131,10 @@ list_page_cb (GObject      *object,
       if (item == NULL)
         {
           op->skipped++;
-          _mcp_client_emit_event (self, "%s: skipped entry %u of page %u: %s", method, i + 1, op->pages,
-                                  item_error != NULL ? item_error->message : "not an object");
+          /* Translators: the first %s is a method such as tools/list,
+           * the last why the entry was skipped */
+          _mcp_client_emit_event (self, _("%s: skipped entry %u of page %u: %s"), method, i + 1, op->pages,
+                                  item_error != NULL ? item_error->message : _("not an object"));
           continue;
         }
 

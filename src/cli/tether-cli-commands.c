@@ -954,7 +954,11 @@ ping_report (PingOp *op)
     {
       g_autofree char *name = tether_cli_escape (tether_cli_target_get_name (run->target));
 
-      printf (_("%u pings to %s, %u in flight: %.3f s\n"), n, name, run->inflight, elapsed);
+      /* Translators: the second %u is how many pings were under way at
+       * once, %.3f a number of seconds */
+      printf (g_dngettext (GETTEXT_PACKAGE, "%u ping to %s, %u in flight: %.3f s\n",
+                           "%u pings to %s, %u in flight: %.3f s\n", n),
+              n, name, run->inflight, elapsed);
       printf (_("round trip min/median/p99/max = %.1f/%.1f/%.1f/%.1f µs, %.0f requests/s\n"),
               (double)min, (double)median, (double)p99, (double)max, rate);
     }

@@ -332,7 +332,10 @@ print_text (TetherImportPlan *plan,
   g_autofree char *file = tether_cli_escape (g_file_peek_path (source));
   g_autofree char *config_file = tether_cli_escape (import->config);
 
-  printf (_("%s: %s, %u servers\n"), file,
+  /* Translators: the first %s is a file, the second its format, such as
+   * “Claude Desktop” */
+  printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s, %u server\n", "%s: %s, %u servers\n", outcomes->len),
+          file,
           tether_import_format_get_display_name (tether_import_result_get_format (result)),
           outcomes->len);
   print_strv (_("warning"), tether_import_result_get_warnings (result));
@@ -363,12 +366,20 @@ print_text (TetherImportPlan *plan,
 
   printf ("\n");
   if (import->dry_run)
-    printf (_("Would add %u, skip %u and refuse %u of %u servers in %s. Nothing was changed.\n"),
+    /* Translators: the last %s is Tether's configuration file */
+    printf (g_dngettext (GETTEXT_PACKAGE,
+                         "Would add %u, skip %u and refuse %u of %u server in %s. Nothing was changed.\n",
+                         "Would add %u, skip %u and refuse %u of %u servers in %s. Nothing was changed.\n",
+                         outcomes->len),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
             counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE], outcomes->len,
             config_file);
   else
-    printf (_("Added %u, skipped %u and refused %u of %u servers in %s.\n"),
+    /* Translators: the last %s is Tether's configuration file */
+    printf (g_dngettext (GETTEXT_PACKAGE,
+                         "Added %u, skipped %u and refused %u of %u server in %s.\n",
+                         "Added %u, skipped %u and refused %u of %u servers in %s.\n",
+                         outcomes->len),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
             counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE] + counts[ACTION_FAILED],
             outcomes->len, config_file);

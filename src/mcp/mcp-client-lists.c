@@ -161,7 +161,11 @@ list_page_cb (GObject      *object,
   if (op->pages >= self->max_pages)
     {
       g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                               _("%s: the list goes on past %u pages; stopped listing"),
+                               /* Translators: %s is a method such as tools/list */
+                               g_dngettext (GETTEXT_PACKAGE,
+                                            "%s: the list goes on past %u page; stopped listing",
+                                            "%s: the list goes on past %u pages; stopped listing",
+                                            self->max_pages),
                                method, self->max_pages);
       return;
     }

@@ -351,15 +351,25 @@ print_text (TetherImportPlan *plan,
       g_autofree char *new_name = tether_cli_escape (outcome->name);
       g_autofree char *reason = tether_cli_escape (outcome->reason);
       g_auto(GStrv) warnings = tether_import_plan_dup_warnings (plan, i);
+      g_autofree char *line = NULL;
+      g_autofree char *shown = NULL;
 
       counts[outcome->action]++;
 
-      printf ("\n%s: %s", name, describe_action (outcome, import->dry_run));
       if (outcome->action == ACTION_RENAME)
-        printf (" (“%s”)", new_name);
+        /* Translators: a server's name, then the new name it gets */
+        line = g_strdup_printf (import->dry_run ? _("%s: would be added under a new name (“%s”)")
+                                                : _("%s: added under a new name (“%s”)"),
+                                name, new_name);
+      else
+        /* Translators: a server's name, then what the import does with it,
+         * such as “would be added” */
+        line = g_strdup_printf (C_("import outcome", "%s: %s"), name, describe_action (outcome, import->dry_run));
       if (reason != NULL)
-        printf (": %s", reason);
-      printf ("\n    %s\n", description);
+        /* Translators: an outcome of the import, such as “github: refused”,
+         * then the reason */
+        shown = g_strdup_printf (C_("import outcome and reason", "%s: %s"), line, reason);
+      printf ("\n%s\n    %s\n", shown != NULL ? shown : line, description);
       print_strv (_("warning"), (const char * const *)warnings);
       print_strv (_("note"), tether_import_item_get_notes (item));
     }

@@ -436,7 +436,10 @@ tether_diagnostics_format_text (JsonNode *report)
 
   g_string_append_printf (out, _("Configuration:  %s\n"), member_string (configuration, "file"));
   if (error != NULL)
-    g_string_append_printf (out, _("                cannot be used: %s\n"), error);
+    {
+      g_string_append (out, "                ");
+      g_string_append_printf (out, _("cannot be used: %s\n"), error);
+    }
 
   for (guint i = 0; i < json_array_get_length (servers); i++)
     {
@@ -479,7 +482,7 @@ tether_diagnostics_format_text (JsonNode *report)
         }
     }
   if (json_array_get_length (servers) == 0)
-    g_string_append (out, _("  (no servers)\n"));
+    g_string_append_printf (out, "  %s\n", _("(no servers)"));
 
   g_string_append_printf (out, _("Other clients’ configuration files, in %s:\n"), member_string (discovered, "home"));
   for (guint i = 0; i < json_array_get_length (files); i++)
@@ -502,9 +505,12 @@ tether_diagnostics_format_text (JsonNode *report)
         }
     }
   if (member_string (discovered, "error") != NULL)
-    g_string_append_printf (out, _("  (could not look: %s)\n"), member_string (discovered, "error"));
+    {
+      g_string_append (out, "  ");
+      g_string_append_printf (out, _("(could not look: %s)\n"), member_string (discovered, "error"));
+    }
   else if (json_array_get_length (files) == 0)
-    g_string_append (out, _("  (none found)\n"));
+    g_string_append_printf (out, "  %s\n", _("(none found)"));
 
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -166,8 +166,9 @@ print_arguments (JsonNode *input_schema)
     {
       g_autofree char *shown = tether_cli_escape (line->str);
 
+      printf ("    ");
       /* Translators: the arguments of a tool, listed after it */
-      printf (_("    arguments: %s\n"), shown);
+      printf (_("arguments: %s\n"), shown);
     }
 }
 
@@ -452,19 +453,25 @@ print_prompts (TetherCliRun *run,
               for (guint j = 0; j < json_array_get_length (array); j++)
                 {
                   JsonNode *arg = json_array_get_element (array, j);
+                  const char *arg_name;
                   JsonObject *o;
 
                   if (!JSON_NODE_HOLDS_OBJECT (arg))
                     continue;
                   o = json_node_get_object (arg);
-                  g_string_append_printf (line, "%s%s%s", line->len > 0 ? ", " : "",
-                                          json_object_get_string_member_with_default (o, "name", "?"),
-                                          /* Translators: after the name of a prompt's argument */
-                                          json_object_get_boolean_member_with_default (o, "required", FALSE) ? _(" (required)") : "");
+                  arg_name = json_object_get_string_member_with_default (o, "name", "?");
+                  if (line->len > 0)
+                    g_string_append (line, ", ");
+                  if (json_object_get_boolean_member_with_default (o, "required", FALSE))
+                    /* Translators: the name of a prompt's argument that must be given */
+                    g_string_append_printf (line, _("%s (required)"), arg_name);
+                  else
+                    g_string_append (line, arg_name);
                 }
               shown = tether_cli_escape (line->str);
+              printf ("    ");
               /* Translators: the arguments of a prompt, listed after it */
-              printf (_("    arguments: %s\n"), shown);
+              printf (_("arguments: %s\n"), shown);
             }
         }
       if (prompts->len == 0)
@@ -954,7 +961,11 @@ ping_report (PingOp *op)
     {
       g_autofree char *name = tether_cli_escape (tether_cli_target_get_name (run->target));
 
-      printf (_("%u pings to %s, %u in flight: %.3f s\n"), n, name, run->inflight, elapsed);
+      /* Translators: the second %u is how many pings were under way at
+       * once, %.3f a number of seconds */
+      printf (g_dngettext (GETTEXT_PACKAGE, "%u ping to %s, %u in flight: %.3f s\n",
+                           "%u pings to %s, %u in flight: %.3f s\n", n),
+              n, name, run->inflight, elapsed);
       printf (_("round trip min/median/p99/max = %.1f/%.1f/%.1f/%.1f µs, %.0f requests/s\n"),
               (double)min, (double)median, (double)p99, (double)max, rate);
     }

@@ -332,7 +332,10 @@ print_text (TetherImportPlan *plan,
   g_autofree char *file = tether_cli_escape (g_file_peek_path (source));
   g_autofree char *config_file = tether_cli_escape (import->config);
 
-  printf (_("%s: %s, %u servers\n"), file,
+  /* Translators: the first %s is a file, the second its format, such as
+   * “Claude Desktop” */
+  printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s, %u server\n", "%s: %s, %u servers\n", outcomes->len),
+          file,
           tether_import_format_get_display_name (tether_import_result_get_format (result)),
           outcomes->len);
   print_strv (_("warning"), tether_import_result_get_warnings (result));
@@ -348,27 +351,45 @@ print_text (TetherImportPlan *plan,
       g_autofree char *new_name = tether_cli_escape (outcome->name);
       g_autofree char *reason = tether_cli_escape (outcome->reason);
       g_auto(GStrv) warnings = tether_import_plan_dup_warnings (plan, i);
+      g_autofree char *line = NULL;
+      g_autofree char *shown = NULL;
 
       counts[outcome->action]++;
 
-      printf ("\n%s: %s", name, describe_action (outcome, import->dry_run));
       if (outcome->action == ACTION_RENAME)
-        printf (" (“%s”)", new_name);
+        /* Translators: a server's name, then the new name it gets */
+        line = g_strdup_printf (import->dry_run ? _("%s: would be added under a new name (“%s”)")
+                                                : _("%s: added under a new name (“%s”)"),
+                                name, new_name);
+      else
+        /* Translators: a server's name, then what the import does with it,
+         * such as “would be added” */
+        line = g_strdup_printf (C_("import outcome", "%s: %s"), name, describe_action (outcome, import->dry_run));
       if (reason != NULL)
-        printf (": %s", reason);
-      printf ("\n    %s\n", description);
+        /* Translators: an outcome of the import, such as “github: refused”,
+         * then the reason */
+        shown = g_strdup_printf (C_("import outcome and reason", "%s: %s"), line, reason);
+      printf ("\n%s\n    %s\n", shown != NULL ? shown : line, description);
       print_strv (_("warning"), (const char * const *)warnings);
       print_strv (_("note"), tether_import_item_get_notes (item));
     }
 
   printf ("\n");
   if (import->dry_run)
-    printf (_("Would add %u, skip %u and refuse %u of %u servers in %s. Nothing was changed.\n"),
+    /* Translators: the last %s is Tether's configuration file */
+    printf (g_dngettext (GETTEXT_PACKAGE,
+                         "Would add %u, skip %u and refuse %u of %u server in %s. Nothing was changed.\n",
+                         "Would add %u, skip %u and refuse %u of %u servers in %s. Nothing was changed.\n",
+                         outcomes->len),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
             counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE], outcomes->len,
             config_file);
   else
-    printf (_("Added %u, skipped %u and refused %u of %u servers in %s.\n"),
+    /* Translators: the last %s is Tether's configuration file */
+    printf (g_dngettext (GETTEXT_PACKAGE,
+                         "Added %u, skipped %u and refused %u of %u server in %s.\n",
+                         "Added %u, skipped %u and refused %u of %u servers in %s.\n",
+                         outcomes->len),
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
             counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE] + counts[ACTION_FAILED],
             outcomes->len, config_file);

@@ -203,11 +203,18 @@ tether_cli_print_binary (TetherCliRun *run,
           run->save_failed = TRUE;
           return;
         }
-      printf ("[%s %s, %lu bytes] %s\n", kind, shown_type, (gulong)length, path);
+      /* Translators: the first %s is the protocol's name for the kind of
+       * content (image, audio, blob), the second its MIME type, the last the
+       * file it was saved to */
+      printf (g_dngettext (GETTEXT_PACKAGE, "[%s %s, %lu byte] %s\n", "[%s %s, %lu bytes] %s\n", length),
+              kind, shown_type, (gulong)length, path);
       return;
     }
 
-  printf ("[%s %s, %lu bytes]\n", kind, shown_type, (gulong)length);
+  /* Translators: the first %s is the protocol's name for the kind of
+   * content (image, audio, blob), the second its MIME type */
+  printf (g_dngettext (GETTEXT_PACKAGE, "[%s %s, %lu byte]\n", "[%s %s, %lu bytes]\n", length),
+          kind, shown_type, (gulong)length);
 }
 
 static void

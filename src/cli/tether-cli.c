@@ -76,9 +76,10 @@ print_usage (FILE *out)
   config_commands = tether_cli_get_config_commands (&n_config);
 
   fprintf (out, "%s\n", _("Usage: tether-cli [OPTIONS] COMMAND [ARGS…] -- SERVER-COMMAND [ARGS…]"));
-  fprintf (out, "%s\n", _("       tether-cli [OPTIONS] COMMAND NAME [ARGS…]"));
-  fprintf (out, "%s\n", _("       tether-cli [OPTIONS] --url URL [--header 'NAME: VALUE']… COMMAND [ARGS…]"));
-  fprintf (out, "%s\n\n", _("       tether-cli [OPTIONS] CONFIGURATION-COMMAND [ARGS…]"));
+  /* The other forms, under the first one after “Usage: ” */
+  fprintf (out, "       %s\n", _("tether-cli [OPTIONS] COMMAND NAME [ARGS…]"));
+  fprintf (out, "       %s\n", _("tether-cli [OPTIONS] --url URL [--header 'NAME: VALUE']… COMMAND [ARGS…]"));
+  fprintf (out, "       %s\n\n", _("tether-cli [OPTIONS] CONFIGURATION-COMMAND [ARGS…]"));
   fprintf (out, "%s\n", _("Commands, for a server given by its command line after “--” or by its NAME in the configuration:"));
   for (guint i = 0; i < n; i++)
     fprintf (out, "  %-33s %s\n", commands[i].synopsis, _(commands[i].summary));

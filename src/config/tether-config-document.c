@@ -246,11 +246,17 @@ _tether_config_document_limit_error (TetherConfigDocument      *self,
     {
     case TETHER_CONFIG_DOCUMENT_LIMIT_DEPTH:
       return _tether_config_document_error (self, TETHER_CONFIG_ERROR_SYNTAX, line, column,
-                                            _("values are nested more than %d levels deep"),
+                                            g_dngettext (GETTEXT_PACKAGE,
+                                                         "values are nested more than %d level deep",
+                                                         "values are nested more than %d levels deep",
+                                                         TETHER_READ_MAX_DEPTH),
                                             TETHER_READ_MAX_DEPTH);
     case TETHER_CONFIG_DOCUMENT_LIMIT_NODES:
       return _tether_config_document_error (self, TETHER_CONFIG_ERROR_TOO_LARGE, line, column,
-                                            _("the file holds more than %d values"),
+                                            g_dngettext (GETTEXT_PACKAGE,
+                                                         "the file holds more than %d value",
+                                                         "the file holds more than %d values",
+                                                         TETHER_READ_MAX_NODES),
                                             TETHER_READ_MAX_NODES);
     case TETHER_CONFIG_DOCUMENT_LIMIT_STRING_LENGTH:
     default:

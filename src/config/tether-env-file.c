@@ -149,7 +149,9 @@ tether_env_file_parse (const char  *text,
       if (entries->len >= TETHER_READ_MAX_NODES)
         {
           g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_TOO_LARGE,
-                       _("it sets more than %d variables"), TETHER_READ_MAX_NODES);
+                       g_dngettext (GETTEXT_PACKAGE, "it sets more than %d variable",
+                                    "it sets more than %d variables", TETHER_READ_MAX_NODES),
+                       TETHER_READ_MAX_NODES);
           return NULL;
         }
 

@@ -102,8 +102,13 @@ _tether_import_entry_get_strv (TetherImportEntry   *entry,
                                                          entry->name, key, local_error->message));
           return FALSE;
         }
-      _tether_import_entry_warn (entry, _("“%s” was one string; it was split into %d arguments "
-                                          "as a shell would"), key, argc);
+      /* Translators: %s is a key of the configuration, such as “command” */
+      _tether_import_entry_warn (entry, g_dngettext (GETTEXT_PACKAGE,
+                                                     "“%s” was one string; it was split into %d argument "
+                                                     "as a shell would",
+                                                     "“%s” was one string; it was split into %d arguments "
+                                                     "as a shell would", argc),
+                                 key, argc);
       for (int i = 0; i < argc; i++)
         {
           char *resolved = _tether_import_resolve_text (entry, argv[i]);

@@ -159,8 +159,13 @@ check_importable (TetherImportRun  *run,
 
       if (n_items > 1)
         {
-          char *message = g_strdup_printf (_("none of the %u servers can be imported; "
-                                             "the first: %s"), n_items, copy->message);
+          /* Translators: %s is why the first server cannot be imported */
+          char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                        "none of the %u server can be imported; "
+                                                        "the first: %s",
+                                                        "none of the %u servers can be imported; "
+                                                        "the first: %s", n_items),
+                                           n_items, copy->message);
 
           g_free (copy->message);
           copy->message = message;

@@ -131,8 +131,10 @@ list_page_cb (GObject      *object,
       if (item == NULL)
         {
           op->skipped++;
-          _mcp_client_emit_event (self, "%s: skipped entry %u of page %u: %s", method, i + 1, op->pages,
-                                  item_error != NULL ? item_error->message : "not an object");
+          /* Translators: the first %s is a method such as tools/list,
+           * the last why the entry was skipped */
+          _mcp_client_emit_event (self, _("%s: skipped entry %u of page %u: %s"), method, i + 1, op->pages,
+                                  item_error != NULL ? item_error->message : _("not an object"));
           continue;
         }
 
@@ -159,7 +161,11 @@ list_page_cb (GObject      *object,
   if (op->pages >= self->max_pages)
     {
       g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                               _("%s: the list goes on past %u pages; stopped listing"),
+                               /* Translators: %s is a method such as tools/list */
+                               g_dngettext (GETTEXT_PACKAGE,
+                                            "%s: the list goes on past %u page; stopped listing",
+                                            "%s: the list goes on past %u pages; stopped listing",
+                                            self->max_pages),
                                method, self->max_pages);
       return;
     }

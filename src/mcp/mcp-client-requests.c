@@ -211,9 +211,13 @@ time_out (Pending *p)
                          p->method, elapsed, p->timeout_ms);
 
   reason = g_strdup_printf ("timed out after %.1f s", elapsed);
-  _mcp_client_emit_event (self, "request %" G_GINT64_FORMAT " (%s) timed out after %.1f s%s",
-                          p->id, p->method, elapsed,
-                          p->is_initialize ? "" : "; sent notifications/cancelled");
+  _mcp_client_emit_event (self,
+                          /* Translators: %lld is the request's number, %s its
+                           * method such as tools/call, %.1f a number of seconds */
+                          p->is_initialize ? _("request %lld (%s) timed out after %.1f s")
+                                           : _("request %lld (%s) timed out after %.1f s; "
+                                               "sent notifications/cancelled"),
+                          (long long)p->id, p->method, elapsed);
   pending_abandon (p, error, reason);
 }
 
@@ -336,8 +340,10 @@ cancelled_idle_cb (gpointer user_data)
 
   if (p != NULL)
     {
-      _mcp_client_emit_event (ref->client, "request %" G_GINT64_FORMAT " (%s) cancelled after %.1f s",
-                              p->id, p->method, elapsed_seconds (p));
+      /* Translators: %lld is the request's number, %s its method such as
+       * tools/call, %.1f a number of seconds */
+      _mcp_client_emit_event (ref->client, _("request %lld (%s) cancelled after %.1f s"),
+                              (long long)p->id, p->method, elapsed_seconds (p));
       pending_abandon (p,
                        g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
                                     _("%s was cancelled"), p->method),
@@ -430,9 +436,14 @@ sent_cb (McpTransport *transport,
         {
           /* The transport gave up waiting: the server may still be at
            * it, so it is told, and a late answer is recognised. */
-          _mcp_client_emit_event (self, "request %" G_GINT64_FORMAT " (%s) timed out in the transport after %.1f s%s",
-                                  p->id, p->method, elapsed_seconds (p),
-                                  p->is_initialize ? "" : "; sent notifications/cancelled");
+          _mcp_client_emit_event (self,
+                                  p->is_initialize
+                                  /* Translators: %lld is the request's number, %s its
+                                   * method such as tools/call, %.1f a number of seconds */
+                                  ? _("request %lld (%s) timed out in the transport after %.1f s")
+                                  : _("request %lld (%s) timed out in the transport after %.1f s; "
+                                      "sent notifications/cancelled"),
+                                  (long long)p->id, p->method, elapsed_seconds (p));
           pending_abandon (p, send_error_for (p, error), "timed out");
         }
       else if (error != NULL)
@@ -573,7 +584,8 @@ _mcp_client_handle_response (McpClient  *self,
   if (!JSON_NODE_HOLDS_VALUE (id_node) || json_node_get_value_type (id_node) != G_TYPE_INT64)
     {
       g_autofree char *shown = json_to_string (id_node, FALSE);
-      _mcp_client_emit_event (self, "dropped an answer with id %s: we never send such an id", shown);
+      /* Translators: %s is the id as the server sent it, in JSON */
+      _mcp_client_emit_event (self, _("dropped an answer with id %s: we never send such an id"), shown);
       return;
     }
 
@@ -584,12 +596,14 @@ _mcp_client_handle_response (McpClient  *self,
     {
       if ((late_method = g_hash_table_lookup (self->abandoned, &id)) != NULL)
         {
-          _mcp_client_emit_event (self, "dropped a late answer to request %" G_GINT64_FORMAT " (%s)",
-                                  id, late_method);
+          /* Translators: %lld is the request's number, %s its method */
+          _mcp_client_emit_event (self, _("dropped a late answer to request %lld (%s)"),
+                                  (long long)id, late_method);
           g_hash_table_remove (self->abandoned, &id);
         }
       else
-        _mcp_client_emit_event (self, "dropped an answer to request %" G_GINT64_FORMAT ", which is not pending", id);
+        _mcp_client_emit_event (self, _("dropped an answer to request %lld, which is not pending"),
+                                (long long)id);
       return;
     }
 

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "mcp-client.h"
 #include "mcp-client-private.h"
 #include "mcp-transport-private.h"
@@ -208,7 +210,8 @@ handle_server_request (McpClient  *self,
   if (!JSON_NODE_HOLDS_VALUE (id) ||
       (json_node_get_value_type (id) != G_TYPE_INT64 && json_node_get_value_type (id) != G_TYPE_STRING))
     {
-      _mcp_client_emit_event (self, "ignored a request (%s) from the server with an invalid id", method);
+      /* Translators: %s is a method such as roots/list */
+      _mcp_client_emit_event (self, _("ignored a request (%s) from the server with an invalid id"), method);
       return;
     }
 
@@ -236,7 +239,8 @@ handle_server_request (McpClient  *self,
     {
       g_autofree char *message = g_strdup_printf ("Method not found: %s", method);
 
-      _mcp_client_emit_event (self, "the server asked for %s, which we do not offer", method);
+      /* Translators: %s is a method such as sampling/createMessage */
+      _mcp_client_emit_event (self, _("the server asked for %s, which we do not offer"), method);
       answer (self, id, NULL, MCP_RPC_METHOD_NOT_FOUND, message);
     }
 }
@@ -383,7 +387,9 @@ invalid_message_cb (McpClient    *self,
                     const char   *reason,
                     McpTransport *transport)
 {
-  _mcp_client_emit_event (self, "skipped a message that is not JSON-RPC (%s): %s", reason, text);
+  /* Translators: the first %s says what is wrong, the second is the
+   * message as it came */
+  _mcp_client_emit_event (self, _("skipped a message that is not JSON-RPC (%s): %s"), reason, text);
 }
 
 static void

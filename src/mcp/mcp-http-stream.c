@@ -452,8 +452,12 @@ schedule_stream_reconnect (McpHttpTransport *self,
   if (self->stream_attempts >= self->max_reconnect_attempts)
     {
       _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                                 _("Gave up on the stream for server messages after %u attempts; "
-                                   "answers still arrive, server notifications may not"),
+                                 g_dngettext (GETTEXT_PACKAGE,
+                                              "Gave up on the stream for server messages after %u attempt; "
+                                              "answers still arrive, server notifications may not",
+                                              "Gave up on the stream for server messages after %u attempts; "
+                                              "answers still arrive, server notifications may not",
+                                              self->stream_attempts),
                                  self->stream_attempts);
       return;
     }

@@ -12,6 +12,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "mcp-json.h"
 #include "mcp-json-private.h"
 
@@ -643,91 +645,110 @@ parse_value (Parser *parser,
   return node;
 }
 
-/* The problem as the protocol's errors have always said it. */
+/* The problem as the protocol's errors have always said it, each a whole
+ * sentence with the byte offset in it. */
 static void
 set_error (const McpJsonFailure  *failure,
            gsize                  length,
            GError               **error)
 {
-  JsonParserError code = JSON_PARSER_ERROR_INVALID_DATA;
-  const char *what;
+  unsigned long at = failure->offset;
+  gboolean at_end = failure->offset >= length;
+  gboolean short_escape = failure->offset + 4 > length;
 
   switch (failure->problem)
     {
     case MCP_JSON_PROBLEM_EXPECTED_VALUE:
-      what = failure->offset >= length ? "unexpected end" : "unexpected character";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   /* Translators: the %lu in this message and the ones below
+                    * is the position of the problem in the JSON text, in
+                    * bytes from its start */
+                   at_end ? _("unexpected end at byte %lu")
+                          : _("unexpected character at byte %lu"),
+                   at);
       break;
     case MCP_JSON_PROBLEM_BAD_WORD:
-      code = JSON_PARSER_ERROR_INVALID_BAREWORD;
-      what = "unexpected word";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_BAREWORD,
+                   _("unexpected word at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_EXPECTED_MEMBER_NAME:
-      what = "expected a member name";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("expected a member name at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_EXPECTED_COLON:
-      code = JSON_PARSER_ERROR_MISSING_COLON;
-      what = "expected ':'";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_MISSING_COLON,
+                   _("expected ':' at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_EXPECTED_OBJECT_END:
-      code = JSON_PARSER_ERROR_MISSING_COMMA;
-      what = "expected ',' or '}'";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_MISSING_COMMA,
+                   _("expected ',' or '}' at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_EXPECTED_ARRAY_END:
-      code = JSON_PARSER_ERROR_MISSING_COMMA;
-      what = "expected ',' or ']'";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_MISSING_COMMA,
+                   _("expected ',' or ']' at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_EXPECTED_DIGIT:
-      what = "bad number";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("bad number at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_EXPECTED_FRACTION_DIGIT:
-      what = "bad fraction";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("bad fraction at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_EXPECTED_EXPONENT_DIGIT:
-      what = "bad exponent";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("bad exponent at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_UNTERMINATED_STRING:
-      what = "unterminated string";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("unterminated string at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_UNTERMINATED_ESCAPE:
-      what = "unterminated escape";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("unterminated escape at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_CONTROL_CHARACTER:
-      what = "control character in a string";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("control character in a string at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_BAD_ESCAPE:
-      what = "bad escape";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("bad escape at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_BAD_UNICODE_ESCAPE:
-      what = failure->offset + 4 > length ? "short \\u escape" : "bad \\u escape";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   short_escape ? _("short \\u escape at byte %lu")
+                                : _("bad \\u escape at byte %lu"),
+                   at);
       break;
     case MCP_JSON_PROBLEM_NUL:
-      what = "NUL in a string";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("NUL in a string at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_INVALID_UTF8:
-      what = "invalid UTF-8 in a string";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("invalid UTF-8 in a string at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_TOO_DEEP:
-      code = JSON_PARSER_ERROR_PARSE;
-      what = "nested too deeply";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                   _("nested too deeply at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_TOO_MANY_VALUES:
-      code = JSON_PARSER_ERROR_PARSE;
-      what = "too many values";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                   _("too many values at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_STRING_TOO_LONG:
-      what = "string too long";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("string too long at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_TRAILING_DATA:
-      code = JSON_PARSER_ERROR_PARSE;
-      what = "trailing data after the message";
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                   _("trailing data after the message at byte %lu"), at);
       break;
     case MCP_JSON_PROBLEM_NONE:
     default:
       g_assert_not_reached ();
     }
-
-  g_set_error (error, JSON_PARSER_ERROR, code, "%s at byte %" G_GSIZE_FORMAT,
-               what, failure->offset);
 }
 
 /**

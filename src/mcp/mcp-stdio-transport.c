@@ -258,8 +258,11 @@ too_large (McpStdioTransport *self,
                                       limit),
                          (unsigned long)limit);
   _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                             "message of more than %" G_GSIZE_FORMAT " bytes on stdout; closing",
-                             length);
+                             g_dngettext (GETTEXT_PACKAGE,
+                                          "message of more than %lu byte on stdout; closing",
+                                          "message of more than %lu bytes on stdout; closing",
+                                          length),
+                             (unsigned long)length);
   set_reason (self, g_error_copy (error));
   _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
   begin_shutdown (self);
@@ -370,7 +373,7 @@ reader_eof (LineReader *reader)
 
   if (!reader->is_stderr && !self->stopping && !self->exited)
     {
-      _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server closed its standard output");
+      _mcp_transport_emit_event (MCP_TRANSPORT (self), _("the server closed its standard output"));
       self->stdout_closed_first = TRUE;
       begin_shutdown (self);
     }
@@ -701,7 +704,8 @@ kill_timeout_cb (gpointer user_data)
 
   self->grace_id = 0;
   _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                             "the server did not exit %u ms after SIGTERM; sending SIGKILL to its process group",
+                             /* Translators: %u is a number of milliseconds */
+                             _("the server did not exit %u ms after SIGTERM; sending SIGKILL to its process group"),
                              self->kill_grace_ms);
   self->killed_by_us = TRUE;
   tether_process_send_signal (self->process, SIGKILL);
@@ -716,7 +720,8 @@ terminate_timeout_cb (gpointer user_data)
 
   self->grace_id = 0;
   _mcp_transport_emit_event (MCP_TRANSPORT (self),
-                             "the server did not exit %u ms after its input closed; sending SIGTERM to its process group",
+                             /* Translators: %u is a number of milliseconds */
+                             _("the server did not exit %u ms after its input closed; sending SIGTERM to its process group"),
                              self->terminate_grace_ms);
   self->killed_by_us = TRUE;
   tether_process_send_signal (self->process, SIGTERM);
@@ -772,7 +777,9 @@ wait_cb (GObject      *object,
 
   {
     g_autofree char *how = tether_process_describe_exit (self->exit_status, self->term_signal);
-    _mcp_transport_emit_event (MCP_TRANSPORT (self), "the server (pid %s) %s",
+    /* Translators: the first %s is a process id, the second how the
+     * process ended, such as “exited with status 1” */
+    _mcp_transport_emit_event (MCP_TRANSPORT (self), _("the server (pid %s) %s"),
                                tether_process_get_identifier (self->process), how);
   }
 
@@ -860,7 +867,9 @@ spawn_cb (GObject      *object,
   self->out_reader = reader_new (self, tether_process_get_stdout_pipe (self->process), FALSE);
   self->err_reader = reader_new (self, tether_process_get_stderr_pipe (self->process), TRUE);
 
-  _mcp_transport_emit_event (MCP_TRANSPORT (self), "started %s (pid %s)",
+  /* Translators: the first %s is the program that was started, the
+   * second its process id */
+  _mcp_transport_emit_event (MCP_TRANSPORT (self), _("started %s (pid %s)"),
                              tether_process_get_argv (self->process)[0],
                              tether_process_get_identifier (self->process));
 
@@ -961,7 +970,8 @@ writer_not_reading_cb (McpTransport *transport,
   g_autofree char *size = g_format_size (held);
 
   _mcp_transport_emit_event (transport,
-                             "the server has not read %s of its input; refusing messages until it does",
+                             /* Translators: %s is a size, such as “1.2 MB” */
+                             _("the server has not read %s of its input; refusing messages until it does"),
                              size);
 }
 
@@ -973,7 +983,7 @@ writer_failed_cb (McpTransport *transport,
 
   if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      _mcp_transport_emit_event (transport, "could not write to the server: %s", error->message);
+      _mcp_transport_emit_event (transport, _("could not write to the server: %s"), error->message);
       if (self->reason == NULL)
         self->reason_is_write_failure = TRUE;
       set_reason (self, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,

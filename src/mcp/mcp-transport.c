@@ -459,7 +459,7 @@ deliver (McpTransport *self,
               emitted = TRUE;
             }
           else
-            _mcp_transport_emit_invalid (self, text, length, "batch member is not a JSON-RPC message");
+            _mcp_transport_emit_invalid (self, text, length, _("batch member is not a JSON-RPC message"));
         }
 
       return emitted;
@@ -467,7 +467,7 @@ deliver (McpTransport *self,
 
   if (!is_jsonrpc_message (root))
     {
-      _mcp_transport_emit_invalid (self, text, length, "JSON, but not a JSON-RPC message");
+      _mcp_transport_emit_invalid (self, text, length, _("JSON, but not a JSON-RPC message"));
       return FALSE;
     }
 
@@ -575,11 +575,11 @@ report_unparsed (McpTransport *self,
 
   reason = g_strdup_printf (_("it is not valid UTF-8 (byte %lu)"), (gulong)parsed->bad_utf8);
   if (parsed->answered_id == NULL)
-    note = g_strdup_printf ("protocol error: not valid UTF-8 at byte %lu, "
-                            "and no id to tell which request it answers",
+    note = g_strdup_printf (_("protocol error: not valid UTF-8 at byte %lu, "
+                              "and no id to tell which request it answers"),
                             (gulong)parsed->bad_utf8);
   else
-    note = g_strdup_printf ("an answer that is not valid UTF-8 (byte %lu)",
+    note = g_strdup_printf (_("an answer that is not valid UTF-8 (byte %lu)"),
                             (gulong)parsed->bad_utf8);
 
   _mcp_transport_emit_invalid (self, text, length, note);

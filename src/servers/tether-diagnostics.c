@@ -420,9 +420,13 @@ tether_diagnostics_format_text (JsonNode *report)
     g_string_append (out, _("Host commands:  allowed\n"));
 
   if (json_object_get_boolean_member (login, "fromLoginShell"))
-    g_string_append_printf (out, _("Login shell:    %s%s, %u ms\n"), shell,
-                            json_object_get_boolean_member (login, "onHost") ? _(" on the host") : "",
-                            (guint)json_object_get_int_member (login, "elapsedMs"));
+    g_string_append_printf (out,
+                            json_object_get_boolean_member (login, "onHost")
+                            /* Translators: %s is a shell such as /bin/bash, %u a
+                             * number of milliseconds; keep the label's column */
+                            ? _("Login shell:    %s on the host, %u ms\n")
+                            : _("Login shell:    %s, %u ms\n"),
+                            shell, (guint)json_object_get_int_member (login, "elapsedMs"));
   else
     g_string_append_printf (out, _("Login shell:    not used, %u ms\n"),
                             (guint)json_object_get_int_member (login, "elapsedMs"));
@@ -432,38 +436,53 @@ tether_diagnostics_format_text (JsonNode *report)
 
   g_string_append_printf (out, _("Configuration:  %s\n"), member_string (configuration, "file"));
   if (error != NULL)
-    g_string_append_printf (out, _("                cannot be used: %s\n"), error);
+    {
+      g_string_append (out, "                ");
+      g_string_append_printf (out, _("cannot be used: %s\n"), error);
+    }
 
   for (guint i = 0; i < json_array_get_length (servers); i++)
     {
       JsonObject *server = json_array_get_object_element (servers, i);
       const char *kind = member_string (server, "kind");
-      const char *disabled = json_object_get_boolean_member (server, "enabled") ? "" : _(" (disabled)");
+      gboolean enabled = json_object_get_boolean_member (server, "enabled");
 
+      g_string_append_printf (out, "  %-20s ", member_string (server, "name"));
       if (g_strcmp0 (kind, "stdio") == 0)
         {
           const char *resolved = member_string (server, "resolved");
 
           if (resolved != NULL)
-            g_string_append_printf (out, "  %-20s %s → %s%s\n", member_string (server, "name"),
-                                    member_string (server, "command"), resolved, disabled);
+            g_string_append_printf (out,
+                                    enabled ? "%s → %s\n"
+                                    /* Translators: a server's command, then the
+                                     * program it was found to be */
+                                            : _("%s → %s (disabled)\n"),
+                                    member_string (server, "command"), resolved);
           else
-            g_string_append_printf (out, "  %-20s %s: %s%s\n", member_string (server, "name"),
-                                    member_string (server, "command"), member_string (server, "error"),
-                                    disabled);
+            g_string_append_printf (out,
+                                    enabled ? "%s: %s\n"
+                                    /* Translators: a server's command, then why
+                                     * it cannot be found */
+                                            : _("%s: %s (disabled)\n"),
+                                    member_string (server, "command"), member_string (server, "error"));
         }
       else
         {
           const char *warning = member_string (server, "warning");
 
-          g_string_append_printf (out, "  %-20s %s %s%s\n", member_string (server, "name"), kind,
-                                  member_string (server, "url"), disabled);
+          g_string_append_printf (out,
+                                  enabled ? "%s %s\n"
+                                  /* Translators: a server's transport (http or
+                                   * sse), then its address */
+                                          : _("%s %s (disabled)\n"),
+                                  kind, member_string (server, "url"));
           if (warning != NULL)
             g_string_append_printf (out, "  %-20s %s: %s\n", "", _("warning"), warning);
         }
     }
   if (json_array_get_length (servers) == 0)
-    g_string_append (out, _("  (no servers)\n"));
+    g_string_append_printf (out, "  %s\n", _("(no servers)"));
 
   g_string_append_printf (out, _("Other clients’ configuration files, in %s:\n"), member_string (discovered, "home"));
   for (guint i = 0; i < json_array_get_length (files); i++)
@@ -486,9 +505,12 @@ tether_diagnostics_format_text (JsonNode *report)
         }
     }
   if (member_string (discovered, "error") != NULL)
-    g_string_append_printf (out, _("  (could not look: %s)\n"), member_string (discovered, "error"));
+    {
+      g_string_append (out, "  ");
+      g_string_append_printf (out, _("(could not look: %s)\n"), member_string (discovered, "error"));
+    }
   else if (json_array_get_length (files) == 0)
-    g_string_append (out, _("  (none found)\n"));
+    g_string_append_printf (out, "  %s\n", _("(none found)"));
 
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

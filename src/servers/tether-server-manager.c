@@ -653,7 +653,9 @@ shutdown_timeout_cb (gpointer user_data)
   shutdown->timeout_id = 0;
   if (!g_task_get_completed (task))
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                             _("%u servers did not stop in time"), shutdown->pending);
+                             g_dngettext (GETTEXT_PACKAGE, "%u server did not stop in time",
+                                          "%u servers did not stop in time", shutdown->pending),
+                             shutdown->pending);
 
   return G_SOURCE_REMOVE;
 }

@@ -39,6 +39,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "mcp-prompt.h"
 #include "mcp-resource.h"
 #include "mcp-tool.h"
@@ -753,18 +755,28 @@ tether_server_dup_diagnostics (TetherServer *self)
   status = tether_server_dup_status_text (self, g_get_monotonic_time ());
   masked = tether_server_config_to_masked_json (self->config);
 
-  g_string_append_printf (out, "Tether %s — server “%s”\n", PACKAGE_VERSION, tether_server_get_name (self));
-  g_string_append_printf (out, "State: %s (%s)\n", tether_server_state_to_string (self->state), status);
-  if (self->server_title != NULL)
-    g_string_append_printf (out, "Server: %s %s, protocol %s\n", self->server_title,
-                            self->server_version ? self->server_version : "",
+  /* Translators: the first %s is Tether's version, the second the
+   * server's name */
+  g_string_append_printf (out, _("Tether %s — server “%s”\n"), PACKAGE_VERSION, tether_server_get_name (self));
+  /* Translators: the first %s is the state's name, such as “connected”,
+   * the second what the state means now, such as “Connected for 2 minutes” */
+  g_string_append_printf (out, _("State: %s (%s)\n"), tether_server_state_to_string (self->state), status);
+  if (self->server_title != NULL && self->server_version != NULL)
+    /* Translators: the server's own title and version, and the MCP
+     * protocol version it speaks, such as 2025-06-18 */
+    g_string_append_printf (out, _("Server: %s %s, protocol %s\n"), self->server_title, self->server_version,
+                            self->protocol_version ? self->protocol_version : "?");
+  else if (self->server_title != NULL)
+    /* Translators: the server's own title, and the MCP protocol version
+     * it speaks, such as 2025-06-18 */
+    g_string_append_printf (out, _("Server: %s, protocol %s\n"), self->server_title,
                             self->protocol_version ? self->protocol_version : "?");
   if (self->error_details != NULL)
-    g_string_append_printf (out, "Error:\n%s\n", self->error_details);
-  g_string_append_printf (out, "Configuration:\n%s\n", masked);
+    g_string_append_printf (out, _("Error:\n%s\n"), self->error_details);
+  g_string_append_printf (out, _("Configuration:\n%s\n"), masked);
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->log));
-  g_string_append (out, "Log:\n");
+  g_string_append (out, _("Log:\n"));
   for (guint i = n > 50 ? n - 50 : 0; i < n; i++)
     {
       g_autoptr(TetherLogEntry) entry = g_list_model_get_item (G_LIST_MODEL (self->log), i);

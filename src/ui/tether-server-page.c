@@ -319,22 +319,27 @@ update_overview (TetherServerPage *self)
   title = tether_server_get_server_title (self->server);
   if (title != NULL)
     {
-      g_autoptr(GString) info = g_string_new (title);
       const char *version = tether_server_get_server_version (self->server);
       const char *protocol = tether_server_get_protocol_version (self->server);
+      gboolean has_version = version != NULL && *version != '\0';
+      g_autofree char *info = NULL;
       g_autofree char *shown_info = NULL;
       g_autofree char *instructions = NULL;
 
-      if (version != NULL && *version != '\0')
-        g_string_append_printf (info, " %s", version);
-      if (protocol != NULL)
-        {
-          /* Translators: the MCP protocol version the server speaks, like 2025-06-18 */
-          g_autofree char *text = g_strdup_printf (_("protocol %s"), protocol);
-
-          g_string_append_printf (info, " · %s", text);
-        }
-      shown_info = tether_visible_text (info->str);
+      if (has_version && protocol != NULL)
+        /* Translators: the server's own title and version, then the MCP
+         * protocol version it speaks, like 2025-06-18 */
+        info = g_strdup_printf (_("%s %s · protocol %s"), title, version, protocol);
+      else if (protocol != NULL)
+        /* Translators: the server's own title, then the MCP protocol
+         * version it speaks, like 2025-06-18 */
+        info = g_strdup_printf (_("%s · protocol %s"), title, protocol);
+      else if (has_version)
+        /* Translators: the server's own title, then its version */
+        info = g_strdup_printf (C_("server title and version", "%s %s"), title, version);
+      else
+        info = g_strdup (title);
+      shown_info = tether_visible_text (info);
       instructions = tether_visible_lines (tether_server_get_instructions (self->server));
       gtk_label_set_label (self->info_label, shown_info);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->info_label), instructions);

@@ -15,6 +15,11 @@
 # 4. Validates the template with msgfmt --check, after giving it an English
 #    header and msgstr = msgid (msgen), so that the plural forms and the
 #    format directives of each msgid_plural are checked against the msgid.
+# 5. Fails when a msgid starts or ends with a space: padding for a column
+#    or a fragment glued to another ("%s" + " on the host") belongs in the
+#    code, so the translator gets a whole sentence and no spaces to count.
+# 6. Fails when a message for a server's Log tab (_mcp_transport_emit_event,
+#    _mcp_client_emit_event) is given as a bare string instead of _().
 #
 # TAP output, one test per check.
 set -u
@@ -32,7 +37,7 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tether-check-translations.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-echo "1..4"
+echo "1..6"
 failed=0
 
 # 1. The template.
@@ -65,7 +70,8 @@ awk '
   /^#: /                { where = $2 }
   /^msgstr/             { if (id != "") print where "\t" id; id = "" }
 ' "$tmp/tether.pot" 2>/dev/null | sed 's/""//g' > "$tmp/msgids"
-grep -E '[^%](%%)*%"$|^[^\t]*\t"(%%)*%"$' "$tmp/msgids" > "$tmp/cut" || true
+tab=$(printf '\t')  # grep -E has no \t
+grep -E "[^%](%%)*%\"\$|^[^$tab]*$tab\"(%%)*%\"\$" "$tmp/msgids" > "$tmp/cut" || true
 if [ -s "$tmp/cut" ]; then
   sed 's/^\([^\t]*\)\t\(.*\)$/# \1: msgid cut at a format macro: \2/' "$tmp/cut"
   echo "not ok 2 - $(wc -l < "$tmp/cut") msgids end in a bare '%'"
@@ -104,6 +110,32 @@ else
   cat "$tmp/msginit.out" "$tmp/msgen.out" "$tmp/msgfmt.out" 2>/dev/null | sed 's/^/# /'
   echo "not ok 4 - msgfmt --check refuses the template"
   failed=1
+fi
+
+# 5. No msgid starts or ends with a space (before a final newline).
+grep -E "^[^$tab]*$tab\" | (\\\\n)?\"\$" "$tmp/msgids" > "$tmp/padded" || true
+if [ -s "$tmp/padded" ]; then
+  sed 's/^\([^\t]*\)\t\(.*\)$/# \1: msgid padded with a space: \2/' "$tmp/padded"
+  echo "not ok 5 - $(wc -l < "$tmp/padded") msgids start or end with a space"
+  failed=1
+else
+  echo "ok 5 - no msgid starts or ends with a space"
+fi
+
+# 6. The log's messages are marked: the format of an emit_event call, on
+# its line or the next, is not a bare string literal.
+grep -rnE -A1 '_mcp_(transport|client)_emit_event \(' src --include='*.c' |
+  awk '
+    /_emit_event \(/ { call = $0; rest = $0; sub(/.*_emit_event \([^,]*,[ ]*/, "", rest)
+                        if (rest != $0 && rest != "" && rest ~ /^"/) print call; pending = (rest == $0 || rest == ""); next }
+    pending           { line = $0; sub(/^.*\.c-[0-9]+-[ ]*/, "", line); if (line ~ /^"/) print call; pending = 0 }
+  ' > "$tmp/bare"
+if [ -s "$tmp/bare" ]; then
+  sed 's/^/# a log message that cannot be translated: /' "$tmp/bare"
+  echo "not ok 6 - $(wc -l < "$tmp/bare") log messages are bare strings"
+  failed=1
+else
+  echo "ok 6 - every log message of the transports and the client is marked"
 fi
 
 exit $failed

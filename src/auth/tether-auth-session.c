@@ -740,7 +740,11 @@ open_browser (GTask *task)
                                    on_callback, task);
   if (!self->open_uri (url, self->open_data, &error))
     {
-      g_prefix_error (&error, _("Could not open the browser to sign in to “%s”: "), shown_name (self));
+      g_autoptr(GError) cause = g_steal_pointer (&error);
+
+      /* Translators: the first %s is a server's name, the second why the browser did not open */
+      error = g_error_new (cause->domain, cause->code, _("Could not open the browser to sign in to “%s”: %s"),
+                           shown_name (self), cause->message);
       g_object_set_data_full (G_OBJECT (task), "open-error", g_steal_pointer (&error), (GDestroyNotify)g_error_free);
       tether_auth_listener_close (a->listener);
     }

@@ -371,17 +371,23 @@ cmd_auth (const TetherCliConfigCommand  *command,
       return TETHER_CLI_EXIT_OK;
     }
   printf (_("%s: signed in at %s\n"), server.name, tokens->issuer != NULL ? tokens->issuer : "?");
-  printf (_("  scopes: %s\n"), tokens->scope != NULL ? tokens->scope : _("(not said)"));
+  printf ("  ");
+  printf (_("scopes: %s"), tokens->scope != NULL ? tokens->scope : _("(not said)"));
+  printf ("\n");
   if (tokens->expires_at > 0)
     {
       g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (tokens->expires_at);
       g_autofree char *shown = when != NULL ? g_date_time_format (when, "%Y-%m-%d %H:%M:%S") : g_strdup ("?");
 
-      printf (_("  access expires: %s\n"), shown);
+      printf ("  ");
+      printf (_("access expires: %s"), shown);
+      printf ("\n");
     }
   else
-    printf ("%s\n", _("  access expires: (not said)"));
-  printf (_("  refresh token: %s\n"), tokens->refresh_token != NULL ? _("yes") : _("no"));
+    printf ("  %s\n", _("access expires: (not said)"));
+  printf ("  ");
+  printf (_("refresh token: %s"), tokens->refresh_token != NULL ? _("yes") : _("no"));
+  printf ("\n");
   return TETHER_CLI_EXIT_OK;
 }
 
@@ -393,7 +399,7 @@ read_secret_stdin (GError **error)
   int c;
 
   if (isatty (STDIN_FILENO))
-    fprintf (stderr, "%s", _("Secret (then Enter): "));
+    fprintf (stderr, "%s ", _("Secret (then Enter):"));
   while ((c = getchar ()) != EOF && c != '\n')
     {
       if (value->len >= TETHER_SECRET_MAX_VALUE)

@@ -121,6 +121,8 @@ struct _McpHttpExchange
   guint                     redirects;         /* followed so far */
   GTask                    *send_task;         /* until the response headers, past redirects */
   GTask                    *close_task;        /* DELETE: the close_async() it ends */
+  GTlsCertificate          *tls_certificate;   /* a refused one, to say why */
+  GTlsCertificateFlags      tls_errors;
 
   guint                     sent_session : 1;  /* carried a session id */
   guint                     wrote_body : 1;

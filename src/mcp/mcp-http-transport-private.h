@@ -273,6 +273,14 @@ gboolean         _mcp_http_is_gated                     (McpHttpTransport     *s
 
 extern const McpHttpTransportHooks _mcp_http_session_hooks;
 
+/* mcp-http-transport.c, for tests: the certificate authorities to trust in
+ * place of the system's. Tether has no setting for it: a user's own
+ * authority goes into the system's store (GnuTLS reads a fixed file there,
+ * no environment variable moves it), which is what a transport trusts
+ * unless a test gives it this. */
+void             _mcp_http_transport_set_tls_database   (McpHttpTransport     *self,
+                                                         GTlsDatabase         *database);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpOutgoing, _mcp_http_outgoing_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpExchange, _mcp_http_exchange_unref)
 

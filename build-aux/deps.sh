@@ -4,7 +4,8 @@
 # Usage: build-aux/deps.sh [run|test|ci]
 #   run   what building and running the app needs
 #   test  that plus what the test suite needs (Xvfb, D-Bus, node for the
-#         interop peers, flatpak-builder to validate the manifest)
+#         interop peers, flatpak-builder to validate the manifest, openssl
+#         to make the HTTPS tests' certificates)
 #   ci    that plus clang for the fuzz targets and the sanitizer build, and
 #         debootstrap and elfutils (eu-strip) for build-aux/flatpak-ci.sh
 # Idempotent: packages already installed are not asked for again, and apt is
@@ -20,9 +21,9 @@ pkgs="build-essential meson ninja-build pkg-config gettext
 case "$what" in
   run) ;;
   test) pkgs="$pkgs xvfb xauth x11-utils dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 gnome-keyring curl" ;;
+              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 gnome-keyring curl openssl" ;;
   ci)   pkgs="$pkgs xvfb xauth x11-utils dbus at-spi2-core imagemagick nodejs npm flatpak flatpak-builder
-              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 gnome-keyring curl clang libclang-rt-14-dev debootstrap elfutils" ;;
+              iproute2 util-linux procps xdotool python3-gi gir1.2-atspi-2.0 gnome-keyring curl openssl clang libclang-rt-14-dev debootstrap elfutils" ;;
   *) echo "usage: $0 [run|test|ci]" >&2; exit 2 ;;
 esac
 

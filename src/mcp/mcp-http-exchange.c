@@ -16,6 +16,7 @@
 #include "mcp-error.h"
 #include "mcp-http-redirect.h"
 #include "mcp-http-transport-private.h"
+#include "mcp-tls-reason.h"
 #include "mcp-transport-private.h"
 #include "mcp-url.h"
 
@@ -371,6 +372,7 @@ _mcp_http_exchange_unref (McpHttpExchange *ex)
   g_assert (ex->send_task == NULL);
 
   g_clear_object (&ex->close_task);
+  g_clear_object (&ex->tls_certificate);
   g_clear_pointer (&ex->out, _mcp_http_outgoing_unref);
   g_clear_object (&ex->msg);
   g_clear_object (&ex->cancellable);
@@ -386,6 +388,27 @@ on_wrote_body (SoupMessage     *msg,
                McpHttpExchange *ex)
 {
   ex->wrote_body = TRUE;
+}
+
+/* The handshake found the server's certificate unacceptable: it stays
+ * refused (nothing is ever let through), kept only to say why. */
+static gboolean
+on_accept_certificate (SoupMessage          *msg,
+                       GTlsCertificate      *certificate,
+                       GTlsCertificateFlags  errors,
+                       McpHttpExchange      *ex)
+{
+  g_set_object (&ex->tls_certificate, certificate);
+  ex->tls_errors = errors;
+
+  return FALSE;
+}
+
+static void
+exchange_watch_message (McpHttpExchange *ex)
+{
+  g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
+  g_signal_connect (ex->msg, "accept-certificate", G_CALLBACK (on_accept_certificate), ex);
 }
 
 McpHttpExchange *
@@ -406,7 +429,7 @@ _mcp_http_exchange_new (McpHttpTransport    *self,
   ex->generation = self->generation;
   ex->msg = soup_message_new_from_uri (method, uri);
   soup_message_add_flags (ex->msg, SOUP_MESSAGE_NO_REDIRECT);
-  g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
+  exchange_watch_message (ex);
 
   headers = soup_message_get_request_headers (ex->msg);
   for (guint i = 0; i < self->header_names->len; i++)
@@ -520,9 +543,9 @@ exchange_follow (McpHttpExchange *ex,
                                soup_message_get_status (ex->msg), shown);
   ex->self->redirect_said = TRUE;
 
-  g_signal_handlers_disconnect_by_func (ex->msg, on_wrote_body, ex);
+  g_signal_handlers_disconnect_by_data (ex->msg, ex);
   g_set_object (&ex->msg, next);
-  g_signal_connect (ex->msg, "wrote-body", G_CALLBACK (on_wrote_body), ex);
+  exchange_watch_message (ex);
   ex->wrote_body = FALSE;
   ex->redirects++;
 }
@@ -656,6 +679,16 @@ _mcp_http_exchange_send_error (McpHttpExchange *ex,
                             _("The connection to the server was closed before it answered “%s”"),
                             name);
       return g_error_copy (error);
+    }
+
+  /* GLib's message is the same whatever was wrong with the certificate. */
+  if (g_error_matches (error, G_TLS_ERROR, G_TLS_ERROR_BAD_CERTIFICATE) && ex->tls_errors != 0)
+    {
+      g_autofree char *reason = mcp_tls_describe_refusal (ex->tls_certificate, ex->tls_errors,
+                                                          g_uri_get_host (soup_message_get_uri (ex->msg)));
+
+      return g_error_new (MCP_ERROR, MCP_ERROR_NOT_SENT,
+                          _("Could not reach the server at %s: %s"), url, reason);
     }
 
   if (!ex->wrote_body)

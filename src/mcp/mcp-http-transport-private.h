@@ -121,6 +121,8 @@ struct _McpHttpExchange
   guint                     redirects;         /* followed so far */
   GTask                    *send_task;         /* until the response headers, past redirects */
   GTask                    *close_task;        /* DELETE: the close_async() it ends */
+  GTlsCertificate          *tls_certificate;   /* a refused one, to say why */
+  GTlsCertificateFlags      tls_errors;
 
   guint                     sent_session : 1;  /* carried a session id */
   guint                     wrote_body : 1;
@@ -270,6 +272,14 @@ void             _mcp_http_dispatch_post                (McpHttpTransport     *s
 gboolean         _mcp_http_is_gated                     (McpHttpTransport     *self);
 
 extern const McpHttpTransportHooks _mcp_http_session_hooks;
+
+/* mcp-http-transport.c, for tests: the certificate authorities to trust in
+ * place of the system's. Tether has no setting for it: a user's own
+ * authority goes into the system's store (GnuTLS reads a fixed file there,
+ * no environment variable moves it), which is what a transport trusts
+ * unless a test gives it this. */
+void             _mcp_http_transport_set_tls_database   (McpHttpTransport     *self,
+                                                         GTlsDatabase         *database);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpOutgoing, _mcp_http_outgoing_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpExchange, _mcp_http_exchange_unref)

@@ -744,6 +744,16 @@ mcp_http_transport_set_token_provider (McpHttpTransport *self,
   g_set_object (&self->token_provider, provider);
 }
 
+void
+_mcp_http_transport_set_tls_database (McpHttpTransport *self,
+                                      GTlsDatabase     *database)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+  g_return_if_fail (G_IS_TLS_DATABASE (database));
+
+  soup_session_set_tls_database (self->session, database);
+}
+
 const char *
 mcp_http_transport_get_url (McpHttpTransport *self)
 {

@@ -5,7 +5,8 @@
 # Runs last and alone (lowest priority, not parallel). Every process the tests
 # start runs a program from the build tree (fake servers, tether-cli, test
 # binaries, node peers installed under the build tree), so any live process
-# whose executable or command line names the build root, and that is not this
+# whose executable or command line names a path under the build root (so a
+# sibling build such as _build-sanitize is not counted), and that is not this
 # check or one of its ancestors, was left behind.
 set -u
 root=${TETHER_BUILD_ROOT:?TETHER_BUILD_ROOT is not set}
@@ -26,7 +27,7 @@ for d in /proc/[0-9]*; do
   exe=$(readlink "$d/exe" 2>/dev/null || true)
   cmd=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null || true)
   case "$exe $cmd" in
-    *"$root"*)
+    *"$root/"*)
       # Our own pipeline (awk, tr, readlink) may carry the root in argv only
       # when it is this script; those are children of $$ and already gone.
       ppid=$(awk '/^PPid:/ {print $2}' "$d/status" 2>/dev/null)

@@ -11,12 +11,28 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-client.h"
+#include "mcp-client-private.h"
 #include "mcp-error.h"
 
 /* Calls whose answer is one object: tools/call (never sent twice),
- * prompts/get, resources/read and ping. Built on the public request API
- * only. */
+ * prompts/get, resources/read and ping. Built on the public request API,
+ * and, for a server of the stateless revision, on the answering of the
+ * input a result asks for (mcp-input-required.c). */
+
+typedef struct
+{
+  char              *method;
+  JsonObject        *params;
+  McpRequestOptions  options;
+} Call;
+
+static void
+call_free (Call *call)
+{
+  g_free (call->method);
+  g_clear_pointer (&call->params, json_object_unref);
+  g_free (call);
+}
 
 static void
 object_result_cb (GObject      *object,
@@ -27,13 +43,18 @@ object_result_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) reply = NULL;
+  Call *call = g_task_get_task_data (task);
 
   reply = mcp_client_request_finish (self, result, &error);
   if (reply == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else if (!JSON_NODE_HOLDS_OBJECT (reply))
     g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                             _("The answer to %s is not an object"), (const char *)g_task_get_task_data (task));
+                             _("The answer to %s is not an object"), call->method);
+  else if (self->era == MCP_ERA_STATELESS)
+    /* Its resultType says whether it is complete or asks for input. */
+    _mcp_client_input_required (self, g_steal_pointer (&task), call->method, call->params,
+                                &call->options, reply);
   else
     g_task_return_pointer (task, g_steal_pointer (&reply), (GDestroyNotify)json_node_unref);
 }
@@ -49,19 +70,21 @@ object_request (McpClient               *self,
                 gpointer                 user_data,
                 gpointer                 source_tag)
 {
-  McpRequestOptions opts = { 0 };
+  Call *call = g_new0 (Call, 1);
   GTask *task;
 
   if (options != NULL)
-    opts = *options;
-  opts.flags |= force_flags;
+    call->options = *options;
+  call->options.flags |= force_flags;
+  call->method = g_strdup (method);
+  call->params = params != NULL ? json_object_ref (params) : NULL;
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, source_tag);
   g_task_set_check_cancellable (task, FALSE);
-  g_task_set_task_data (task, g_strdup (method), g_free);
+  g_task_set_task_data (task, call, (GDestroyNotify)call_free);
 
-  mcp_client_request_async (self, method, params, &opts, cancellable, object_result_cb, task);
+  mcp_client_request_async (self, method, params, &call->options, cancellable, object_result_cb, task);
 }
 
 static JsonNode *
@@ -236,8 +259,9 @@ mcp_client_ping_async (McpClient               *self,
 {
   g_return_if_fail (MCP_IS_CLIENT (self));
 
-  object_request (self, "ping", NULL, options, MCP_SEND_FLAGS_IDEMPOTENT, cancellable,
-                  callback, user_data, mcp_client_ping_async);
+  /* The stateless revision has no ping: server/discover is as cheap. */
+  object_request (self, self->era == MCP_ERA_STATELESS ? "server/discover" : "ping", NULL, options,
+                  MCP_SEND_FLAGS_IDEMPOTENT, cancellable, callback, user_data, mcp_client_ping_async);
 }
 
 gboolean

@@ -25,9 +25,9 @@ static const char * const accepted_versions[] = {
   MCP_PROTOCOL_VERSION, "2025-06-18", "2025-03-26", "2024-11-05", NULL
 };
 
-static void
-initialized_fail (GTask  *task,
-                  GError *error)
+void
+_mcp_client_connect_fail (GTask  *task,
+                          GError *error)
 {
   McpClient *self = g_task_get_source_object (task);
 
@@ -50,14 +50,42 @@ initialize_failed_closed (GTask *task)
    * transport's words say it all. */
   if (g_error_matches (self->close_error, MCP_ERROR, MCP_ERROR_NOT_SENT))
     {
-      initialized_fail (task, g_error_copy (self->close_error));
+      _mcp_client_connect_fail (task, g_error_copy (self->close_error));
       return;
     }
 
-  initialized_fail (task, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
-                                       _("The server closed the connection during initialize: %s"),
-                                       self->close_error != NULL ? self->close_error->message
-                                                                 : _("no reason given")));
+  /* Translators: the first %s is a method such as initialize, the second
+   * why the connection closed */
+  _mcp_client_connect_fail (task, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
+                                               _("The server closed the connection during %s: %s"),
+                                               self->handshake_method,
+                                               self->close_error != NULL ? self->close_error->message
+                                                                         : _("no reason given")));
+}
+
+/**
+ * _mcp_client_handshake_closed:
+ * @self: a #McpClient
+ * @task: the task of mcp_client_connect_async()
+ *
+ * Fails @task because the connection closed during the handshake, with
+ * the transport's reason once it knows it.
+ */
+void
+_mcp_client_handshake_closed (McpClient *self,
+                              GTask     *task)
+{
+  /* Writing to a server that just died fails before the transport has
+   * reaped it and can say why (its exit status, its stderr): wait for
+   * that, the transport closes within its stop graces. */
+  if (self->close_error == NULL && !mcp_transport_is_closed (self->transport))
+    {
+      self->initialize_waiting_for_close = task;
+      self->initialize_closed = initialize_failed_closed;
+      return;
+    }
+
+  initialize_failed_closed (task);
 }
 
 static void
@@ -104,6 +132,20 @@ initialize_cb (GObject      *object,
                 }
             }
 
+          /* A server that only speaks the stateless revision, whose
+           * server/discover got no verdict (it timed out): ask it again. */
+          if (!self->discover_answered && self->discover_attempts < 2 &&
+              data != NULL && JSON_NODE_HOLDS_OBJECT (data) &&
+              _mcp_json_array_has_string (json_node_get_object (data), "supported",
+                                      MCP_PROTOCOL_VERSION_STATELESS))
+            {
+              /* Translators: %s is a protocol revision such as 2026-07-28 */
+              _mcp_client_emit_event (self, _("the server speaks only protocol %s; asking it with server/discover"),
+                                      MCP_PROTOCOL_VERSION_STATELESS);
+              _mcp_client_discover (self, task);
+              return;
+            }
+
           if (supported->len > 0)
             {
               GError *explained = mcp_rpc_error_new (error->code, NULL, data_json);
@@ -111,34 +153,24 @@ initialize_cb (GObject      *object,
               g_free (explained->message);
               explained->message = g_strdup_printf (_("%s (server requires protocol %s)"),
                                                     error->message, supported->str);
-              initialized_fail (task, explained);
+              _mcp_client_connect_fail (task, explained);
               return;
             }
         }
       else if (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
                g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
         {
-          /* Writing to a server that just died fails before the transport
-           * has reaped it and can say why (its exit status, its stderr):
-           * wait for that, the transport closes within its stop graces. */
-          if (self->close_error == NULL && !mcp_transport_is_closed (self->transport))
-            {
-              self->initialize_waiting_for_close = task;
-              self->initialize_closed = initialize_failed_closed;
-              return;
-            }
-
-          initialize_failed_closed (task);
+          _mcp_client_handshake_closed (self, task);
           return;
         }
 
-      initialized_fail (task, g_steal_pointer (&error));
+      _mcp_client_connect_fail (task, g_steal_pointer (&error));
       return;
     }
 
   if (!JSON_NODE_HOLDS_OBJECT (reply))
     {
-      initialized_fail (task, g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+      _mcp_client_connect_fail (task, g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                                            "%s", _("The answer to initialize is not an object")));
       return;
     }
@@ -149,7 +181,7 @@ initialize_cb (GObject      *object,
 
   if (version == NULL || !g_strv_contains (accepted_versions, version))
     {
-      initialized_fail (task, g_error_new (MCP_ERROR, MCP_ERROR_UNSUPPORTED_VERSION,
+      _mcp_client_connect_fail (task, g_error_new (MCP_ERROR, MCP_ERROR_UNSUPPORTED_VERSION,
                                            _("The server chose protocol version %s; Tether offered %s and accepts %s"),
                                            version != NULL ? version : _("(none)"),
                                            MCP_PROTOCOL_VERSION,
@@ -166,6 +198,7 @@ initialize_cb (GObject      *object,
   _mcp_client_set_session (self, version, info, instructions,
                            capabilities != NULL && JSON_NODE_HOLDS_OBJECT (capabilities) ? capabilities : NULL);
 
+  self->era = MCP_ERA_LEGACY;
   mcp_client_notify (self, "notifications/initialized", NULL);
   self->connecting = FALSE;
 
@@ -178,22 +211,47 @@ initialize_cb (GObject      *object,
   g_object_unref (task);
 }
 
+/* Who we are, as `initialize` and the stateless `_meta` say it. */
+JsonObject *
+_mcp_client_info_new (void)
+{
+  JsonObject *info = json_object_new ();
+
+  json_object_set_string_member (info, "name", "tether");
+  json_object_set_string_member (info, "title", "Tether");
+  json_object_set_string_member (info, "version", PACKAGE_VERSION);
+
+  return info;
+}
+
 static JsonObject *
 build_initialize_params (McpClient *self)
 {
   JsonObject *params = json_object_new ();
-  JsonObject *info = json_object_new ();
 
   json_object_set_string_member (params, "protocolVersion", MCP_PROTOCOL_VERSION);
   json_object_set_object_member (params, "capabilities",
                                  self->capabilities != NULL ? json_object_ref (self->capabilities)
                                                             : json_object_new ());
-  json_object_set_string_member (info, "name", "tether");
-  json_object_set_string_member (info, "title", "Tether");
-  json_object_set_string_member (info, "version", PACKAGE_VERSION);
-  json_object_set_object_member (params, "clientInfo", info);
+  json_object_set_object_member (params, "clientInfo", _mcp_client_info_new ());
 
   return params;
+}
+
+/* The handshake of the initialize era: `initialize`, then
+ * `notifications/initialized`. */
+void
+_mcp_client_initialize (McpClient *self,
+                        GTask     *task)
+{
+  g_autoptr(JsonObject) params = build_initialize_params (self);
+  GTask *request;
+
+  self->handshake_method = "initialize";
+  request = g_task_new (self, g_task_get_cancellable (task), initialize_cb, task);
+  g_task_set_source_tag (request, mcp_client_request_async);
+  g_task_set_check_cancellable (request, FALSE);
+  _mcp_client_start_request (self, request, "initialize", params, NULL, TRUE);
 }
 
 static void
@@ -204,8 +262,6 @@ open_cb (GObject      *object,
   GTask *task = user_data;
   McpClient *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
-  g_autoptr(JsonObject) params = NULL;
-  GTask *request;
 
   if (!mcp_transport_open_finish (MCP_TRANSPORT (object), result, &error))
     {
@@ -215,11 +271,11 @@ open_cb (GObject      *object,
       return;
     }
 
-  params = build_initialize_params (self);
-  request = g_task_new (self, g_task_get_cancellable (task), initialize_cb, task);
-  g_task_set_source_tag (request, mcp_client_request_async);
-  g_task_set_check_cancellable (request, FALSE);
-  _mcp_client_start_request (self, request, "initialize", params, NULL, TRUE);
+  /* Which era the server speaks is asked first, where it can be. */
+  if (_mcp_client_wants_discover (self))
+    _mcp_client_discover (self, task);
+  else
+    _mcp_client_initialize (self, task);
 }
 
 /**
@@ -230,7 +286,10 @@ open_cb (GObject      *object,
  * @callback: called when connected or failed
  * @user_data: data for @callback
  *
- * Opens the transport, negotiates the protocol with `initialize` and sends
+ * Opens the transport and learns which era of the protocol the server
+ * speaks: asked with `server/discover`, a server of the stateless revision
+ * (2026-07-28) answers it, and the client speaks that revision to it from
+ * then on; any other server gets `initialize` and
  * `notifications/initialized`. A failure closes the transport.
  */
 void

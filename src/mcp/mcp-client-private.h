@@ -8,12 +8,15 @@
 #pragma once
 
 #include "mcp-client.h"
+#include "mcp-era.h"
 
 G_BEGIN_DECLS
 
 /* McpClient is one class in layers, each file calling only those below it:
  *
  *   mcp-client-connect.c   the handshake          mcp-client-lists.c  lists, paging
+ *   mcp-client-discover.c  the era, the stateless handshake
+ *   mcp-input-required.c   answers asked inside a result (stateless)
  *                                                  mcp-client-calls.c  calls answered with an object
  *   mcp-client.c           the class: receiving, what the server asks, closing
  *   mcp-client-requests.c  requests in flight: ids, deadlines, cancellation
@@ -38,6 +41,12 @@ struct _McpClient
   char         *instructions;
   JsonNode     *server_capabilities;
   JsonObject   *capabilities;  /* what we declare in initialize */
+  McpEra        era;           /* learnt when connecting, for this session */
+  guint         discover_attempts;
+  const char   *handshake_method;  /* initialize or server/discover, for messages */
+  GHashTable   *input_questions; /* virtual id → InputQuestion, mcp-input-required.c */
+  guint64       next_input_id;
+  guint         discover_answered : 1; /* server/discover got a verdict */
 
   guint         request_timeout_ms;
   guint         max_request_timeout_ms;
@@ -80,7 +89,50 @@ GSource  *_mcp_client_timer_new           (McpClient               *self);
 gpointer  _mcp_client_get_request_tag     (McpClient               *self,
                                            gint64                   id);
 
+/* mcp-era.c */
+JsonObject *_mcp_json_object_copy         (JsonObject              *object);
+gboolean    _mcp_json_array_has_string    (JsonObject              *object,
+                                           const char              *member,
+                                           const char              *value);
+JsonObject *_mcp_client_request_params    (McpClient               *self,
+                                           JsonObject              *params,
+                                           gint64                   progress_token,
+                                           gboolean                 stateless);
+
+/* mcp-client-connect.c */
+JsonObject *_mcp_client_info_new          (void);
+void        _mcp_client_initialize        (McpClient               *self,
+                                           GTask                   *connect_task);
+void        _mcp_client_connect_fail      (GTask                   *connect_task,
+                                           GError                  *error);
+void        _mcp_client_handshake_closed  (McpClient               *self,
+                                           GTask                   *connect_task);
+
+/* mcp-client-discover.c */
+gboolean    _mcp_client_wants_discover    (McpClient               *self);
+void        _mcp_client_discover          (McpClient               *self,
+                                           GTask                   *connect_task);
+
+/* mcp-input-required.c */
+void        _mcp_client_input_required    (McpClient               *self,
+                                           GTask                   *task,
+                                           const char              *method,
+                                           JsonObject              *params,
+                                           const McpRequestOptions *options,
+                                           JsonNode                *reply);
+gboolean    _mcp_client_input_answered    (McpClient               *self,
+                                           JsonNode                *id,
+                                           JsonObject              *result,
+                                           int                      error_code,
+                                           const char              *error_message);
+void        _mcp_client_input_dispose     (McpClient               *self);
+
 /* mcp-client.c */
+void      _mcp_client_ask                 (McpClient               *self,
+                                           JsonNode                *id,
+                                           const char              *method,
+                                           JsonObject              *params,
+                                           gpointer                 tag);
 void      _mcp_client_set_session         (McpClient               *self,
                                            const char              *protocol_version,
                                            JsonObject              *server_info,

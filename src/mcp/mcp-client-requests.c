@@ -113,7 +113,14 @@ _mcp_client_send_notification (McpClient  *self,
   if (self->closed)
     return;
 
-  message = build_message (method, params, -1);
+  if (self->era == MCP_ERA_STATELESS)
+    {
+      g_autoptr(JsonObject) sent = _mcp_client_request_params (self, params, -1, TRUE);
+
+      message = build_message (method, sent, -1);
+    }
+  else
+    message = build_message (method, params, -1);
   mcp_transport_send (self->transport, message);
 }
 
@@ -500,34 +507,12 @@ _mcp_client_start_request (McpClient               *self,
       p->tag = options->tag;
     }
 
-  /* The params we send: the caller's, plus our progress token. */
-  if (p->progress_callback != NULL)
-    {
-      JsonObject *meta;
-
-      sent_params = json_object_new ();
-      if (params != NULL)
-        {
-          GList *members = json_object_get_members (params);
-
-          for (GList *l = members; l != NULL; l = l->next)
-            json_object_set_member (sent_params, l->data,
-                                    json_node_copy (json_object_get_member (params, l->data)));
-          g_list_free (members);
-        }
-
-      if (json_object_has_member (sent_params, "_meta") &&
-          JSON_NODE_HOLDS_OBJECT (json_object_get_member (sent_params, "_meta")))
-        meta = json_object_get_object_member (sent_params, "_meta");
-      else
-        {
-          meta = json_object_new ();
-          json_object_set_object_member (sent_params, "_meta", meta);
-        }
-      json_object_set_int_member (meta, "progressToken", p->id);
-    }
-  else if (params != NULL)
-    sent_params = json_object_ref (params);
+  /* The params we send: the caller's, plus our progress token, plus who
+   * we are when the server speaks the stateless revision (and when we ask
+   * it whether it does). */
+  sent_params = _mcp_client_request_params (self, params, p->progress_callback != NULL ? p->id : -1,
+                                            self->era == MCP_ERA_STATELESS ||
+                                            g_str_equal (method, "server/discover"));
 
   g_hash_table_insert (self->pending, &p->id, p);
 

@@ -151,9 +151,16 @@ answer (McpClient  *self,
         int         error_code,
         const char *error_message)
 {
-  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  JsonObject *object = json_object_new ();
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *object;
 
+  /* An answer to a question a server asked inside a result goes back with
+   * the retried request, not on its own. */
+  if (_mcp_client_input_answered (self, id, result, error_code, error_message))
+    return;
+
+  node = json_node_new (JSON_NODE_OBJECT);
+  object = json_object_new ();
   json_object_set_string_member (object, "jsonrpc", "2.0");
   json_object_set_member (object, "id", json_node_copy (id));
   if (result != NULL)
@@ -205,7 +212,6 @@ handle_server_request (McpClient  *self,
                        JsonNode   *id,
                        JsonObject *params)
 {
-  gboolean handled = FALSE;
 
   if (!JSON_NODE_HOLDS_VALUE (id) ||
       (json_node_get_value_type (id) != G_TYPE_INT64 && json_node_get_value_type (id) != G_TYPE_STRING))
@@ -222,9 +228,31 @@ handle_server_request (McpClient  *self,
       return;
     }
 
-  /* The rest is handed up to whoever routes it (roots, elicitation,
-   * sampling); it answers with mcp_client_reply(). */
-  g_signal_emit (self, signals[SERVER_REQUEST], 0, id, method, params, related_tag (self, params), &handled);
+  _mcp_client_ask (self, id, method, params, related_tag (self, params));
+}
+
+/**
+ * _mcp_client_ask:
+ * @self: a #McpClient
+ * @id: the id the answer will come back with
+ * @method: what the server asks (`roots/list`, `elicitation/create`…)
+ * @params: (nullable): its params
+ * @tag: (nullable): the tag of our request it belongs to
+ *
+ * Hands a question of the server to whoever routes it (roots, elicitation,
+ * sampling), who answers with mcp_client_reply(); answers what nobody
+ * handles.
+ */
+void
+_mcp_client_ask (McpClient  *self,
+                 JsonNode   *id,
+                 const char *method,
+                 JsonObject *params,
+                 gpointer    tag)
+{
+  gboolean handled = FALSE;
+
+  g_signal_emit (self, signals[SERVER_REQUEST], 0, id, method, params, tag, &handled);
   if (handled)
     return;
 
@@ -434,6 +462,7 @@ transport_closed_cb (McpClient    *self,
     g_debug ("transport closed: %s", error->message);
 
   _mcp_client_fail_pending (self);
+  _mcp_client_input_dispose (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
   g_signal_emit (self, signals[CLOSED], 0, error);
@@ -621,6 +650,7 @@ mcp_client_finalize (GObject *object)
 
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->abandoned, g_hash_table_unref);
+  g_clear_pointer (&self->input_questions, g_hash_table_unref);
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->server_name, g_free);
   g_clear_pointer (&self->server_title, g_free);
@@ -932,6 +962,7 @@ mcp_client_init (McpClient *self)
 {
   self->pending = g_hash_table_new (g_int64_hash, g_int64_equal);
   self->abandoned = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  self->input_questions = g_hash_table_new (g_str_hash, g_str_equal);
   self->next_id = 1;
   self->request_timeout_ms = MCP_CLIENT_DEFAULT_REQUEST_TIMEOUT_MS;
   self->max_request_timeout_ms = MCP_CLIENT_DEFAULT_MAX_REQUEST_TIMEOUT_MS;

@@ -9,6 +9,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "mcp-era.h"
 #include "mcp-prompt.h"
 #include "mcp-resource.h"
 #include "mcp-tool.h"
@@ -77,6 +78,9 @@ McpClient    *mcp_client_new                        (McpTransport             *t
 McpTransport *mcp_client_get_transport              (McpClient                *self);
 gboolean      mcp_client_is_closed                  (McpClient                *self);
 const char   *mcp_client_get_protocol_version       (McpClient                *self);
+McpEra        mcp_client_get_era                    (McpClient                *self);
+void          mcp_client_set_era                    (McpClient                *self,
+                                                     McpEra                    era);
 const char   *mcp_client_get_server_name            (McpClient                *self);
 const char   *mcp_client_get_server_title           (McpClient                *self);
 const char   *mcp_client_get_server_version         (McpClient                *self);

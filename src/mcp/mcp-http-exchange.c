@@ -237,6 +237,8 @@ _mcp_http_outgoing_unref (McpHttpOutgoing *out)
   g_clear_pointer (&out->method, g_free);
   g_clear_pointer (&out->id_key, g_free);
   g_clear_pointer (&out->last_event_id, g_free);
+  g_clear_pointer (&out->era_version, g_free);
+  g_clear_pointer (&out->call_name, g_free);
   g_free (out);
 }
 

@@ -578,6 +578,13 @@ on_error_body (McpHttpExchange *ex,
     }
 
   status_error = _mcp_http_exchange_status_error (ex, detail);
+
+  /* An older server refuses the probe of the protocol's era with a 4xx:
+   * said apart from a failing server (5xx) and from a sign-in (401/403). */
+  if (g_strcmp0 (out->method, "server/discover") == 0 &&
+      status >= 400 && status < 500 && status != SOUP_STATUS_UNAUTHORIZED && status != SOUP_STATUS_FORBIDDEN)
+    status_error->code = MCP_ERROR_PROBE_REFUSED;
+
   _mcp_http_exchange_finish (ex);
   _mcp_http_outgoing_fail (out, status_error);
 }
@@ -777,7 +784,9 @@ _mcp_http_dispatch_post (McpHttpTransport *self,
   soup_message_set_request_body_from_bytes (ex->msg, "application/json", out->body);
   soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
 
-  if (!legacy && g_strcmp0 (out->method, "initialize") != 0)
+  if (out->era_version != NULL && !legacy)
+    _mcp_http_exchange_add_era_headers (ex);
+  else if (!legacy && g_strcmp0 (out->method, "initialize") != 0)
     _mcp_http_exchange_add_session_headers (ex);
 
   /* libsoup reuses a connection for a POST only when it may send it twice. */

@@ -83,6 +83,8 @@ struct _McpHttpOutgoing
   GBytes           *body;
   char             *method;           /* NULL for a response */
   char             *id_key;           /* a request's id, NULL otherwise */
+  char             *era_version;      /* its `_meta` protocol version (stateless revision) */
+  char             *call_name;        /* the tool, prompt or resource it names, for Mcp-Name */
   McpSendFlags      flags;
   GTask            *task;             /* until the send completes */
   GCancellable     *user_cancellable;
@@ -225,6 +227,11 @@ McpHttpExchange *_mcp_http_exchange_new                 (McpHttpTransport     *s
                                                          const char           *method,
                                                          GUri                 *uri);
 void             _mcp_http_exchange_add_session_headers (McpHttpExchange      *ex);
+
+/* mcp-http-era.c */
+void             _mcp_http_outgoing_take_era            (McpHttpOutgoing      *out,
+                                                         JsonObject           *object);
+void             _mcp_http_exchange_add_era_headers     (McpHttpExchange      *ex);
 void             _mcp_http_exchange_finish              (McpHttpExchange      *ex);
 void             _mcp_http_exchange_stop                (McpHttpExchange      *ex);
 void             _mcp_http_exchange_send                (McpHttpExchange      *ex,

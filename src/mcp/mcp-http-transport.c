@@ -244,6 +244,7 @@ mcp_http_transport_send_async (McpTransport        *transport,
 
   out = _mcp_http_outgoing_new (self, body, method, id_key);
   out->flags = flags;
+  _mcp_http_outgoing_take_era (out, object);
 
   if (g_strcmp0 (out->method, "initialize") == 0)
     {

@@ -141,6 +141,7 @@ error_is_fatal (const GError *error)
         case MCP_ERROR_SESSION_EXPIRED:
         case MCP_ERROR_MESSAGE_TOO_LARGE:
         case MCP_ERROR_PEER_NOT_READING:
+        case MCP_ERROR_PROBE_REFUSED:
         default:
           return FALSE;
         }
@@ -355,7 +356,9 @@ send_log_level (TetherServer *self)
   g_autoptr(JsonObject) params = NULL;
   McpRequestOptions options = { 0, };
 
-  if (self->log_level == NULL || !mcp_client_has_capability (self->client, "logging"))
+  /* The stateless revision has no logging/setLevel. */
+  if (self->log_level == NULL || !mcp_client_has_capability (self->client, "logging") ||
+      mcp_client_get_era (self->client) == MCP_ERA_STATELESS)
     return;
 
   params = json_object_new ();

@@ -472,7 +472,7 @@ test_url_secrets (void)
   run_cli (&unauthorized, server, "--url", with_secrets, "tools", NULL);
   g_assert_cmpint (unauthorized.status, ==, 1);
   unauthorized_line = error_line (&unauthorized);
-  assert_shows_url (unauthorized_line, "The server at ", rest, " answered “initialize” with HTTP 401");
+  assert_shows_url (unauthorized_line, "The server at ", rest, " answered “server/discover” with HTTP 401");
 
   counts = server_stop (server);
   g_assert_cmpstr (counts, ==, "initialize 2\ntools/call 0\n");

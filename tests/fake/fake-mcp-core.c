@@ -37,6 +37,8 @@ struct _FakeMcpCore
   JsonParser      *parser;
   gint64           next_request_id;
   guint            counter_reads;  /* use_extras: reads of fake://extras/counter */
+  JsonObject      *last_params;    /* of the last request */
+  char            *request_state;  /* era_2026: the state the "confirm" tool handed out */
 };
 
 static const char * const supported_versions[] = {
@@ -86,6 +88,8 @@ fake_mcp_core_free (FakeMcpCore *core)
   g_ptr_array_unref (core->pending);
   g_hash_table_unref (core->counts);
   g_clear_pointer (&core->last_answer, json_node_unref);
+  g_clear_pointer (&core->last_params, json_object_unref);
+  g_free (core->request_state);
   g_strfreev (core->hang_methods);
   g_free (core->protocol_version);
   g_object_unref (core->parser);
@@ -124,6 +128,21 @@ fake_mcp_core_get_last_answer (FakeMcpCore *core)
   return core->last_answer;
 }
 
+/* Speak only the stateless revision from now on (or not). */
+void
+fake_mcp_core_set_era_2026 (FakeMcpCore *core,
+                            gboolean     era_2026)
+{
+  core->options.era_2026 = era_2026;
+}
+
+/* The params of the last request the client sent, or NULL. */
+JsonObject *
+fake_mcp_core_get_last_params (FakeMcpCore *core)
+{
+  return core->last_params;
+}
+
 /* ---------------------------------------------------------------------- */
 
 static void
@@ -144,6 +163,8 @@ reply (FakeMcpCore *core,
 {
   JsonObject *msg = json_object_new ();
 
+  if (core->options.era_2026 && !json_object_has_member (result, "resultType"))
+    json_object_set_string_member (result, "resultType", "complete");
   json_object_set_member (msg, "id", json_node_copy (id));
   json_object_set_object_member (msg, "result", result);
   send_object (core, msg);
@@ -1025,6 +1046,121 @@ count (FakeMcpCore *core,
   g_hash_table_replace (core->counts, g_strdup (method), GUINT_TO_POINTER (n + 1));
 }
 
+/* The stateless revision (2026-07-28): server/discover, `_meta` on every
+ * request, and tools that ask for input inside their result: "confirm"
+ * asks a form and hands out a requestState it wants back unchanged, "nag"
+ * asks for nothing but keeps handing out states. */
+static gboolean
+stateless_meta_ok (JsonObject *params)
+{
+  JsonObject *meta;
+
+  if (params == NULL || !json_object_has_member (params, "_meta") ||
+      !JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "_meta")))
+    return FALSE;
+
+  meta = json_object_get_object_member (params, "_meta");
+  return g_strcmp0 (json_object_get_string_member_with_default (meta, "io.modelcontextprotocol/protocolVersion", NULL),
+                    "2026-07-28") == 0 &&
+         json_object_has_member (meta, "io.modelcontextprotocol/clientCapabilities") &&
+         JSON_NODE_HOLDS_OBJECT (json_object_get_member (meta, "io.modelcontextprotocol/clientCapabilities"));
+}
+
+static void
+stateless_input_tool (FakeMcpCore *core,
+                      JsonNode    *id,
+                      const char  *name,
+                      JsonObject  *params)
+{
+  JsonObject *result;
+  const char *state = json_object_get_string_member_with_default (params, "requestState", NULL);
+
+  if (g_str_equal (name, "nag"))
+    {
+      result = parse_object (core, "{\"resultType\":\"input_required\"}");
+      json_object_set_string_member (result, "requestState", "again");
+      reply (core, id, result);
+      return;
+    }
+
+  if (!json_object_has_member (params, "inputResponses"))
+    {
+      g_free (core->request_state);
+      /* Opaque, and not plain ASCII: it must come back byte for byte. */
+      core->request_state = g_strdup_printf ("st\xc3\xa4te-%u", fake_mcp_core_get_count (core, "tools/call"));
+      result = parse_object (core,
+        "{\"resultType\":\"input_required\",\"inputRequests\":{\"login\":{\"method\":\"elicitation/create\","
+        "\"params\":{\"mode\":\"form\",\"message\":\"User?\",\"requestedSchema\":{\"type\":\"object\","
+        "\"properties\":{\"name\":{\"type\":\"string\"}}}}}}}");
+      json_object_set_string_member (result, "requestState", core->request_state);
+      reply (core, id, result);
+      return;
+    }
+
+  if (g_strcmp0 (state, core->request_state) != 0)
+    {
+      reply (core, id, text_result ("the request state came back changed", TRUE));
+      return;
+    }
+
+  {
+    JsonNode *responses = json_object_get_member (params, "inputResponses");
+    g_autofree char *text = json_to_string (responses, FALSE);
+
+    reply (core, id, text_result (text, FALSE));
+  }
+}
+
+/* Returns TRUE when the request was handled. */
+static gboolean
+stateless_handle (FakeMcpCore *core,
+                  const char  *method,
+                  JsonNode    *id,
+                  JsonObject  *params)
+{
+  const char *name = params != NULL ? json_object_get_string_member_with_default (params, "name", "") : "";
+
+  if (g_str_equal (method, "initialize"))
+    {
+      reply_error (core, id, -32022, "Unsupported protocol version: 2025-11-25",
+                   parse (core, "{\"supported\":[\"2026-07-28\"]}"));
+      return TRUE;
+    }
+
+  if (!stateless_meta_ok (params))
+    {
+      reply_error (core, id, -32602, "Missing _meta: protocolVersion and clientCapabilities are required", NULL);
+      return TRUE;
+    }
+
+  if (g_str_equal (method, "server/discover"))
+    {
+      reply (core, id, parse_object (core,
+        "{\"supportedVersions\":[\"2026-07-28\"],\"ttlMs\":0,\"cacheScope\":\"private\","
+        "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},\"resources\":{}},"
+        "\"instructions\":\"A fake stateless server.\","
+        "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"fake-mcp-server\","
+        "\"title\":\"Fake Stateless Server\",\"version\":\"2.0.0\"}}}"));
+      return TRUE;
+    }
+
+  if (g_str_equal (method, "ping") || g_str_equal (method, "logging/setLevel") ||
+      g_str_equal (method, "resources/subscribe") || g_str_equal (method, "resources/unsubscribe"))
+    {
+      g_autofree char *text = g_strdup_printf ("Method not found: %s", method);
+      reply_error (core, id, -32601, text, NULL);
+      return TRUE;
+    }
+
+  if (g_str_equal (method, "tools/call") && (g_str_equal (name, "confirm") || g_str_equal (name, "nag")))
+    {
+      stateless_input_tool (core, id, name, params);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
 void
 fake_mcp_core_handle (FakeMcpCore *core,
                       JsonNode    *message)
@@ -1053,6 +1189,9 @@ fake_mcp_core_handle (FakeMcpCore *core,
     params = json_object_get_object_member (object, "params");
 
   count (core, method);
+  g_clear_pointer (&core->last_params, json_object_unref);
+  if (params != NULL)
+    core->last_params = json_object_ref (params);
 
   if (id == NULL || JSON_NODE_HOLDS_NULL (id))
     {
@@ -1065,6 +1204,9 @@ fake_mcp_core_handle (FakeMcpCore *core,
     return;
 
   if (core->hang_methods != NULL && g_strv_contains ((const char * const *)core->hang_methods, method))
+    return;
+
+  if (core->options.era_2026 && stateless_handle (core, method, id, params))
     return;
 
   if (g_str_equal (method, "initialize"))

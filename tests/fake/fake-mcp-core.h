@@ -43,6 +43,7 @@ typedef struct
   gboolean     use_extras;          /* completions, "conversation", "counter" */
   gboolean     no_logging;          /* declare no logging capability */
   gboolean     no_completions;      /* declare no completions capability */
+  gboolean     era_2026;            /* speak only the stateless revision 2026-07-28 */
 } FakeMcpOptions;
 
 /* What a hostile server puts in its text: an SGR colour, an OSC window
@@ -73,6 +74,9 @@ void         fake_mcp_core_request      (FakeMcpCore          *core,
                                          const char           *method,
                                          JsonObject           *params);
 JsonNode    *fake_mcp_core_get_last_answer (FakeMcpCore       *core);
+JsonObject  *fake_mcp_core_get_last_params (FakeMcpCore       *core);
+void         fake_mcp_core_set_era_2026 (FakeMcpCore          *core,
+                                         gboolean              era_2026);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FakeMcpCore, fake_mcp_core_free)
 

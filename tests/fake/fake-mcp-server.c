@@ -27,6 +27,7 @@ static int      page_size;
 static gboolean repeat_cursor;
 static gboolean list_changed_early;
 static gboolean modern_only;
+static char *era;
 static char    *protocol_version;
 static char   **hang_methods;
 static gboolean crash_on_start;
@@ -59,6 +60,7 @@ static GOptionEntry entries[] = {
   { "repeat-cursor", 0, 0, G_OPTION_ARG_NONE, &repeat_cursor, "Every page points back to the first", NULL },
   { "list-changed-early", 0, 0, G_OPTION_ARG_NONE, &list_changed_early, "Send tools/list_changed before initialized", NULL },
   { "modern-only", 0, 0, G_OPTION_ARG_NONE, &modern_only, "Answer initialize with -32022", NULL },
+  { "era", 0, 0, G_OPTION_ARG_STRING, &era, "2026: speak only the stateless revision 2026-07-28", "ERA" },
   { "protocol-version", 0, 0, G_OPTION_ARG_STRING, &protocol_version, "Answer initialize with this version", "V" },
   { "hang-on", 0, 0, G_OPTION_ARG_STRING_ARRAY, &hang_methods, "Never answer METHOD", "METHOD" },
   { "crash-on-start", 0, 0, G_OPTION_ARG_NONE, &crash_on_start, "Exit with status 3 at once", NULL },
@@ -477,6 +479,7 @@ main (int   argc,
   options.repeat_cursor = repeat_cursor;
   options.list_changed_early = list_changed_early;
   options.modern_only = modern_only;
+  options.era_2026 = g_strcmp0 (era, "2026") == 0;
   options.protocol_version = protocol_version;
   options.hang_methods = (const char * const *)hang_methods;
   options.progress_interval_ms = MAX (0, progress_interval_ms);

@@ -26,6 +26,37 @@ case "${MCP_CONFORMANCE_SCENARIO:-}" in
   elicitation-sep1034-client-defaults)
     # Accepted with nothing filled in: the schema's defaults are applied.
     exec "$cli" --url "$url" --elicit '{}' call test_client_elicitation_defaults ;;
+  request-metadata)
+    # server/discover (refused once with -32022, asked again), then a
+    # list: every request carries the stateless revision's _meta.
+    exec "$cli" --url "$url" tools ;;
+  http-standard-headers)
+    # Mcp-Method on every POST, Mcp-Name on a call, a read and a prompt.
+    "$cli" --url "$url" tools >/dev/null
+    "$cli" --url "$url" call my-hyphenated-tool '{}' >/dev/null
+    "$cli" --url "$url" resources >/dev/null
+    "$cli" --url "$url" read 'file:///path/to/file%20name.txt' >/dev/null
+    "$cli" --url "$url" prompts >/dev/null
+    exec "$cli" --url "$url" prompt test_prompt '{}' ;;
+  sep-2322-client-request-state)
+    # Each tool answers input_required first: the elicitation is accepted,
+    # the request sent again with the server's requestState (or none).
+    "$cli" --url "$url" --elicit '{"confirmed": true}' call test_mrtr_echo_state >/dev/null
+    "$cli" --url "$url" --elicit '{"confirmed": true}' call test_mrtr_no_state >/dev/null
+    "$cli" --url "$url" --elicit '{"confirmed": true}' call test_mrtr_unrelated >/dev/null
+    exec "$cli" --url "$url" --elicit '{"confirmed": true}' call test_mrtr_no_result_type ;;
+  json-schema-ref-no-deref)
+    # Listed, and the network $ref in a schema is never fetched.
+    exec "$cli" --url "$url" tools ;;
+  json-schema-2020-12-preservation)
+    # The tool's own inputSchema, as listed, is echoed back verbatim.
+    schema=$("$cli" --url "$url" --json tools |
+      node -e 'let s = ""; process.stdin.on("data", d => s += d).on("end", () => {
+        const tools = JSON.parse(s).tools || JSON.parse(s);
+        const t = tools.find(t => t.name === "json_schema_2020_12_tool");
+        process.stdout.write(JSON.stringify({ schema: t.inputSchema }));
+      })')
+    exec "$cli" --url "$url" call json_schema_echo "$schema" ;;
   auth/*)
     # Sign in with the browser stand-in, then initialize, list the tools
     # and call one. The suite's own URL is the client metadata document;

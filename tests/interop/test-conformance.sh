@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-conformance.sh — the official MCP conformance suite's client
-# scenarios initialize, tools_call and sse-retry (0.1.16), and the auth
-# scenarios (0.2.0-alpha.12), with tether-cli as the client (TAP).
+# scenarios initialize, tools_call and sse-retry (0.1.16), the scenarios of
+# revision 2026-07-28 and the auth scenarios (0.2.0-alpha.12), with
+# tether-cli as the client (TAP).
 #
 # Usage: test-conformance.sh BUILDDIR
 #
@@ -47,7 +48,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-echo "1..32"
+echo "1..38"
 ok "only loopback in the test's network namespace"
 
 # check SCENARIO CHECK-ID…: run the scenario; it passes, and each id is there
@@ -60,13 +61,21 @@ check_next () {
   run_check "$runner_next" "$@"
 }
 
+# check_2026 SCENARIO CHECK-ID…: the 0.2.0 runner at the 2026-07-28 wire
+check_2026 () {
+  spec="--spec-version 2026-07-28"
+  run_check "$runner_next" "$@"
+  spec=
+}
+spec=
+
 run_check () {
   which_runner=$1
   scenario=$2
   shift 2
   mkdir -p "$(dirname "$tmp/$scenario.log")"
   PATH=$node22:$PATH node "$which_runner" client --command "$here/conformance-client.sh $cli" \
-    --scenario "$scenario" --timeout 30000 -o "$tmp/out" >"$tmp/$scenario.log" 2>&1
+    --scenario "$scenario" $spec --timeout 30000 -o "$tmp/out" >"$tmp/$scenario.log" 2>&1
   rc=$?
   checks=$(ls -t "$tmp/out/$scenario"-*/checks.json 2>/dev/null | head -n 1)
   if [ -z "$checks" ]; then
@@ -105,6 +114,25 @@ check sse-retry client-sse-graceful-reconnect client-sse-retry-timing client-sse
 check elicitation-sep1034-client-defaults client-elicitation-sep1034-string-default \
   client-elicitation-sep1034-integer-default client-elicitation-sep1034-number-default \
   client-elicitation-sep1034-enum-default client-elicitation-sep1034-boolean-default
+
+# Revision 2026-07-28: the era found with server/discover, then _meta on
+# every request, the standard headers, input asked inside a result, and
+# schemas kept as they came.
+check_2026 tools_call tool-add-numbers wire-schema-valid
+check_2026 request-metadata sep-2575-http-client-sends-version-header sep-2575-client-populates-meta \
+  sep-2575-client-sends-client-info sep-2575-http-version-header-matches-meta \
+  sep-2575-client-declares-roots-capability sep-2575-client-declares-sampling-capability \
+  sep-2575-client-declares-elicitation-capability sep-2575-client-retry-supported-version
+check_2026 sep-2322-client-request-state sep-2322-client-request-state-echoed \
+  sep-2322-client-jsonrpc-id-different sep-2322-client-no-state-omitted \
+  sep-2322-client-parallel-isolation sep-2322-default-result-type-complete
+check_2026 http-standard-headers sep-2243-client-includes-standard-headers
+check_2026 json-schema-ref-no-deref sep-2106-no-network-ref-deref
+check_2026 json-schema-2020-12-preservation json-schema-2020-12-client-tool-found \
+  json-schema-2020-12-client-echo-completed 'json-schema-2020-12-client-$schema-preserved' \
+  'json-schema-2020-12-client-$defs-preserved' json-schema-2020-12-client-additionalProperties-preserved \
+  sep-2106-client-composition-keywords-preserved sep-2106-client-conditional-keywords-preserved \
+  sep-2106-client-anchor-keyword-preserved
 
 # Signing in (OAuth): the flow with PKCE, the resource, registration, and
 # the refusals. The browser is tests/interop/fake-browser.sh.

@@ -22,15 +22,19 @@ iterate_pending (void)
     ;
 }
 
+/* A client connected to the fake server's core; @era as mcp_client_set_era()
+ * (UNKNOWN asks the server). */
 static McpClient *
-connect_with_core (const FakeMcpOptions  *options,
-                   McpTestTransport     **transport_out)
+connect_with_core_era (const FakeMcpOptions  *options,
+                       McpEra                 era,
+                       McpTestTransport     **transport_out)
 {
   g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (options);
   g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
 
+  mcp_client_set_era (client, era);
   mcp_client_connect_async (client, NULL, test_store_result, &result);
   test_wait_for (&result);
   mcp_client_connect_finish (client, result, &error);
@@ -40,6 +44,14 @@ connect_with_core (const FakeMcpOptions  *options,
     *transport_out = g_object_ref (transport);
 
   return g_steal_pointer (&client);
+}
+
+/* The initialize era's handshake, whose messages the tests count. */
+static McpClient *
+connect_with_core (const FakeMcpOptions  *options,
+                   McpTestTransport     **transport_out)
+{
+  return connect_with_core_era (options, MCP_ERA_LEGACY, transport_out);
 }
 
 /* A client over a transport without a peer: the test answers by hand. */
@@ -52,6 +64,8 @@ connect_by_hand (McpTestTransport **transport_out)
   g_autoptr(GError) error = NULL;
   JsonObject *init;
 
+  /* Answered by hand as an initialize-era server. */
+  mcp_client_set_era (client, MCP_ERA_LEGACY);
   mcp_client_connect_async (client, NULL, test_store_result, &result);
   while ((init = mcp_test_transport_find_sent (transport, "initialize")) == NULL)
     g_main_context_iteration (NULL, TRUE);
@@ -116,7 +130,7 @@ static void
 test_connect (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_with_core (NULL, &transport);
+  g_autoptr(McpClient) client = connect_with_core_era (NULL, MCP_ERA_UNKNOWN, &transport);
   JsonObject *init = mcp_test_transport_find_sent (transport, "initialize");
   JsonObject *params = json_object_get_object_member (init, "params");
   GPtrArray *sent = mcp_test_transport_get_sent (transport);
@@ -127,9 +141,14 @@ test_connect (void)
                    ==, "tether");
   g_assert_true (json_object_has_member (params, "capabilities"));
 
-  /* initialized follows the answer, and is a notification. */
-  g_assert_cmpuint (sent->len, ==, 2);
-  last = json_node_get_object (g_ptr_array_index (sent, 1));
+  /* The era is asked first; this server does not know server/discover,
+   * so it gets initialize, and initialized follows the answer, as a
+   * notification. */
+  g_assert_cmpuint (sent->len, ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (g_ptr_array_index (sent, 0)), "method"),
+                   ==, "server/discover");
+  g_assert_cmpint (mcp_client_get_era (client), ==, MCP_ERA_LEGACY);
+  last = json_node_get_object (g_ptr_array_index (sent, 2));
   g_assert_cmpstr (json_object_get_string_member (last, "method"), ==, "notifications/initialized");
   g_assert_false (json_object_has_member (last, "id"));
 
@@ -439,6 +458,8 @@ test_server_requests_handed_up (void)
   g_signal_connect (client, "server-request", G_CALLBACK (on_server_request), &asked);
   g_signal_connect (client, "request-cancelled", G_CALLBACK (on_request_cancelled), &asked);
 
+  /* Answered by hand as an initialize-era server. */
+  mcp_client_set_era (client, MCP_ERA_LEGACY);
   mcp_client_connect_async (client, NULL, test_store_result, &result);
   while ((init = mcp_test_transport_find_sent (transport, "initialize")) == NULL)
     g_main_context_iteration (NULL, TRUE);
@@ -639,6 +660,8 @@ test_initialize_never_cancelled (void)
   g_autoptr(GError) error = NULL;
 
   mcp_client_set_request_timeout (client, 50);
+  /* Answered by hand as an initialize-era server. */
+  mcp_client_set_era (client, MCP_ERA_LEGACY);
   mcp_client_connect_async (client, NULL, test_store_result, &result);
   test_wait_for (&result);
   g_assert_false (mcp_client_connect_finish (client, result, &error));
@@ -955,6 +978,8 @@ connect_expect_error (const FakeMcpOptions  *options,
   g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
   g_autoptr(GAsyncResult) result = NULL;
 
+  /* Answered by hand as an initialize-era server. */
+  mcp_client_set_era (client, MCP_ERA_LEGACY);
   mcp_client_connect_async (client, NULL, test_store_result, &result);
   test_wait_for (&result);
   g_assert_false (mcp_client_connect_finish (client, result, error));
@@ -1090,6 +1115,8 @@ test_list_changed_early (void)
   guint n = 0;
 
   g_signal_connect (client, "tools-changed", G_CALLBACK (count_signal), &n);
+  /* Answered by hand as an initialize-era server. */
+  mcp_client_set_era (client, MCP_ERA_LEGACY);
   mcp_client_connect_async (client, NULL, test_store_result, &result);
   test_wait_for (&result);
   g_assert_true (mcp_client_connect_finish (client, result, NULL));

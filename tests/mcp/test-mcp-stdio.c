@@ -379,7 +379,7 @@ expect_connect_failure (Harness    *h,
   g_assert_false (harness_connect (h, &error));
   g_assert_error (error, MCP_ERROR, MCP_ERROR_CLOSED);
   g_test_message ("connect failed: %s", error->message);
-  g_assert_nonnull (strstr (error->message, "during initialize"));
+  g_assert_nonnull (strstr (error->message, "closed the connection during"));
   g_assert_nonnull (strstr (error->message, exit_text));
   g_assert_nonnull (strstr (error->message, stderr_text));
   wait_closed (h);

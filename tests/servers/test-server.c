@@ -702,11 +702,11 @@ test_http_auto_remembers_sse (Fixture       *fixture,
   g_assert_true (log_contains (server, "legacy HTTP+SSE"));
 
   /* the next session goes straight to SSE: no Streamable HTTP attempt */
-  g_assert_cmpuint (log_count (server, "with HTTP 405"), ==, 1);
+  g_assert_cmpuint (log_count (server, "initialize request with HTTP 405"), ==, 1);
   posts_to_url = fake_http_server_count (http, "GET", NULL);
   tether_server_reconnect (server);
   g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 10000));
-  g_assert_cmpuint (log_count (server, "with HTTP 405"), ==, 1);
+  g_assert_cmpuint (log_count (server, "initialize request with HTTP 405"), ==, 1);
   g_assert_cmpuint (fake_http_server_count (http, "GET", NULL), >, posts_to_url);
 
   stop_server (server);

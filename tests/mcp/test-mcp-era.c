@@ -1,0 +1,364 @@
+/* test-mcp-era.c — McpClient with servers of either era: which one it
+ * finds, and the stateless revision's _meta, headers and input rounds
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "fake-http-server.h"
+#include "mcp-client.h"
+#include "mcp-error.h"
+#include "mcp-http-transport.h"
+#include "mcp-test-transport.h"
+#include "test-util.h"
+
+static McpClient *
+connect_client (McpTransport *transport,
+                GError      **error)
+{
+  g_autoptr(McpClient) client = mcp_client_new (transport);
+  g_autoptr(GAsyncResult) result = NULL;
+
+  mcp_client_connect_async (client, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  if (!mcp_client_connect_finish (client, result, error))
+    return NULL;
+
+  return g_steal_pointer (&client);
+}
+
+static void
+close_client (McpClient *client)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  mcp_client_close_async (client, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  g_assert_true (mcp_client_close_finish (client, result, NULL));
+}
+
+static JsonNode *
+call_tool (McpClient   *client,
+           const char  *name,
+           const char  *arguments,
+           GError     **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonNode) args = arguments != NULL ? json_from_string (arguments, NULL) : NULL;
+
+  mcp_client_call_tool_async (client, name, args != NULL ? json_node_get_object (args) : NULL, NULL, NULL,
+                              test_store_result, &result);
+  test_wait_for (&result);
+
+  return mcp_client_call_tool_finish (client, result, error);
+}
+
+static const char *
+result_text (JsonNode *result)
+{
+  JsonArray *content = json_object_get_array_member (json_node_get_object (result), "content");
+
+  return json_object_get_string_member (json_array_get_object_element (content, 0), "text");
+}
+
+static void
+assert_stateless_meta (JsonObject *params)
+{
+  JsonObject *meta;
+
+  g_assert_nonnull (params);
+  meta = json_object_get_object_member (params, "_meta");
+  g_assert_nonnull (meta);
+  g_assert_cmpstr (json_object_get_string_member (meta, MCP_META_PROTOCOL_VERSION), ==, "2026-07-28");
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_object_get_member (meta, MCP_META_CLIENT_CAPABILITIES)));
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (meta, MCP_META_CLIENT_INFO),
+                                                  "name"), ==, "tether");
+}
+
+/* A server of the stateless revision is asked server/discover, never
+ * initialize, and every request says who we are. */
+static void
+test_discover (void)
+{
+  FakeMcpOptions options = { .era_2026 = TRUE };
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  FakeMcpCore *core = mcp_test_transport_get_core (transport);
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (mcp_client_get_era (client), ==, MCP_ERA_STATELESS);
+  g_assert_cmpstr (mcp_client_get_protocol_version (client), ==, "2026-07-28");
+  g_assert_cmpstr (mcp_client_get_server_title (client), ==, "Fake Stateless Server");
+  g_assert_cmpstr (mcp_client_get_server_version (client), ==, "2.0.0");
+  g_assert_cmpstr (mcp_client_get_instructions (client), ==, "A fake stateless server.");
+  g_assert_true (mcp_client_has_capability (client, "tools"));
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "server/discover"), ==, 1);
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "initialize"), ==, 0);
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "notifications/initialized"), ==, 0);
+
+  result = call_tool (client, "echo", "{\"message\": \"hi\"}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (result_text (result), ==, "hi");
+  assert_stateless_meta (fake_mcp_core_get_last_params (core));
+
+  close_client (client);
+}
+
+/* An initialize-era server answers server/discover -32601: it gets
+ * initialize, and no request after it carries the stateless _meta. */
+static void
+test_legacy_fallback (void)
+{
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (NULL);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  FakeMcpCore *core = mcp_test_transport_get_core (transport);
+  JsonObject *params;
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (mcp_client_get_era (client), ==, MCP_ERA_LEGACY);
+  g_assert_cmpstr (mcp_client_get_protocol_version (client), ==, "2025-11-25");
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "initialize"), ==, 1);
+
+  result = call_tool (client, "echo", "{\"message\": \"hi\"}", &error);
+  g_assert_no_error (error);
+  params = fake_mcp_core_get_last_params (core);
+  g_assert_false (json_object_has_member (params, "_meta"));
+
+  close_client (client);
+}
+
+static gboolean
+answer_login (McpClient  *client,
+              JsonNode   *id,
+              const char *method,
+              JsonObject *params,
+              gpointer    tag,
+              guint      *asked)
+{
+  g_autoptr(JsonNode) answer = json_from_string ("{\"action\":\"accept\",\"content\":{\"name\":\"octocat\"}}", NULL);
+
+  g_assert_cmpstr (method, ==, "elicitation/create");
+  g_assert_cmpstr (json_object_get_string_member (params, "message"), ==, "User?");
+  (*asked)++;
+  mcp_client_reply (client, id, answer);
+
+  return TRUE;
+}
+
+/* input_required: the question goes to the server-request handlers, the
+ * call is sent again under a new id with the answers and the state byte
+ * for byte; nothing of it reaches the wire as a response. */
+static void
+test_input_required (void)
+{
+  FakeMcpOptions options = { .era_2026 = TRUE };
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  FakeMcpCore *core = mcp_test_transport_get_core (transport);
+  GPtrArray *sent = mcp_test_transport_get_sent (transport);
+  JsonObject *first = NULL, *retry = NULL;
+  guint asked = 0;
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+  g_signal_connect (client, "server-request", G_CALLBACK (answer_login), &asked);
+
+  result = call_tool (client, "confirm", "{}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (asked, ==, 1);
+  g_assert_false (json_object_get_boolean_member_with_default (json_node_get_object (result), "isError", FALSE));
+  g_assert_cmpstr (result_text (result), ==, "{\"login\":{\"action\":\"accept\",\"content\":{\"name\":\"octocat\"}}}");
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/call"), ==, 2);
+
+  for (guint i = 0; i < sent->len; i++)
+    {
+      JsonObject *object = json_node_get_object (g_ptr_array_index (sent, i));
+
+      /* Only requests went out: the answer stayed inside the client. */
+      g_assert_true (json_object_has_member (object, "method"));
+      if (g_strcmp0 (json_object_get_string_member (object, "method"), "tools/call") != 0)
+        continue;
+      if (first == NULL)
+        first = object;
+      else
+        retry = object;
+    }
+  g_assert_nonnull (retry);
+  g_assert_cmpint (json_object_get_int_member (first, "id"), !=, json_object_get_int_member (retry, "id"));
+  g_assert_false (json_object_has_member (json_object_get_object_member (first, "params"), "requestState"));
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (retry, "params"), "requestState"),
+                   ==, "st\xc3\xa4te-1");
+  assert_stateless_meta (json_object_get_object_member (retry, "params"));
+
+  /* The next call carries none of it. */
+  g_clear_pointer (&result, json_node_unref);
+  result = call_tool (client, "echo", "{\"message\": \"again\"}", &error);
+  g_assert_no_error (error);
+  g_assert_false (json_object_has_member (fake_mcp_core_get_last_params (core), "requestState"));
+  g_assert_false (json_object_has_member (fake_mcp_core_get_last_params (core), "inputResponses"));
+
+  close_client (client);
+}
+
+/* A server that asks for ever is stopped after ten rounds: the call and
+ * ten retries. */
+static void
+test_input_rounds_bounded (void)
+{
+  FakeMcpOptions options = { .era_2026 = TRUE };
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  FakeMcpCore *core = mcp_test_transport_get_core (transport);
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+
+  result = call_tool (client, "nag", "{}", &error);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
+  g_assert_nonnull (strstr (error->message, "10 rounds"));
+  g_assert_null (result);
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/call"), ==, 11);
+
+  close_client (client);
+}
+
+static void
+test_header_values (void)
+{
+  struct { const char *value; const char *header; } cases[] = {
+    { "my-hyphenated-tool", "my-hyphenated-tool" },
+    { "file:///path/to/file%20name.txt", "file:///path/to/file%20name.txt" },
+    { "us west 1", "us west 1" },
+    { "", "" },
+    { " padded ", "=?base64?IHBhZGRlZCA=?=" },
+    { "Hello, \xe4\xb8\x96\xe7\x95\x8c", "=?base64?SGVsbG8sIOS4lueVjA==?=" },
+    { "line1\r\nline2", "=?base64?bGluZTENCmxpbmUy?=" },
+    { "\tindented", "=?base64?CWluZGVudGVk?=" },
+    { "=?base64?abc?=", "=?base64?PT9iYXNlNjQ/YWJjPz0=?=" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *header = mcp_era_encode_header (cases[i].value);
+
+      g_assert_cmpstr (header, ==, cases[i].header);
+    }
+}
+
+static const char *
+header_value (FakeHttpRequest *request,
+              const char      *name)
+{
+  static char value[256];
+  g_auto(GStrv) lines = g_strsplit (request->headers, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *colon = strchr (lines[i], ':');
+
+      if (colon != NULL && (gsize)(colon - lines[i]) == strlen (name) &&
+          g_ascii_strncasecmp (lines[i], name, strlen (name)) == 0)
+        {
+          g_strlcpy (value, colon + 1 + (colon[1] == ' '), sizeof value);
+          return value;
+        }
+    }
+
+  return NULL;
+}
+
+/* Over HTTP: no initialize, no session, no GET stream; each POST repeats
+ * the version, the method and the name in headers. */
+static void
+test_http_headers (void)
+{
+  g_autoptr(FakeHttpServer) http = fake_http_server_new ();
+  g_autoptr(McpHttpTransport) transport = NULL;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  FakeHttpRequest *request;
+
+  fake_mcp_core_set_era_2026 (http->core, TRUE);
+  http->sessionless = TRUE;
+  g_free (http->version);
+  http->version = g_strdup ("2026-07-28");
+  transport = mcp_http_transport_new (http->url, MCP_HTTP_MODE_AUTO);
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (mcp_client_get_era (client), ==, MCP_ERA_STATELESS);
+
+  result = call_tool (client, "echo", "{\"message\": \"hi\"}", &error);
+  g_assert_no_error (error);
+
+  request = fake_http_server_find (http, "POST", "server/discover", 0);
+  g_assert_nonnull (request);
+  g_assert_cmpstr (header_value (request, "Mcp-Method"), ==, "server/discover");
+  g_assert_cmpstr (header_value (request, "MCP-Protocol-Version"), ==, "2026-07-28");
+  g_assert_null (header_value (request, "Mcp-Name"));
+
+  request = fake_http_server_find (http, "POST", "tools/call", 0);
+  g_assert_nonnull (request);
+  g_assert_cmpstr (header_value (request, "Mcp-Method"), ==, "tools/call");
+  g_assert_cmpstr (header_value (request, "Mcp-Name"), ==, "echo");
+  g_assert_cmpstr (header_value (request, "MCP-Protocol-Version"), ==, "2026-07-28");
+  g_assert_null (header_value (request, "Mcp-Session-Id"));
+
+  g_assert_cmpuint (fake_http_server_count (http, "POST", "initialize"), ==, 0);
+  g_assert_cmpuint (fake_http_server_count (http, "GET", NULL), ==, 0);
+
+  close_client (client);
+  g_assert_cmpuint (fake_http_server_count (http, "DELETE", NULL), ==, 0);
+}
+
+/* An initialize-era HTTP server refuses the probe with 400 and no
+ * JSON-RPC error of the new revision: it gets initialize. */
+static void
+test_http_legacy_fallback (void)
+{
+  g_autoptr(FakeHttpServer) http = fake_http_server_new ();
+  g_autoptr(McpHttpTransport) transport = mcp_http_transport_new (http->url, MCP_HTTP_MODE_AUTO);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (mcp_client_get_era (client), ==, MCP_ERA_LEGACY);
+  g_assert_cmpuint (fake_http_server_count (http, "POST", "server/discover"), ==, 1);
+  g_assert_cmpuint (fake_http_server_count (http, "POST", "initialize"), ==, 1);
+
+  close_client (client);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/mcp-era/discover", test_discover);
+  g_test_add_func ("/mcp-era/legacy-fallback", test_legacy_fallback);
+  g_test_add_func ("/mcp-era/input-required", test_input_required);
+  g_test_add_func ("/mcp-era/input-rounds-bounded", test_input_rounds_bounded);
+  g_test_add_func ("/mcp-era/header-values", test_header_values);
+  g_test_add_func ("/mcp-era/http-headers", test_http_headers);
+  g_test_add_func ("/mcp-era/http-legacy-fallback", test_http_legacy_fallback);
+
+  return g_test_run ();
+}

@@ -254,11 +254,11 @@ discover_cb (GObject      *object,
     case VERDICT_FAIL:
     default:
       self->discover_answered = error->domain == MCP_RPC_ERROR;
-      /* Over HTTP the transport's words say it all (a server that cannot
-       * be reached); a process that exits says why when it is reaped. */
-      if (!MCP_IS_HTTP_TRANSPORT (self->transport) &&
-          (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
-           g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT)))
+      /* As for initialize: a connection that closed, or a request that
+       * could not be sent (a process that exited, a certificate refused),
+       * fails with the transport's own reason once it has closed. */
+      if (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
+          g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
         _mcp_client_handshake_closed (self, task);
       else
         _mcp_client_connect_fail (task, g_steal_pointer (&error));

@@ -287,7 +287,8 @@ transport_closed (gpointer data)
   return f->n_closed > 0;
 }
 
-/* initialize is refused before it is sent, the transport closes, and the
+/* The first request (server/discover) is refused before it is sent, the
+ * transport closes, and the
  * message names the URL and @reason. */
 static void
 assert_refused (Fixture    *f,

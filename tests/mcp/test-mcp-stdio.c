@@ -24,6 +24,7 @@
 #include "tether-native-process.h"
 #include "tether-spawn-error.h"
 #include "mcp-stdio-transport.h"
+#include "test-fake-server.h"
 #include "test-util.h"
 
 #define GRACE_MS 300
@@ -133,20 +134,17 @@ harness_new (const char *first_arg,
              ...)
 {
   Harness *h = g_new0 (Harness, 1);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_auto(GStrv) argv = NULL;
   va_list args;
 
   h->fds_before = test_count_fds ();
   h->started = g_get_monotonic_time ();
 
-  g_ptr_array_add (argv, (gpointer)FAKE_MCP_SERVER);
   va_start (args, first_arg);
-  for (const char *arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (gpointer)arg);
+  argv = test_fake_server_argv_va (first_arg, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
 
-  h->process = new_process ((const char * const *)argv->pdata);
+  h->process = new_process ((const char * const *)argv);
   h->transport = mcp_stdio_transport_new (h->process);
   mcp_stdio_transport_set_terminate_grace (MCP_STDIO_TRANSPORT (h->transport), GRACE_MS);
   mcp_stdio_transport_set_kill_grace (MCP_STDIO_TRANSPORT (h->transport), GRACE_MS);

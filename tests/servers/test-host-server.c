@@ -146,7 +146,7 @@ static void
 test_permission_denied (Fixture       *fixture,
                         gconstpointer  data)
 {
-  g_autoptr(TetherServerConfig) stdio = tether_server_config_new ("local");
+  g_autoptr(TetherServerConfig) stdio = test_fake_server_config ("local", fixture->count_file, NULL);
   g_autoptr(TetherServerConfig) http = tether_server_config_new ("remote");
   g_autoptr(GString) states = g_string_new (NULL);
   FakeHttpServer *fake_http = fake_http_server_new ();
@@ -154,11 +154,6 @@ test_permission_denied (Fixture       *fixture,
   const char *details;
   gint64 start;
 
-  tether_server_config_set_command (stdio, FAKE_MCP_SERVER);
-  {
-    const char *args[] = { "--count-file", fixture->count_file, NULL };
-    tether_server_config_set_args (stdio, args);
-  }
   tether_server_config_set_kind (http, TETHER_SERVER_KIND_HTTP);
   tether_server_config_set_url (http, fake_http->url);
 
@@ -208,16 +203,14 @@ static void
 test_runs_on_host (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr(TetherServerConfig) config = tether_server_config_new ("local");
-  const char *args[] = { "--count-file", fixture->count_file, "--grandchildren", "2",
-                         "--ignore-stdin-eof", "--ignore-sigterm", NULL };
+  g_autoptr(TetherServerConfig) config = test_fake_server_config ("local", fixture->count_file,
+                                                                 "--grandchildren", "2", "--ignore-stdin-eof",
+                                                                 "--ignore-sigterm", NULL);
   TetherServer *server;
   TetherHostProcess *process;
   pid_t pgid;
   gint64 start;
 
-  tether_server_config_set_command (config, FAKE_MCP_SERVER);
-  tether_server_config_set_args (config, args);
   server = new_server (fixture, config, NULL);
   tether_server_start (server);
   test_server_wait_settled (server, "waiting for the server to connect on the host");

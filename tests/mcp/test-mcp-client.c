@@ -661,67 +661,127 @@ count_progress (double      progress,
   (*n)++;
 }
 
+/* The test plays the server: it sends the tools/call's progress notes by
+ * hand, each after letting a stretch of time pass without running the main
+ * loop, so that the client's timer can only fire after the note has been
+ * read. What happens is ordered by the test, not raced against a timer: the
+ * only wall-clock margin is between reading a note and the next iteration,
+ * a few instructions against a timeout of a second. Returns the progress
+ * token of the call. */
+#define PROGRESS_TIMEOUT_MS 1000
+#define PROGRESS_GAP_MS 900
+
+static gint64
+start_progress_call (McpClient          *client,
+                     McpTestTransport   *transport,
+                     McpRequestOptions  *options,
+                     GAsyncResult      **result)
+{
+  JsonObject *call;
+  JsonObject *meta;
+
+  mcp_client_call_tool_async (client, "slow", NULL, options, NULL, test_store_result, result);
+  iterate_pending ();
+  call = mcp_test_transport_find_sent (transport, "tools/call");
+  g_assert_nonnull (call);
+
+  /* The token went out in _meta. */
+  meta = json_object_get_object_member (json_object_get_object_member (call, "params"), "_meta");
+  g_assert_nonnull (meta);
+  g_assert_true (json_object_has_member (meta, "progressToken"));
+
+  return json_object_get_int_member (meta, "progressToken");
+}
+
+/* Waits PROGRESS_GAP_MS with the main loop stopped, then sends a progress
+ * note, which the client reads at once, then runs the main loop. */
+static void
+send_progress_after_gap (McpTestTransport *transport,
+                         gint64            token,
+                         guint             n,
+                         guint            *n_progress)
+{
+  g_autofree char *note = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+                                           "\"params\":{\"progressToken\":%lld,\"progress\":%u,\"total\":100}}",
+                                           (long long)token, n);
+
+  g_usleep (PROGRESS_GAP_MS * 1000);
+  mcp_test_transport_receive (transport, note);
+  g_assert_cmpuint (*n_progress, ==, n);
+  iterate_pending ();
+}
+
+/* Progress restarts the wait: three notes, each just within the timeout of
+ * the one before, carry the call far past its timeout to its answer. */
 static void
 test_progress_extends_timeout (void)
 {
-  FakeMcpOptions fake = { 0 };
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_with_core (&fake, &transport);
-  g_autoptr(JsonObject) args = json_object_new ();
+  g_autoptr(McpClient) client = connect_by_hand (&transport);
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) reply = NULL;
+  g_autofree char *answer = NULL;
   guint n_progress = 0;
   McpRequestOptions options = {
-    .timeout_ms = 150, .max_timeout_ms = 5000,
+    .timeout_ms = PROGRESS_TIMEOUT_MS, .max_timeout_ms = 600000,
     .progress_callback = count_progress, .progress_data = &n_progress,
   };
+  gint64 token = start_progress_call (client, transport, &options, &result);
+  gint64 started = g_get_monotonic_time ();
 
-  /* 600 ms of work, progress every 40 ms: far past the 150 ms timeout. */
-  json_object_set_int_member (args, "ms", 600);
-  json_object_set_int_member (args, "steps", 15);
-  mcp_client_call_tool_async (client, "slow", args, &options, NULL, test_store_result, &result);
+  for (guint i = 1; i <= 3; i++)
+    {
+      send_progress_after_gap (transport, token, i, &n_progress);
+      g_assert_null (result);
+    }
+  g_assert_cmpint (g_get_monotonic_time () - started, >, 2 * PROGRESS_TIMEOUT_MS * 1000);
+
+  answer = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%lld,\"result\":{\"content\":[]}}",
+                            (long long)json_object_get_int_member (mcp_test_transport_find_sent (transport, "tools/call"),
+                                                                   "id"));
+  mcp_test_transport_receive (transport, answer);
   test_wait_for (&result);
   reply = mcp_client_call_tool_finish (client, result, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (n_progress, >=, 10);
-
-  /* The token went out in _meta. */
-  g_assert_true (json_object_has_member (json_object_get_object_member (json_object_get_object_member (
-    mcp_test_transport_find_sent (transport, "tools/call"), "params"), "_meta"), "progressToken"));
+  g_assert_nonnull (reply);
+  g_assert_cmpuint (n_progress, ==, 3);
 
   close_client (client);
 }
 
+/* Progress never carries a call past its hard limit: with notes every
+ * PROGRESS_GAP_MS, the call ends at the third note at the latest (by then
+ * 2 700 ms or more have passed, past the 2 500 ms limit), never before the
+ * limit, with a notifications/cancelled to the server. */
 static void
 test_progress_hard_cap (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_with_core (NULL, &transport);
-  g_autoptr(JsonObject) args = json_object_new ();
+  g_autoptr(McpClient) client = connect_by_hand (&transport);
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   guint n_progress = 0;
   McpRequestOptions options = {
-    /* a roomy wait between progress notes (every 40 ms), so that only the
-     * hard limit can end it, even on a loaded machine */
-    .timeout_ms = 400, .max_timeout_ms = 700,
+    .timeout_ms = PROGRESS_TIMEOUT_MS, .max_timeout_ms = 2500,
     .progress_callback = count_progress, .progress_data = &n_progress,
   };
-  gint64 start = g_get_monotonic_time ();
+  gint64 token = start_progress_call (client, transport, &options, &result);
+  gint64 started = g_get_monotonic_time ();
   double elapsed;
+  guint sent = 0;
 
-  json_object_set_int_member (args, "ms", 3000);
-  json_object_set_int_member (args, "steps", 75);
-  mcp_client_call_tool_async (client, "slow", args, &options, NULL, test_store_result, &result);
-  test_wait_for (&result);
-  elapsed = (g_get_monotonic_time () - start) / 1000.0;
+  while (result == NULL && sent < 10)
+    send_progress_after_gap (transport, token, ++sent, &n_progress);
+  elapsed = (g_get_monotonic_time () - started) / 1000.0;
+  g_test_message ("ended after %u progress notes, %.0f ms", sent, elapsed);
 
+  g_assert_nonnull (result);
+  g_assert_cmpuint (sent, <=, 3);
+  g_assert_cmpfloat (elapsed, >=, 2500);
   g_assert_null (mcp_client_call_tool_finish (client, result, &error));
   g_assert_error (error, MCP_ERROR, MCP_ERROR_TIMEOUT);
-  g_assert_nonnull (strstr (error->message, "at most 700 ms"));
-  g_assert_cmpfloat (elapsed, >=, 690);
-  g_assert_cmpfloat (elapsed, <, 2500);
+  g_assert_nonnull (strstr (error->message, "at most 2500 ms"));
   g_assert_nonnull (mcp_test_transport_find_sent (transport, "notifications/cancelled"));
 
   close_client (client);

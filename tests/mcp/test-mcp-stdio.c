@@ -336,6 +336,9 @@ test_command_not_found (void)
   tether_process_set_search_path (process, "/nonexistent/bin:/also/missing");
   transport = mcp_stdio_transport_new (process);
   client = mcp_client_new (transport);
+  /* Said at once, in its own words: not as the initialize's timeout, a
+   * minute here, which no load or sanitizer brings the refusal near. */
+  mcp_client_set_request_timeout (client, 60000);
 
   mcp_client_connect_async (client, NULL, test_store_result, &result);
   test_wait_for (&result);
@@ -345,7 +348,8 @@ test_command_not_found (void)
                    on_host ? "command not found on the host: tether-no-such-command (searched: /nonexistent/bin:/also/missing)"
                            : "command not found: tether-no-such-command (searched: /nonexistent/bin:/also/missing)");
   g_assert_true (mcp_client_is_closed (client));
-  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, 500);
+  g_test_message ("refused in %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
+  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, 30000);
 
   g_clear_error (&error);
   {

@@ -188,16 +188,26 @@ shutdown_cb (GObject      *object,
   *(gboolean *)user_data = TRUE;
 }
 
-/* Shuts @manager down, every server stopped, and says how long it took (µs). */
+/* Shuts @manager down within @timeout_ms (0: the manager's own bound),
+ * every server stopped, and says how long it took (µs). */
 gint64
-test_server_manager_shutdown (TetherServerManager *manager)
+test_server_manager_shutdown_within (TetherServerManager *manager,
+                                     guint                timeout_ms)
 {
   gboolean done = FALSE;
   gint64 start = g_get_monotonic_time ();
 
-  tether_server_manager_shutdown_async (manager, 0, NULL, shutdown_cb, &done);
+  tether_server_manager_shutdown_async (manager, timeout_ms, NULL, shutdown_cb, &done);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
 
   return g_get_monotonic_time () - start;
+}
+
+/* Shuts @manager down within its own bound; see
+ * test_server_manager_shutdown_within(). */
+gint64
+test_server_manager_shutdown (TetherServerManager *manager)
+{
+  return test_server_manager_shutdown_within (manager, 0);
 }

@@ -14,22 +14,24 @@
 
 G_BEGIN_DECLS
 
-TetherServerConfig *test_fake_server_config      (const char          *name,
-                                                  const char          *count_file,
-                                                  const char          *first_arg,
-                                                  ...);
-TetherServerConfig *test_fake_server_config_va   (const char          *name,
-                                                  const char          *count_file,
-                                                  const char          *first_arg,
-                                                  va_list              args);
+TetherServerConfig *test_fake_server_config             (const char          *name,
+                                                         const char          *count_file,
+                                                         const char          *first_arg,
+                                                         ...);
+TetherServerConfig *test_fake_server_config_va          (const char          *name,
+                                                         const char          *count_file,
+                                                         const char          *first_arg,
+                                                         va_list              args);
 
-void                test_server_wait_state       (TetherServer        *server,
-                                                  TetherServerState    state);
-void                test_server_wait_idle        (TetherServer        *server,
-                                                  TetherServerState    state);
-void                test_server_wait_settled     (TetherServer        *server,
-                                                  const char          *what);
-void                test_server_stop             (TetherServer        *server);
-gint64              test_server_manager_shutdown (TetherServerManager *manager);
+void                test_server_wait_state              (TetherServer        *server,
+                                                         TetherServerState    state);
+void                test_server_wait_idle               (TetherServer        *server,
+                                                         TetherServerState    state);
+void                test_server_wait_settled            (TetherServer        *server,
+                                                         const char          *what);
+void                test_server_stop                    (TetherServer        *server);
+gint64              test_server_manager_shutdown        (TetherServerManager *manager);
+gint64              test_server_manager_shutdown_within (TetherServerManager *manager,
+                                                         guint                timeout_ms);
 
 G_END_DECLS

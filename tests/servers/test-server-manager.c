@@ -283,7 +283,7 @@ test_shutdown_twenty (Fixture       *fixture,
   g_autoptr(GString) contents = g_string_new ("{\"mcpServers\": {");
   gint64 took;
 
-  fixture->timings.stop_grace_ms = 1000;
+  fixture->timings.stop_grace_ms = 3000;
 
   for (guint i = 0; i < 20; i++)
     {
@@ -308,10 +308,16 @@ test_shutdown_twenty (Fixture       *fixture,
   g_test_message ("%u processes running", test_count_processes_matching (fixture->dir));
   g_assert_cmpuint (test_stop_on_failure_matching (fixture->dir), ==, 20 + 10 * 2);
 
-  took = test_server_manager_shutdown (fixture->manager);
+  /* Ten of them ignore SIGTERM, so each takes its whole grace: stopped one
+   * after another they would take ten graces at the least; stopped together,
+   * one grace and the work, which a loaded machine or the sanitizers may
+   * stretch, but never to ten graces. The manager's own bound (5 s, for
+   * the app's quit) is not what is measured here: under the sanitizers the
+   * work alone comes near it. */
+  took = test_server_manager_shutdown_within (fixture->manager, 600 * 1000);
   g_test_message ("shutdown of 20 servers took %.0f ms", took / 1000.0);
   g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 0);
-  g_assert_cmpint (took, <, TETHER_SERVER_MANAGER_SHUTDOWN_TIMEOUT_MS * 1000);
+  g_assert_cmpint (took, <, 10 * (gint64)fixture->timings.stop_grace_ms * 1000);
 }
 
 /* The text of what the fake server's "ask" tool got back for roots/list */

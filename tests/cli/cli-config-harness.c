@@ -133,10 +133,9 @@ fake_entry (Fixture    *fixture,
             const char *extra_args,
             gboolean    enabled)
 {
-  return g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts-%s\"%s%s]%s}",
-                          FAKE_MCP_SERVER, fixture->dir, marker,
-                          extra_args != NULL ? ", " : "", extra_args != NULL ? extra_args : "",
-                          enabled ? "" : ", \"disabled\": true");
+  g_autofree char *counts = g_strdup_printf ("%s/counts-%s", fixture->dir, marker);
+
+  return test_fake_server_entry (counts, extra_args, enabled ? NULL : "\"disabled\": true");
 }
 
 void

@@ -17,6 +17,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include "test-fake-server.h"
 #include "test-util.h"
 
 G_BEGIN_DECLS

@@ -209,9 +209,8 @@ static void
 test_no_secrets (Fixture       *fixture,
                  gconstpointer  data)
 {
-  g_autofree char *good = g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts-good\"],"
-                                           " \"env\": {\"API_KEY\": \"" MARK "-env-1\"}}",
-                                           FAKE_MCP_SERVER, fixture->dir);
+  g_autofree char *good_counts = counts_path (fixture, "good");
+  g_autofree char *good = test_fake_server_entry (good_counts, NULL, "\"env\": {\"API_KEY\": \"" MARK "-env-1\"}");
   g_autofree char *config = g_strdup_printf (
     "{\"mcpServers\": {\"good\": %s,"
     " \"web\": {\"url\": \"http://127.0.0.1:1/mcp?key=" MARK "-query-2\","
@@ -404,13 +403,11 @@ test_bad_names (Fixture       *fixture,
                 gconstpointer  data)
 {
   g_autofree char *good = fake_entry (fixture, "good", NULL, TRUE);
-  g_autofree char *evil = g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts-evil\"],"
-                                           " \"env\": {\"PATH=/tmp/evil:\": \"x\"}}",
-                                           FAKE_MCP_SERVER, fixture->dir);
+  g_autofree char *evil_counts = counts_path (fixture, "evil");
+  g_autofree char *evil = test_fake_server_entry (evil_counts, NULL, "\"env\": {\"PATH=/tmp/evil:\": \"x\"}");
   g_autofree char *nameless = fake_entry (fixture, "nameless", NULL, TRUE);
   g_autofree char *config = g_strdup_printf ("{\"mcpServers\": {\"good\": %s, \"evil\": %s, \"\": %s}}",
                                              good, evil, nameless);
-  g_autofree char *evil_counts = counts_path (fixture, "evil");
   g_autofree char *nameless_counts = counts_path (fixture, "nameless");
   g_autofree char *before = NULL;
   g_autoptr(JsonNode) node = NULL;

@@ -17,6 +17,7 @@
 
 #include "hub-test-client.h"
 #include "test-server-util.h"
+#include "test-fake-server.h"
 #include "test-util.h"
 
 typedef struct
@@ -57,6 +58,8 @@ fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autofree char *contents = NULL;
+  g_autofree char *alpha_counts = NULL;
+  g_autofree char *alpha = NULL;
 
   fixture->dir = g_dir_make_tmp ("tether-clients-cli-XXXXXX", NULL);
   fixture->home = g_build_filename (fixture->dir, "home", NULL);
@@ -75,9 +78,9 @@ fixture_setup (Fixture       *fixture,
   fixture->env = g_environ_setenv (fixture->env, "DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent", TRUE);
 
   /* our directory in its command line: no process of ours is left */
-  contents = g_strdup_printf ("{\"mcpServers\": {"
-                              "\"alpha\": {\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/alpha\"]}}}",
-                              FAKE_MCP_SERVER, fixture->dir);
+  alpha_counts = g_build_filename (fixture->dir, "alpha", NULL);
+  alpha = test_fake_server_entry (alpha_counts, NULL, NULL);
+  contents = g_strdup_printf ("{\"mcpServers\": {\"alpha\": %s}}", alpha);
   g_assert_true (g_file_set_contents (fixture->config, contents, -1, NULL));
 }
 

@@ -13,6 +13,7 @@
 #include <sys/prctl.h>
 
 #include "hub-test-client.h"
+#include "test-fake-server.h"
 #include "test-util.h"
 
 typedef struct
@@ -62,6 +63,10 @@ fixture_setup (Fixture       *fixture,
   g_autofree char *contents = NULL;
   g_autofree char *token_path = NULL;
   g_autofree char *line = NULL;
+  g_autofree char *alpha_counts = NULL;
+  g_autofree char *beta_counts = NULL;
+  g_autofree char *alpha = NULL;
+  g_autofree char *beta = NULL;
 
   fixture->dir = g_dir_make_tmp ("tether-hub-cli-XXXXXX", NULL);
   fixture->config_dir = g_build_filename (fixture->dir, "config", NULL);
@@ -71,11 +76,13 @@ fixture_setup (Fixture       *fixture,
   g_mkdir (fixture->runtime_dir, 0700);
 
   /* our directory in their command lines: no process of ours is left */
-  contents = g_strdup_printf ("{\"mcpServers\": {"
-                              "\"alpha\": {\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/alpha\"]},"
-                              "\"beta\": {\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/beta\"]}},"
+  alpha_counts = g_build_filename (fixture->dir, "alpha", NULL);
+  beta_counts = g_build_filename (fixture->dir, "beta", NULL);
+  alpha = test_fake_server_entry (alpha_counts, NULL, NULL);
+  beta = test_fake_server_entry (beta_counts, NULL, NULL);
+  contents = g_strdup_printf ("{\"mcpServers\": {\"alpha\": %s, \"beta\": %s},"
                               "\"profiles\": {\"solo\": {\"servers\": [\"alpha\"]}}}",
-                              FAKE_MCP_SERVER, fixture->dir, FAKE_MCP_SERVER, fixture->dir);
+                              alpha, beta);
   g_assert_true (g_file_set_contents (fixture->config, contents, -1, NULL));
 
   spawner = launcher (fixture);

@@ -15,6 +15,7 @@
 #include "tether-hub-activity.h"
 #include "tether-hub-session.h"
 #include "test-server-util.h"
+#include "test-fake-server.h"
 #include "test-util.h"
 
 typedef struct
@@ -87,12 +88,12 @@ static char *
 two_servers (Fixture    *fixture,
              const char *extra)
 {
-  return g_strdup_printf ("{\"mcpServers\": {"
-                          "\"alpha\": {\"command\": \"%s\", \"args\": [\"--count-file\", \"%s\"]},"
-                          "\"beta\": {\"command\": \"%s\", \"args\": [\"--tools\", \"2\", \"--count-file\", \"%s/beta-counts\"]}"
-                          "}%s}",
-                          FAKE_MCP_SERVER, fixture->counts, FAKE_MCP_SERVER, fixture->dir,
-                          extra != NULL ? extra : "");
+  g_autofree char *beta_counts = g_build_filename (fixture->dir, "beta-counts", NULL);
+  g_autofree char *alpha = test_fake_server_entry (fixture->counts, NULL, NULL);
+  g_autofree char *beta = test_fake_server_entry (beta_counts, "\"--tools\", \"2\"", NULL);
+
+  return g_strdup_printf ("{\"mcpServers\": {\"alpha\": %s, \"beta\": %s}%s}",
+                          alpha, beta, extra != NULL ? extra : "");
 }
 
 static gboolean
@@ -759,12 +760,12 @@ static void
 test_profiles_and_disabled_tools (Fixture       *fixture,
                                   gconstpointer  data)
 {
-  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {"
-                                               "\"alpha\": {\"command\": \"%s\", \"disabledTools\": [\"crash\", \"hang\"]},"
-                                               "\"beta\": {\"command\": \"%s\"}},"
+  g_autofree char *alpha = test_fake_server_entry (NULL, NULL, "\"disabledTools\": [\"crash\", \"hang\"]");
+  g_autofree char *beta = test_fake_server_entry (NULL, NULL, NULL);
+  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {\"alpha\": %s, \"beta\": %s},"
                                                "\"profiles\": {\"coding\": {\"servers\": [\"beta\"],"
                                                "\"tools\": {\"beta\": [\"echo\", \"add\"]}}}}",
-                                               FAKE_MCP_SERVER, FAKE_MCP_SERVER);
+                                               alpha, beta);
   g_autoptr(HubTestClient) coding = NULL;
   g_autoptr(HubTestClient) missing = NULL;
   g_autoptr(HubTestReply) reply = NULL;

@@ -1,4 +1,4 @@
-/* test-server-util.h — waiting on a TetherServer or its manager, shared by the tests
+/* test-server-util.h — running and waiting on a TetherServer or its manager, shared by the tests
  *
  * Copyright 2026 The Tether authors
  *
@@ -7,14 +7,31 @@
 
 #pragma once
 
+#include <stdarg.h>
+
 #include "tether-server.h"
 #include "tether-server-manager.h"
 
 G_BEGIN_DECLS
 
-void   test_server_wait_settled     (TetherServer        *server,
-                                     const char          *what);
-void   test_server_stop             (TetherServer        *server);
-gint64 test_server_manager_shutdown (TetherServerManager *manager);
+TetherServerConfig *test_fake_server_config             (const char          *name,
+                                                         const char          *count_file,
+                                                         const char          *first_arg,
+                                                         ...);
+TetherServerConfig *test_fake_server_config_va          (const char          *name,
+                                                         const char          *count_file,
+                                                         const char          *first_arg,
+                                                         va_list              args);
+
+void                test_server_wait_state              (TetherServer        *server,
+                                                         TetherServerState    state);
+void                test_server_wait_idle               (TetherServer        *server,
+                                                         TetherServerState    state);
+void                test_server_wait_settled            (TetherServer        *server,
+                                                         const char          *what);
+void                test_server_stop                    (TetherServer        *server);
+gint64              test_server_manager_shutdown        (TetherServerManager *manager);
+gint64              test_server_manager_shutdown_within (TetherServerManager *manager,
+                                                         guint                timeout_ms);
 
 G_END_DECLS

@@ -675,6 +675,7 @@ test_read_count (const char *count_file,
 #include "mcp-client.h"
 #include "tether-spawn.h"
 #include "mcp-stdio-transport.h"
+#include "test-fake-server.h"
 
 static void
 warm_up_done_cb (GObject      *object,
@@ -690,8 +691,8 @@ warm_up_done_cb (GObject      *object,
 void
 test_warm_up (void)
 {
-  const char *argv[] = { FAKE_MCP_SERVER, NULL };
-  g_autoptr(TetherProcess) process = tether_spawn_new_process (argv);
+  g_auto(GStrv) argv = test_fake_server_argv (NULL);
+  g_autoptr(TetherProcess) process = tether_spawn_new_process ((const char * const *)argv);
   g_autoptr(McpTransport) transport = mcp_stdio_transport_new (process);
   g_autoptr(McpClient) client = mcp_client_new (transport);
   g_autoptr(GAsyncResult) result = NULL;

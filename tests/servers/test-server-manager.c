@@ -15,6 +15,7 @@
 #include "mcp-stdio-transport.h"
 #include "tether-server-manager.h"
 #include "test-server-util.h"
+#include "test-fake-server.h"
 #include "test-util.h"
 
 typedef struct
@@ -69,10 +70,9 @@ fake_entry (Fixture    *fixture,
             const char *extra_args,
             gboolean    enabled)
 {
-  return g_strdup_printf ("{\"command\": \"%s\", \"args\": [\"--count-file\", \"%s/counts\"%s%s]%s}",
-                          FAKE_MCP_SERVER, fixture->dir,
-                          extra_args != NULL ? ", " : "", extra_args != NULL ? extra_args : "",
-                          enabled ? "" : ", \"disabled\": true");
+  g_autofree char *counts = g_build_filename (fixture->dir, "counts", NULL);
+
+  return test_fake_server_entry (counts, extra_args, enabled ? NULL : "\"disabled\": true");
 }
 
 static void
@@ -102,20 +102,6 @@ server_at (Fixture *fixture,
   return server; /* the manager holds it */
 }
 
-static gboolean
-wait_state (TetherServer      *server,
-            TetherServerState  state,
-            guint              timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-
-  while ((tether_server_get_state (server) != state || tether_server_get_busy (server)) &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-
-  return tether_server_get_state (server) == state;
-}
-
 static pid_t
 pid_of (TetherServer *server)
 {
@@ -141,7 +127,7 @@ test_starts_enabled (Fixture       *fixture,
 
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (fixture->manager)), ==, 2);
   g_assert_cmpstr (tether_server_get_name (server_at (fixture, 0)), ==, "a");
-  g_assert_true (wait_state (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_idle (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpint (tether_server_get_state (server_at (fixture, 1)), ==, TETHER_SERVER_STATE_DISABLED);
   g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 1);
 }
@@ -163,8 +149,8 @@ test_external_edit_restarts_changed_only (Fixture       *fixture,
   start (fixture, before);
   sa = server_at (fixture, 0);
   sb = server_at (fixture, 1);
-  g_assert_true (wait_state (sa, TETHER_SERVER_STATE_CONNECTED, 5000));
-  g_assert_true (wait_state (sb, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_idle (sa, TETHER_SERVER_STATE_CONNECTED);
+  test_server_wait_idle (sb, TETHER_SERVER_STATE_CONNECTED);
   pa = pid_of (sa);
   pb = pid_of (sb);
 
@@ -195,7 +181,7 @@ test_enable_switch (Fixture       *fixture,
 
   start (fixture, contents);
   server = server_at (fixture, 0);
-  g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_idle (server, TETHER_SERVER_STATE_CONNECTED);
   pid = pid_of (server);
 
   g_assert_true (tether_server_manager_set_enabled (fixture->manager, "a", FALSE, &error));
@@ -207,7 +193,7 @@ test_enable_switch (Fixture       *fixture,
   g_assert_true (test_wait_pid_gone (pid, 3000));
 
   g_assert_true (tether_server_manager_set_enabled (fixture->manager, "a", TRUE, &error));
-  g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_idle (server, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 1);
 }
 
@@ -222,8 +208,8 @@ test_remove_and_undo (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
 
   start (fixture, contents);
-  g_assert_true (wait_state (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED, 5000));
-  g_assert_true (wait_state (server_at (fixture, 1), TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_idle (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED);
+  test_server_wait_idle (server_at (fixture, 1), TETHER_SERVER_STATE_CONNECTED);
 
   removal = tether_server_manager_remove (fixture->manager, "a", &error);
   g_assert_no_error (error);
@@ -240,7 +226,7 @@ test_remove_and_undo (Fixture       *fixture,
   g_assert_true (tether_server_manager_undo_remove (fixture->manager, removal, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (tether_server_get_name (server_at (fixture, 0)), ==, "a");
-  g_assert_true (wait_state (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_idle (server_at (fixture, 0), TETHER_SERVER_STATE_CONNECTED);
 }
 
 /* 500 connect/disconnect cycles leave no fd and no process behind. */
@@ -263,14 +249,14 @@ test_cycles_leak_nothing (Fixture       *fixture,
 
   start (fixture, contents);
   server = server_at (fixture, 0);
-  g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_idle (server, TETHER_SERVER_STATE_CONNECTED);
   fds_connected = test_count_fds ();
 
   start_time = g_get_monotonic_time ();
   for (guint i = 0; i < cycles; i++)
     {
       tether_server_manager_reconnect (fixture->manager, "a");
-      g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+      test_server_wait_idle (server, TETHER_SERVER_STATE_CONNECTED);
     }
   g_test_message ("%u reconnect cycles in %.2f s", cycles,
                   (g_get_monotonic_time () - start_time) / (double)G_USEC_PER_SEC);
@@ -297,7 +283,7 @@ test_shutdown_twenty (Fixture       *fixture,
   g_autoptr(GString) contents = g_string_new ("{\"mcpServers\": {");
   gint64 took;
 
-  fixture->timings.stop_grace_ms = 1000;
+  fixture->timings.stop_grace_ms = 3000;
 
   for (guint i = 0; i < 20; i++)
     {
@@ -318,14 +304,20 @@ test_shutdown_twenty (Fixture       *fixture,
 
   start (fixture, contents->str);
   for (guint i = 0; i < 20; i++)
-    g_assert_true (wait_state (server_at (fixture, i), TETHER_SERVER_STATE_CONNECTED, 10000));
+    test_server_wait_idle (server_at (fixture, i), TETHER_SERVER_STATE_CONNECTED);
   g_test_message ("%u processes running", test_count_processes_matching (fixture->dir));
   g_assert_cmpuint (test_stop_on_failure_matching (fixture->dir), ==, 20 + 10 * 2);
 
-  took = test_server_manager_shutdown (fixture->manager);
+  /* Ten of them ignore SIGTERM, so each takes its whole grace: stopped one
+   * after another they would take ten graces at the least; stopped together,
+   * one grace and the work, which a loaded machine or the sanitizers may
+   * stretch, but never to ten graces. The manager's own bound (5 s, for
+   * the app's quit) is not what is measured here: under the sanitizers the
+   * work alone comes near it. */
+  took = test_server_manager_shutdown_within (fixture->manager, 600 * 1000);
   g_test_message ("shutdown of 20 servers took %.0f ms", took / 1000.0);
   g_assert_cmpuint (test_count_processes_matching (fixture->dir), ==, 0);
-  g_assert_cmpint (took, <, TETHER_SERVER_MANAGER_SHUTDOWN_TIMEOUT_MS * 1000);
+  g_assert_cmpint (took, <, 10 * (gint64)fixture->timings.stop_grace_ms * 1000);
 }
 
 /* The text of what the fake server's "ask" tool got back for roots/list */
@@ -370,7 +362,7 @@ test_configured_roots (Fixture       *fixture,
 
   start (fixture, before);
   server = server_at (fixture, 0);
-  g_assert_true (wait_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_idle (server, TETHER_SERVER_STATE_CONNECTED);
   pid = pid_of (server);
   first = ask_roots (server);
   g_assert_nonnull (strstr (first, one_uri));

@@ -22,6 +22,7 @@
 #include "tether-log-entry.h"
 #include "tether-server.h"
 #include "fake/fake-http-server.h"
+#include "test-server-util.h"
 #include "test-util.h"
 
 typedef struct
@@ -120,8 +121,9 @@ fixture_teardown (Fixture       *fixture,
   test_assert_no_processes_matching (fixture->dir, 5000);
   test_assert_no_leftovers (fixture->fds_before, 0, 5000);
 
-  g_unlink (fixture->count_file);
-  g_rmdir (fixture->dir);
+  /* and the folder, with what a fake server killed while it rewrote its
+   * count file left there (g_file_set_contents()'s temporary file) */
+  test_remove_tree (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);
   g_clear_pointer (&fixture->count_file, g_free);
   g_clear_pointer (&fixture->steps, g_array_unref);
@@ -133,52 +135,18 @@ start_fake (Fixture    *fixture,
             const char *first_arg,
             ...)
 {
-  g_autoptr(TetherServerConfig) config = tether_server_config_new ("fake");
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  const char *arg;
+  g_autoptr(TetherServerConfig) config = NULL;
   va_list ap;
 
-  g_ptr_array_add (args, (gpointer)"--count-file");
-  g_ptr_array_add (args, fixture->count_file);
   va_start (ap, first_arg);
-  for (arg = first_arg; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer)arg);
+  config = test_fake_server_config_va ("fake", fixture->count_file, first_arg, ap);
   va_end (ap);
-  g_ptr_array_add (args, NULL);
-
-  tether_server_config_set_command (config, FAKE_MCP_SERVER);
-  tether_server_config_set_args (config, (const char * const *)args->pdata);
 
   fixture->server = tether_server_new (config, &fixture->timings);
   g_signal_connect (fixture->server, "notify::state", G_CALLBACK (state_changed_cb), fixture);
   tether_server_start (fixture->server);
 
   return fixture->server;
-}
-
-static gboolean
-wait_for_state (TetherServer      *server,
-                TetherServerState  state,
-                guint              timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-
-  while (tether_server_get_state (server) != state && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-
-  return tether_server_get_state (server) == state;
-}
-
-static void
-wait_settled (TetherServer *server)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while ((tether_server_get_state (server) != TETHER_SERVER_STATE_CONNECTED ||
-          tether_server_get_busy (server)) &&
-         tether_server_get_state (server) != TETHER_SERVER_STATE_ERROR &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
 }
 
 static guint
@@ -225,7 +193,7 @@ test_connects_with_lists (Fixture       *fixture,
   TetherServer *server = start_fake (fixture, NULL);
   g_autofree char *status = NULL;
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
   g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_prompts (server)), >, 0);
@@ -249,7 +217,7 @@ test_three_attempts_then_error (Fixture       *fixture,
   gint64 first = 0, last = 0;
   guint connecting = 0;
 
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 10000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_ERROR);
 
   for (guint i = 0; i < fixture->steps->len; i++)
     {
@@ -292,7 +260,7 @@ test_command_not_found_is_final (Fixture       *fixture,
   g_signal_connect (fixture->server, "notify::state", G_CALLBACK (state_changed_cb), fixture);
   tether_server_start (fixture->server);
 
-  g_assert_true (wait_for_state (fixture->server, TETHER_SERVER_STATE_ERROR, 5000));
+  test_server_wait_state (fixture->server, TETHER_SERVER_STATE_ERROR);
   g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTING), ==, 1);
   g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_WAITING), ==, 0);
   g_assert_nonnull (strstr (tether_server_get_error_message (fixture->server),
@@ -308,7 +276,7 @@ test_crash_reconnects (Fixture       *fixture,
   pid_t pid;
   gint64 killed, left = 0;
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   pid = server_pid (server);
 
@@ -316,12 +284,12 @@ test_crash_reconnects (Fixture       *fixture,
   killed = g_get_monotonic_time ();
   g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
 
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_WAITING);
   left = g_array_index (fixture->steps, Step, 0).time;
   g_test_message ("left connected %.1f ms after the kill", (left - killed) / 1000.0);
   g_assert_cmpint (left - killed, <, 1000 * 1000);
 
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpint (server_pid (server), !=, pid);
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
 }
@@ -334,7 +302,7 @@ test_flapping_stops (Fixture       *fixture,
   TetherServer *server = start_fake (fixture, "--crash-after-ms", "300", NULL);
   guint initializes;
 
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 15000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_ERROR);
   /* Each process lives 300 ms: connected, then dead. On a loaded machine a
    * process may die before it answers; that failure counts the same. */
   g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTED), >=, 1);
@@ -362,8 +330,8 @@ test_healthy_resets_count (Fixture       *fixture,
   /* Five deaths, each after a healthy period: never gives up. */
   for (guint i = 0; i < 5; i++)
     {
-      g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
-      g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+      test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
+      test_server_wait_state (server, TETHER_SERVER_STATE_WAITING);
       g_assert_cmpuint (tether_server_get_attempt (server), ==, 1);
     }
   g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_ERROR), ==, 0);
@@ -376,7 +344,7 @@ test_list_timeout_reconnects_once (Fixture       *fixture,
 {
   TetherServer *server = start_fake (fixture, "--hang-on", "tools/list", NULL);
 
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
   /* first session's list times out, reconnect, second times out too */
   test_iterate_for (2000);
 
@@ -428,7 +396,7 @@ test_call_timeout_not_resent (Fixture       *fixture,
   TetherServer *server = start_fake (fixture, "--hang-on", "tools/call", NULL);
   CallResult call = { 0, };
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   call_and_wait (server, "echo", &call);
 
   g_assert_error (call.error, MCP_ERROR, MCP_ERROR_TIMEOUT);
@@ -448,11 +416,11 @@ test_call_crash_not_resent (Fixture       *fixture,
   TetherServer *server = start_fake (fixture, "--crash-on-call", NULL);
   CallResult call = { 0, };
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   call_and_wait (server, "echo", &call);
 
   g_assert_error (call.error, MCP_ERROR, MCP_ERROR_CLOSED);
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
   test_iterate_for (300);
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
   g_assert_cmpuint (fake_count (fixture, "tools/call"), ==, 1);
@@ -506,12 +474,12 @@ test_manual_reconnect (Fixture       *fixture,
   TetherServer *server = start_fake (fixture, NULL);
   pid_t old_pid;
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   old_pid = server_pid (server);
 
   tether_server_reconnect (server);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTING);
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
 
   g_assert_cmpint (server_pid (server), !=, old_pid);
   g_assert_true (test_wait_pid_gone (old_pid, 3000));
@@ -553,7 +521,7 @@ test_log_level_after_reconnect (Fixture       *fixture,
   TetherServer *server = start_fake (fixture, NULL);
   gboolean done = FALSE;
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpuint (fake_count (fixture, "logging/setLevel"), ==, 0);
   tether_server_set_log_level_async (server, "debug", NULL, log_level_set_cb, &done);
   while (!done)
@@ -561,7 +529,7 @@ test_log_level_after_reconnect (Fixture       *fixture,
   g_assert_cmpuint (fake_count (fixture, "logging/setLevel"), ==, 1);
 
   tether_server_reconnect (server);
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
   g_assert_true (wait_count (fixture, "logging/setLevel", 2));
 }
@@ -576,8 +544,8 @@ test_liveness_ping (Fixture       *fixture,
   fixture->timings.ping_interval_ms = 100;
   server = start_fake (fixture, "--hang-on", "ping", NULL);
 
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
+  test_server_wait_state (server, TETHER_SERVER_STATE_WAITING);
   g_assert_nonnull (strstr (tether_server_get_error_message (server), "Not answering"));
 }
 
@@ -591,7 +559,7 @@ test_stop_kills_group (Fixture       *fixture,
                                      "--grandchildren", "2", NULL);
   gint64 start;
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpuint (test_stop_on_failure_matching (fixture->dir), ==, 3);
 
   start = g_get_monotonic_time ();
@@ -607,7 +575,7 @@ test_list_changed_refreshes (Fixture       *fixture,
 {
   TetherServer *server = start_fake (fixture, "--list-changed-early", NULL);
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   test_iterate_for (300);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
@@ -674,7 +642,7 @@ test_http_connects (Fixture       *fixture,
   TetherServer *server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
   g_autofree char *diagnostics = NULL;
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (g_list_model_get_n_items (tether_server_get_tools (server)), >, 0);
   g_assert_false (log_contains (server, "very-secret-token"));
@@ -697,7 +665,7 @@ test_http_auto_remembers_sse (Fixture       *fixture,
 
   http->legacy = TRUE;
   server = start_http (fixture, http->url, TETHER_SERVER_KIND_AUTO);
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   g_assert_true (log_contains (server, "legacy HTTP+SSE"));
 
@@ -705,7 +673,7 @@ test_http_auto_remembers_sse (Fixture       *fixture,
   g_assert_cmpuint (log_count (server, "initialize request with HTTP 405"), ==, 1);
   posts_to_url = fake_http_server_count (http, "GET", NULL);
   tether_server_reconnect (server);
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 10000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (log_count (server, "initialize request with HTTP 405"), ==, 1);
   g_assert_cmpuint (fake_http_server_count (http, "GET", NULL), >, posts_to_url);
 
@@ -723,14 +691,14 @@ test_http_dead_is_never_green (Fixture       *fixture,
 
   fixture->timings.ping_interval_ms = 100;
   server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
 
   fake_http_server_free (http);
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_WAITING);
   g_assert_nonnull (tether_server_get_error_message (server));
   /* it keeps trying, and gives up after the quick failures */
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_ERROR, 10000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_ERROR);
 }
 
 typedef struct
@@ -786,7 +754,7 @@ test_not_reading_is_hung (Fixture       *fixture,
   /* Nothing may time out meanwhile: only the bound ends it. */
   fixture->timings.list_timeout_ms = 120000;
   server = start_fake (fixture, "--stop-reading-after", "resources/templates/list", NULL);
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   stdio = MCP_STDIO_TRANSPORT (mcp_client_get_transport (tether_server_get_client (server)));
   g_array_set_size (fixture->steps, 0);
@@ -819,7 +787,7 @@ test_not_reading_is_hung (Fixture       *fixture,
   g_assert_true (log_contains (server, "refusing messages until it does"));
 
   /* The usual waits bring it back, as a new process. */
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 10000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
 
   stop_server (server);
@@ -839,7 +807,7 @@ test_read_timeout_retried_once (Fixture       *fixture,
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GError) error = NULL;
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
 
   json_object_set_string_member (params, "uri", "fake://dynamic/1");
@@ -867,7 +835,7 @@ test_http_list_expired_reconnects_once (Fixture       *fixture,
 
   http->expired_method = g_strdup ("prompts/list");
   server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
 
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
   g_assert_nonnull (tether_server_get_error_message (server));
@@ -904,10 +872,10 @@ test_status_text_at_every_change (Fixture       *fixture,
   server = start_fake (fixture, NULL);
   g_signal_connect (server, "notify", G_CALLBACK (status_on_notify_cb), &calls);
 
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   tether_server_reconnect (server);
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
-  wait_settled (server);
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
+  test_server_wait_settled (server, NULL);
   stop_server (server);
 
   g_signal_handlers_disconnect_by_func (server, status_on_notify_cb, &calls);

@@ -17,6 +17,7 @@
 #include "tether-request-router.h"
 #include "tether-server.h"
 #include "tether-user-answerer.h"
+#include "test-server-util.h"
 #include "test-util.h"
 
 /* An asker that answers as the test says */
@@ -132,13 +133,10 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autoptr(TetherServerConfig) config = tether_server_config_new ("fake");
-  const char *args[] = { NULL };
+  g_autoptr(TetherServerConfig) config = test_fake_server_config ("fake", NULL, NULL);
   TetherServerTimings timings;
 
   tether_server_timings_init_defaults (&timings);
-  tether_server_config_set_command (config, FAKE_MCP_SERVER);
-  tether_server_config_set_args (config, args);
 
   fixture->asker = g_object_new (TEST_TYPE_ASKER, NULL);
   fixture->asker->can_ask = TRUE;

@@ -182,12 +182,12 @@ test_every_window (Fixture       *fixture,
                    gconstpointer  data)
 {
   g_autofree char *ok = fake_entry (fixture, "ok", NULL);
-  g_autofree char *off = fake_entry (fixture, "off", NULL);
+  g_autofree char *off_counts = counts_path (fixture, "off");
+  g_autofree char *off = test_fake_server_entry (off_counts, NULL, "\"disabled\": true");
   g_autofree char *config = NULL;
 
-  /* "off" is the fake server turned off: replace its closing brace. */
-  off[strlen (off) - 1] = '\0';
-  config = g_strdup_printf ("{ \"mcpServers\": { %s, %s, \"disabled\": true },"
+  /* "off" is the fake server turned off */
+  config = g_strdup_printf ("{ \"mcpServers\": { %s, \"off\": %s,"
                             " \"missing\": { \"command\": \"" MISSING_COMMAND "\" },"
                             " \"web\": { \"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp\","
                             "   \"disabled\": true } } }\n",

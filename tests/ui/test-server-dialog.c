@@ -210,7 +210,7 @@ edit_body (Fixture *fixture)
   }
 
   /* The server restarted on its new configuration. */
-  wait_until (fixture, server_settled, "good", 10000, "good to restart");
+  wait_connected (fixture, "good");
   test_iterate_for (200);
   wait_connected (fixture, "good");
   g_assert_cmpuint (initialize_count (fixture, "good"), ==, 2);
@@ -221,11 +221,9 @@ static void
 test_edit_server (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *good = fake_entry (fixture, "good", NULL);
-  g_autofree char *config = NULL;
-
-  good[strlen (good) - 2] = '\0';
-  config = g_strdup_printf ("{ \"mcpServers\": { %s, \"x-note\": \"kept\" } } }\n", good);
+  g_autofree char *counts = counts_path (fixture, "good");
+  g_autofree char *good = test_fake_server_entry (counts, NULL, "\"x-note\": \"kept\"");
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { \"good\": %s } }\n", good);
   write_config (fixture, config);
   run_app (fixture, edit_body);
 }

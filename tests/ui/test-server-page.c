@@ -243,15 +243,16 @@ many_tools_body (Fixture *fixture)
               wheel.cpu / 1000.0, wheel.wall / 1000.0, jump.cpu / 1000.0, jump.wall / 1000.0,
               search.cpu / 1000.0, search.wall / 1000.0);
 
-  /* Generous bounds on the main thread's own work, so that other processes
-   * on a loaded machine do not count: a per-row cost or a parse on the main
-   * thread would be far above them. The sanitizers slow everything down. */
+  /* Bounds on the main thread's own CPU time only: the time the machine
+   * gives to other processes (the suite runs in parallel, on few cores) is
+   * not counted, so a loaded machine does not reach them. Measured here at
+   * 20 to 70 ms; a per-row cost or a parse on the main thread would be far
+   * above them. The sanitizers slow everything down. The wall clock is only
+   * shown: a hang is caught by the loading deadline above. */
   g_assert_cmpint (load.cpu, <, 500 * 1000 * CPU_SLOWDOWN);
   g_assert_cmpint (wheel.cpu, <, 250 * 1000 * CPU_SLOWDOWN);
   g_assert_cmpint (jump.cpu, <, 500 * 1000 * CPU_SLOWDOWN);
   g_assert_cmpint (search.cpu, <, 250 * 1000 * CPU_SLOWDOWN);
-  /* and on the wall clock, to catch a hang */
-  g_assert_cmpint (load.wall, <, 3000 * 1000 * SLOWDOWN);
 }
 
 static void

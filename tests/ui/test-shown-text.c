@@ -172,16 +172,13 @@ static void
 test_hostile_text (Fixture       *fixture,
                    gconstpointer  data)
 {
+  g_autofree char *evil = test_fake_server_entry (NULL, "\"--hostile-text\"", NULL);
+  g_autofree char *hostile = fake_entry (fixture, "hostile", "\"--hostile-text\"");
+  g_autofree char *dying = fake_entry (fixture, "dying", "\"--hostile-text\", \"--exit-during-initialize\"");
   g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": {"
                                              " \"evil \\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 \\rback"
-                                             " \\u009b2J \\u202etxet <b>bold</b> & more\":"
-                                             " { \"command\": \"%s\", \"args\": [\"--hostile-text\"] },"
-                                             " \"hostile\": { \"command\": \"%s\", \"args\": [\"--hostile-text\", \"--count-file\","
-                                             " \"%s/hostile.counts\"] },"
-                                             " \"dying\": { \"command\": \"%s\", \"args\": [\"--hostile-text\","
-                                             " \"--exit-during-initialize\", \"--count-file\", \"%s/dying.counts\"] } } }\n",
-                                             FAKE_MCP_SERVER, FAKE_MCP_SERVER, fixture->dir, FAKE_MCP_SERVER,
-                                             fixture->dir);
+                                             " \\u009b2J \\u202etxet <b>bold</b> & more\": %s, %s, %s } }\n",
+                                             evil, hostile, dying);
 
   write_config (fixture, config);
   run_app (fixture, hostile_text_body);

@@ -182,13 +182,13 @@ test_rows_follow_state (Fixture       *fixture,
   /* Each attempt lasts a moment (slow start), then fails in initialize. */
   g_autofree char *crashy = fake_entry (fixture, "crashy",
                                         "\"--slow-start\", \"300\", \"--exit-during-initialize\"");
-  g_autofree char *off = fake_entry (fixture, "off", NULL);
+  g_autofree char *off_counts = counts_path (fixture, "off");
+  g_autofree char *off = test_fake_server_entry (off_counts, NULL, "\"disabled\": true");
   g_autofree char *config = NULL;
 
-  off[strlen (off) - 2] = '\0';
   config = g_strdup_printf ("{ \"mcpServers\": { %s,\n"
                             "  \"broken\": { \"command\": \"tether-no-such-command\" },\n"
-                            "  %s,\n  %s,\n  %s, \"disabled\": true } } }\n",
+                            "  %s,\n  %s,\n  \"off\": %s } }\n",
                             good, flaky, crashy, off);
   write_config (fixture, config);
   run_app (fixture, rows_body);

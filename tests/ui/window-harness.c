@@ -346,21 +346,31 @@ fake_entry (Fixture    *fixture,
             const char *name,
             const char *extra)
 {
-  return g_strdup_printf ("\"%s\": { \"command\": \"%s\", \"args\": [\"--count-file\", \"%s/%s.counts\"%s%s] }",
-                          name, FAKE_MCP_SERVER, fixture->dir, name,
-                          extra != NULL ? ", " : "", extra != NULL ? extra : "");
+  g_autofree char *counts = counts_path (fixture, name);
+  g_autofree char *entry = test_fake_server_entry (counts, extra, NULL);
+
+  return g_strdup_printf ("\"%s\": %s", name, entry);
 }
 
 /* Conditions */
 
 static gboolean
-server_in_state (Fixture       *fixture,
-                 gconstpointer  data)
+server_exists (Fixture       *fixture,
+               gconstpointer  data)
 {
-  const struct { const char *name; TetherServerState state; } *want = data;
-  TetherServer *server = get_server (fixture, want->name);
+  return get_server (fixture, data) != NULL;
+}
 
-  return server != NULL && tether_server_get_state (server) == want->state;
+/* The server named @name, once the manager has it. */
+static TetherServer *
+wait_server (Fixture    *fixture,
+             const char *name)
+{
+  g_autofree char *what = g_strdup_printf ("a server named %s", name);
+
+  wait_until (fixture, server_exists, name, 10000, what);
+
+  return get_server (fixture, name);
 }
 
 void
@@ -368,28 +378,14 @@ wait_state (Fixture           *fixture,
             const char        *name,
             TetherServerState  state)
 {
-  struct { const char *name; TetherServerState state; } want = { name, state };
-  g_autofree char *what = g_strdup_printf ("%s to be %s", name, tether_server_state_to_string (state));
-
-  wait_until (fixture, server_in_state, &want, 10000, what);
-}
-
-gboolean
-server_settled (Fixture       *fixture,
-                gconstpointer  data)
-{
-  TetherServer *server = get_server (fixture, data);
-
-  return server != NULL &&
-         tether_server_get_state (server) == TETHER_SERVER_STATE_CONNECTED &&
-         !tether_server_get_busy (server);
+  test_server_wait_state (wait_server (fixture, name), state);
 }
 
 void
 wait_connected (Fixture    *fixture,
                 const char *name)
 {
-  wait_until (fixture, server_settled, name, 10000, name);
+  test_server_wait_idle (wait_server (fixture, name), TETHER_SERVER_STATE_CONNECTED);
 }
 
 /* Running the application */

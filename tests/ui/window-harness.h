@@ -31,6 +31,7 @@
 #include "tether-status-label.h"
 #include "tether-tool-parameter.h"
 #include "test-server-util.h"
+#include "test-fake-server.h"
 #include "test-util.h"
 #include "ui/tether-window.h"
 
@@ -185,10 +186,6 @@ void
 wait_state (Fixture           *fixture,
             const char        *name,
             TetherServerState  state);
-
-gboolean
-server_settled (Fixture       *fixture,
-                gconstpointer  data);
 
 void
 wait_connected (Fixture    *fixture,

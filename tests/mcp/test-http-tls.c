@@ -288,8 +288,7 @@ transport_closed (gpointer data)
 }
 
 /* The first request (server/discover) is refused before it is sent, the
- * transport closes, and the
- * message names the URL and @reason. */
+ * transport closes, and the message names the URL and @reason. */
 static void
 assert_refused (Fixture    *f,
                 const char *reason)

@@ -442,15 +442,25 @@ tether_window_new (GtkApplication      *application,
                    TetherServerManager *manager,
                    GSettings           *settings)
 {
+  GtkShortcutsWindow *shortcuts;
+  TetherWindow *self;
+
   g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
   g_return_val_if_fail (TETHER_IS_SERVER_MANAGER (manager), NULL);
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
-  return g_object_new (TETHER_TYPE_WINDOW,
+  self = g_object_new (TETHER_TYPE_WINDOW,
                        "application", application,
                        "manager", manager,
                        "settings", settings,
                        NULL);
+
+  /* GtkApplication gave the window its Keyboard Shortcuts as it was added */
+  shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+  if (shortcuts != NULL)
+    tether_accessible_name_window_parts (GTK_WINDOW (shortcuts));
+
+  return self;
 }
 
 /**

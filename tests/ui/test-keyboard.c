@@ -283,6 +283,25 @@ presses_through (Fixture    *fixture,
   g_error ("%s did not go through %s in %u presses", keys, G_OBJECT_TYPE_NAME (list), TAB_LIMIT);
 }
 
+/* The search entry has the focus, and its bar has finished sliding in */
+static gboolean
+search_shown (Fixture       *fixture,
+              gconstpointer  data)
+{
+  GtkRevealer *revealer = find_descendant (find_descendant (get_page (fixture), GTK_TYPE_SEARCH_BAR),
+                                           GTK_TYPE_REVEALER);
+
+  return search_focused (fixture, NULL) && revealer != NULL && gtk_revealer_get_child_revealed (revealer);
+}
+
+/* The shown page lists at least @data tools */
+static gboolean
+tools_listed (Fixture       *fixture,
+              gconstpointer  data)
+{
+  return tab_n_items (fixture, "tools") >= GPOINTER_TO_UINT (data);
+}
+
 /* From the search entry of @server's page: Tab through its tools, then on
  * through the servers' list. */
 static void
@@ -292,9 +311,9 @@ tabs_from_search (Fixture    *fixture,
                   guint      *servers)
 {
   g_assert_true (tether_window_show_server (fixture->window, server));
-  test_iterate_for (100);
+  wait_until (fixture, tools_listed, GUINT_TO_POINTER (1), 10000, "the server's tools");
   press_keys (fixture, fixture->window, "ctrl+f");
-  wait_until (fixture, search_focused, NULL, 5000, "the search entry to have the focus");
+  wait_until (fixture, search_shown, NULL, 5000, "the search entry to have the focus, fully shown");
   *tools = presses_through (fixture, tab_list (fixture, "tools"), "Tab");
   *servers = presses_through (fixture, gtk_widget_get_ancestor (GTK_WIDGET (find_row (fixture, server)),
                                                                  GTK_TYPE_LIST_VIEW), "Tab");
@@ -338,8 +357,7 @@ list_tab_stops_body (Fixture *fixture)
   wait_connected (fixture, "small");
   wait_connected (fixture, "big");
   g_assert_true (tether_window_show_server (fixture->window, "big"));
-  test_iterate_for (100);
-  g_assert_cmpuint (tab_n_items (fixture, "tools"), >=, 50);
+  wait_until (fixture, tools_listed, GUINT_TO_POINTER (50), 10000, "fifty tools");
   server_list = gtk_widget_get_ancestor (GTK_WIDGET (find_row (fixture, "big")), GTK_TYPE_LIST_VIEW);
 
   /* A few tools and fifty, three servers */

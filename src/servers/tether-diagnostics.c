@@ -374,6 +374,44 @@ member_string (JsonObject *object,
   return json_node_get_string (node);
 }
 
+/* Where the values of the text report start, after their labels */
+#define LABEL_COLUMN 16
+
+/* How many columns @text takes in a terminal: two for a wide character,
+ * none for a combining one. */
+static guint
+display_width (const char *text)
+{
+  guint width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iswide (c))
+        width += 2;
+      else if (!g_unichar_iszerowidth (c))
+        width += 1;
+    }
+
+  return width;
+}
+
+/* "LABEL:", padded to the values' column, then @value on the same line.
+ * The padding is done here and not in the messages, so that each label and
+ * each value is a plain phrase to translate, and a translated label of any
+ * length keeps the values aligned. */
+static void
+append_field (GString    *out,
+              const char *label,
+              const char *value)
+{
+  guint width = display_width (label) + 1;
+
+  g_string_append_printf (out, "%s:%*s%s\n", label, width < LABEL_COLUMN ? (int)(LABEL_COLUMN - width) : 1, "",
+                          value != NULL ? value : "");
+}
+
 /**
  * tether_diagnostics_format_text:
  * @report: a report from tether_diagnostics_collect_finish()
@@ -406,38 +444,47 @@ tether_diagnostics_format_text (JsonNode *report)
   g_string_append_printf (out, "Tether %s\n", member_string (root, "version"));
 
   if (json_object_get_boolean_member (sandbox, "flatpak"))
-    g_string_append_printf (out, _("Sandbox:        Flatpak (%s): servers’ commands run on the host\n"),
-                            member_string (sandbox, "appId"));
+    {
+      g_autofree char *value = g_strdup_printf (_("Flatpak (%s): servers’ commands run on the host"),
+                                                member_string (sandbox, "appId"));
+
+      append_field (out, _("Sandbox"), value);
+    }
   else
-    g_string_append (out, _("Sandbox:        none\n"));
+    /* Translators: the sandbox Tether runs in */
+    append_field (out, _("Sandbox"), C_("sandbox", "none"));
 
   if (!json_object_get_boolean_member (sandbox, "hostCommands"))
     {
-      g_string_append (out, _("Host commands:  not allowed; stdio servers cannot start. To allow them, run:\n"));
-      g_string_append_printf (out, "                  %s\n", member_string (sandbox, "overrideCommand"));
+      append_field (out, _("Host commands"), _("not allowed; stdio servers cannot start. To allow them, run:"));
+      g_string_append_printf (out, "%*s%s\n", LABEL_COLUMN + 2, "", member_string (sandbox, "overrideCommand"));
     }
   else if (json_object_get_boolean_member (sandbox, "flatpak"))
-    g_string_append (out, _("Host commands:  allowed\n"));
+    append_field (out, _("Host commands"), _("allowed"));
 
-  if (json_object_get_boolean_member (login, "fromLoginShell"))
-    g_string_append_printf (out,
-                            json_object_get_boolean_member (login, "onHost")
-                            /* Translators: %s is a shell such as /bin/bash, %u a
-                             * number of milliseconds; keep the label's column */
-                            ? _("Login shell:    %s on the host, %u ms\n")
-                            : _("Login shell:    %s, %u ms\n"),
-                            shell, (guint)json_object_get_int_member (login, "elapsedMs"));
-  else
-    g_string_append_printf (out, _("Login shell:    not used, %u ms\n"),
-                            (guint)json_object_get_int_member (login, "elapsedMs"));
+  {
+    guint elapsed = (guint)json_object_get_int_member (login, "elapsedMs");
+    g_autofree char *value = NULL;
+
+    if (!json_object_get_boolean_member (login, "fromLoginShell"))
+      /* Translators: %u is a number of milliseconds */
+      value = g_strdup_printf (_("not used, %u ms"), elapsed);
+    else if (json_object_get_boolean_member (login, "onHost"))
+      /* Translators: %s is a shell such as /bin/bash, %u a number of milliseconds */
+      value = g_strdup_printf (_("%s on the host, %u ms"), shell, elapsed);
+    else
+      /* Translators: %s is a shell such as /bin/bash, %u a number of milliseconds */
+      value = g_strdup_printf (_("%s, %u ms"), shell, elapsed);
+    append_field (out, _("Login shell"), value);
+  }
   if (note != NULL)
-    g_string_append_printf (out, _("Note:           %s\n"), note);
-  g_string_append_printf (out, "PATH:           %s\n", member_string (login, "path"));
+    append_field (out, _("Note"), note);
+  append_field (out, "PATH", member_string (login, "path"));
 
-  g_string_append_printf (out, _("Configuration:  %s\n"), member_string (configuration, "file"));
+  append_field (out, _("Configuration"), member_string (configuration, "file"));
   if (error != NULL)
     {
-      g_string_append (out, "                ");
+      g_string_append_printf (out, "%*s", LABEL_COLUMN, "");
       g_string_append_printf (out, _("cannot be used: %s\n"), error);
     }
 

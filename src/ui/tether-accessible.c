@@ -210,10 +210,26 @@ name_part (GtkWidget  *widget,
 {
   const char *label = NULL;
 
-  if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) == NULL)
+  if (GTK_IS_MENU_BUTTON (widget) || GTK_IS_MENU_BUTTON (gtk_widget_get_parent (widget)))
+    {
+      /* A menu button and the toggle button inside it: its tooltip or its
+       * text, else what the window is about (the shortcuts window's chooser
+       * of sections has neither). */
+      GtkWidget *menu_button = GTK_IS_MENU_BUTTON (widget) ? widget : gtk_widget_get_parent (widget);
+
+      label = gtk_widget_get_tooltip_text (menu_button);
+      if (label == NULL)
+        label = gtk_menu_button_get_label (GTK_MENU_BUTTON (menu_button));
+      if (label == NULL)
+        label = fallback;
+    }
+  else if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) == NULL)
     {
       GtkWidget *child = gtk_button_get_child (GTK_BUTTON (widget));
       const char *icon = gtk_button_get_icon_name (GTK_BUTTON (widget));
+
+      if (icon == NULL && GTK_IS_IMAGE (child))
+        icon = gtk_image_get_icon_name (GTK_IMAGE (child));
 
       if (gtk_widget_get_tooltip_text (widget) != NULL)
         label = gtk_widget_get_tooltip_text (widget);
@@ -221,6 +237,18 @@ name_part (GtkWidget  *widget,
         label = gtk_label_get_text (GTK_LABEL (child));
       else if (g_strcmp0 (icon, "go-previous-symbolic") == 0)
         label = _("Back");
+      else if (g_strcmp0 (icon, "edit-find-symbolic") == 0)
+        label = _("Search");
+    }
+  else if (GTK_IS_SEARCH_ENTRY (widget))
+    {
+      g_autofree char *placeholder = NULL;
+
+      /* what it says while empty, else what the window is about */
+      g_object_get (widget, "placeholder-text", &placeholder, NULL);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      placeholder != NULL && placeholder[0] != '\0' ? placeholder : fallback,
+                                      -1);
     }
   else if (GTK_IS_SCROLLED_WINDOW (widget) || GTK_IS_TEXT_VIEW (widget))
     {
@@ -254,7 +282,9 @@ name_part (GtkWidget  *widget,
  *
  * Names the parts of @window that GTK 4.8 would announce with an empty name
  * or their type name: buttons that show only an icon or a text (by their
- * tooltip or text; "Back" for a back arrow), scrolling panes and text views
+ * tooltip or text; "Back" for a back arrow, "Search" for a magnifier), menu
+ * buttons (by their tooltip or text, else by @window's title), search
+ * entries (by their placeholder text), scrolling panes and text views
  * (by the title beside them, else by @window's title) and lists (by their
  * first row's title). For windows whose parts Tether does not build itself;
  * call it once they are built.

@@ -22,6 +22,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tether-accessible.h"
 #include "tether-clients-page.h"
 #include "tether-visible-text.h"
 
@@ -44,6 +45,7 @@ struct _TetherClientsPage
   /* Template widgets */
   GtkButton          *apply_button;
   GtkListBox         *bridge_list;
+  AdwPreferencesPage *list_page;
   GtkSwitch          *bridge_switch;
   GtkLabel           *backup_label;
   GtkLabel           *change_path;
@@ -423,6 +425,7 @@ show_change (TetherClientsPage  *self,
   g_clear_pointer (&self->snippet, g_free);
 
   gtk_label_set_label (self->change_path, visible_path);
+  gtk_widget_set_visible (GTK_WIDGET (self->change_path), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), notice != NULL);
   if (notice != NULL)
     gtk_label_set_label (self->error_label, notice);
@@ -487,6 +490,7 @@ show_error (TetherClientsPage  *self,
     }
 
   gtk_label_set_label (self->change_path, _("Nothing was written."));
+  gtk_widget_set_visible (GTK_WIDGET (self->change_path), TRUE);
   visible = tether_visible_lines (message);
   gtk_label_set_label (self->error_label, visible);
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
@@ -871,6 +875,7 @@ tether_clients_page_class_init (TetherClientsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherClientsPage, apply_button);
   gtk_widget_class_bind_template_child (widget_class, TetherClientsPage, backup_label);
   gtk_widget_class_bind_template_child (widget_class, TetherClientsPage, bridge_list);
+  gtk_widget_class_bind_template_child (widget_class, TetherClientsPage, list_page);
   gtk_widget_class_bind_template_child (widget_class, TetherClientsPage, bridge_switch);
   gtk_widget_class_bind_template_child (widget_class, TetherClientsPage, change_path);
   gtk_widget_class_bind_template_child (widget_class, TetherClientsPage, change_title);
@@ -896,6 +901,8 @@ tether_clients_page_init (TetherClientsPage *self)
   GtkTextBuffer *buffer;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Translators: the accessible name of the pane listing the AI clients */
+  tether_accessible_name_inner (GTK_WIDGET (self->list_page), GTK_TYPE_SCROLLED_WINDOW, _("AI Clients"));
 
   self->cancellable = g_cancellable_new ();
   self->rows = g_ptr_array_new ();

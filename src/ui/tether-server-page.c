@@ -25,6 +25,7 @@
 #include "mcp-tool.h"
 #include "tether-accessible.h"
 #include "tether-capability-row.h"
+#include "tether-list-focus.h"
 #include "tether-log-level-chooser.h"
 #include "tether-log-row.h"
 #include "tether-read-window.h"
@@ -823,6 +824,10 @@ tether_server_page_init (TetherServerPage *self)
   tether_accessible_name_status_page (self->prompts_empty);
   tether_accessible_name_status_page (self->resources_empty);
   tether_accessible_name_status_page (self->log_empty);
+  tether_list_focus_install (GTK_WIDGET (self->tools_view));
+  tether_list_focus_install (GTK_WIDGET (self->prompts_view));
+  tether_list_focus_install (GTK_WIDGET (self->resources_view));
+  tether_list_focus_install (GTK_WIDGET (self->log_view));
 
   self->search_filters = g_ptr_array_new_with_free_func (g_object_unref);
   self->log_sticky = TRUE;

@@ -20,6 +20,7 @@
 #include "tether-asker.h"
 #include "tether-clients.h"
 #include "tether-elicitation-dialog.h"
+#include "tether-list-focus.h"
 #include "tether-sampling-dialog.h"
 #include "tether-server-row.h"
 #include "tether-visible-text.h"
@@ -411,6 +412,7 @@ tether_window_init (TetherWindow *self)
   adw_status_page_set_icon_name (self->empty_page, BASE_APP_ID "-symbolic");
   tether_accessible_name_status_page (self->empty_page);
   tether_accessible_name_status_page (self->drop_page);
+  tether_list_focus_install (GTK_WIDGET (self->server_list));
 
   stack = tether_server_page_get_view_stack (self->server_page);
   adw_view_switcher_title_set_stack (self->switcher_title, stack);
@@ -440,15 +442,25 @@ tether_window_new (GtkApplication      *application,
                    TetherServerManager *manager,
                    GSettings           *settings)
 {
+  GtkShortcutsWindow *shortcuts;
+  TetherWindow *self;
+
   g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
   g_return_val_if_fail (TETHER_IS_SERVER_MANAGER (manager), NULL);
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
-  return g_object_new (TETHER_TYPE_WINDOW,
+  self = g_object_new (TETHER_TYPE_WINDOW,
                        "application", application,
                        "manager", manager,
                        "settings", settings,
                        NULL);
+
+  /* GtkApplication gave the window its Keyboard Shortcuts as it was added */
+  shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+  if (shortcuts != NULL)
+    tether_accessible_name_window_parts (GTK_WINDOW (shortcuts));
+
+  return self;
 }
 
 /**

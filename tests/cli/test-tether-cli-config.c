@@ -367,6 +367,10 @@ test_cleartext_warning (Fixture       *fixture,
   g_assert_cmpint (diagnostics.status, ==, 0);
   assert_contains (diagnostics.out, "  plain                auto http://192.0.2.10/mcp (disabled)\n"
                                     "                       warning: Sends its Authorization header unencrypted");
+  /* the labels' column, padded by the code and not in the messages */
+  assert_contains (diagnostics.out, "\nSandbox:        none\n");
+  assert_contains (diagnostics.out, "\nPATH:           /");
+  assert_contains (diagnostics.out, "\nConfiguration:  /");
   run_cli (fixture, &diagnostics_json, "--json", "diagnostics", NULL);
   g_assert_cmpint (diagnostics_json.status, ==, 0);
   report = parse_json (diagnostics_json.out);

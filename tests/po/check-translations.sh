@@ -15,9 +15,10 @@
 # 4. Validates the template with msgfmt --check, after giving it an English
 #    header and msgstr = msgid (msgen), so that the plural forms and the
 #    format directives of each msgid_plural are checked against the msgid.
-# 5. Fails when a msgid starts or ends with a space: padding for a column
-#    or a fragment glued to another ("%s" + " on the host") belongs in the
-#    code, so the translator gets a whole sentence and no spaces to count.
+# 5. Fails when a msgid starts or ends with a space, or holds a run of two
+#    or more: padding for a column ("Sandbox:        none") or a fragment
+#    glued to another ("%s" + " on the host") belongs in the code, so the
+#    translator gets a whole sentence and no spaces to count.
 # 6. Fails when a message for a server's Log tab (_mcp_transport_emit_event,
 #    _mcp_client_emit_event) is given as a bare string instead of _().
 #
@@ -112,14 +113,15 @@ else
   failed=1
 fi
 
-# 5. No msgid starts or ends with a space (before a final newline).
-grep -E "^[^$tab]*$tab\" | (\\\\n)?\"\$" "$tmp/msgids" > "$tmp/padded" || true
+# 5. No msgid starts or ends with a space (before a final newline), and
+# none holds a run of spaces: a label padded to a column ("Sandbox:  none").
+grep -E "^[^$tab]*$tab\"( |.* (\\\\n)?\"\$|.*  )" "$tmp/msgids" > "$tmp/padded" || true
 if [ -s "$tmp/padded" ]; then
-  sed 's/^\([^\t]*\)\t\(.*\)$/# \1: msgid padded with a space: \2/' "$tmp/padded"
-  echo "not ok 5 - $(wc -l < "$tmp/padded") msgids start or end with a space"
+  sed 's/^\([^\t]*\)\t\(.*\)$/# \1: msgid padded with spaces: \2/' "$tmp/padded"
+  echo "not ok 5 - $(wc -l < "$tmp/padded") msgids are padded with spaces"
   failed=1
 else
-  echo "ok 5 - no msgid starts or ends with a space"
+  echo "ok 5 - no msgid is padded with spaces"
 fi
 
 # 6. The log's messages are marked: the format of an emit_event call, on

@@ -14,6 +14,7 @@
 # Prints each problem on a line of its own, with the path to the element.
 import re
 import sys
+import time
 
 import gi
 
@@ -32,6 +33,9 @@ INTERACTIVE = {
 WINDOW_ROLES = {Atspi.Role.FRAME, Atspi.Role.DIALOG, Atspi.Role.WINDOW, Atspi.Role.ALERT}
 TYPE_NAME = re.compile(r'^(Gtk|Adw|Tether)[A-Z][A-Za-z]*$')
 MAX_ELEMENTS = 200000
+# How long the windows may take to appear on the bus (a bound for a loaded
+# machine under ASan, not a measure of speed).
+WAIT_SECONDS = 300
 
 problems = []
 seen = 0
@@ -67,15 +71,35 @@ def check(node, path):
             check(child, here)
 
 
-def main():
-    pid = int(sys.argv[1])
-    titles = sys.argv[2:]
+def find_app(pid):
     desktop = Atspi.get_desktop(0)
-    app = None
     for i in range(desktop.get_child_count()):
         candidate = desktop.get_child_at_index(i)
         if candidate is not None and candidate.get_process_id() == pid:
-            app = candidate
+            return candidate
+    return None
+
+
+def titles_shown(app, titles):
+    app.clear_cache()  # ask again, not what was seen on the last look
+    shown = set()
+    for i in range(app.get_child_count()):
+        window = app.get_child_at_index(i)
+        if window is not None and window.get_state_set().contains(Atspi.StateType.SHOWING):
+            shown.add(window.get_name() or '')
+    return all(title in shown for title in titles)
+
+
+def main():
+    pid = int(sys.argv[1])
+    titles = sys.argv[2:]
+    # GTK exposes an application's windows on the bus as it gets to it,
+    # later still under the sanitizers: wait for them, within a bound.
+    deadline = time.monotonic() + WAIT_SECONDS
+    app = find_app(pid)
+    while (app is None or not titles_shown(app, titles)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        app = find_app(pid)
     if app is None:
         print('no application with pid %d on the accessibility bus' % pid)
         return 1

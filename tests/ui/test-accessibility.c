@@ -92,6 +92,17 @@ toplevel_mapped (Fixture       *fixture,
   return window != NULL && gtk_widget_get_mapped (window);
 }
 
+/* The Clients page shows @data ("list" or "change") and is not busy */
+static gboolean
+clients_shown (Fixture       *fixture,
+               gconstpointer  data)
+{
+  TetherClientsPage *page = find_clients_page ();
+
+  return page != NULL && gtk_widget_get_mapped (GTK_WIDGET (page)) && !tether_clients_page_get_busy (page) &&
+         g_strcmp0 (gtk_stack_get_visible_child_name (find_descendant (page, GTK_TYPE_STACK)), data) == 0;
+}
+
 static void
 close_toplevel (GType type)
 {
@@ -170,9 +181,6 @@ every_window_body (Fixture *fixture)
   assert_accessible ("Run", "Tether", "Echo", NULL);
   close_toplevel (TETHER_TYPE_RUN_WINDOW);
 
-  /* Not walked yet: Keyboard Shortcuts. GTK 4.8's shortcuts window logs
-   * "GtkLabel reported min width -3" as it lays out on this display, a
-   * warning the harness makes fatal, before it can be walked. */
 
   test_remove_tree (drop_dir);
 }
@@ -194,6 +202,51 @@ test_every_window (Fixture       *fixture,
                             ok, off);
   write_config (fixture, config);
   run_app (fixture, every_window_body);
+}
+
+/* The windows the hub and the application open: Connect AI Clients (with
+ * one client found, and the change it would make to it) and Keyboard
+ * Shortcuts. A test of their own, so that each walk stays within its time
+ * under the sanitizers. */
+static void
+hub_windows_body (Fixture *fixture)
+{
+  g_autofree char *claude_dir = g_build_filename (g_get_home_dir (), ".config", "Claude", NULL);
+  g_autofree char *claude = g_build_filename (claude_dir, "claude_desktop_config.json", NULL);
+
+  wait_connected (fixture, "ok");
+
+  /* Connect AI Clients, once it has looked for the clients (one found),
+   * and the change it would make to that one */
+  g_assert_cmpint (g_mkdir_with_parents (claude_dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (claude, "{ \"mcpServers\": {} }\n", -1, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.connect-clients", NULL);
+  wait_until (fixture, clients_shown, "list", 10000, "Connect AI Clients");
+  assert_accessible ("Connect AI Clients", "Tether", "Connect AI Clients", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (find_clients_page ()), "clients.preview", "(su)",
+                              "claude-desktop", (guint32)TETHER_CLIENT_ACTION_CONNECT);
+  wait_until (fixture, clients_shown, "change", 10000, "the change to Claude Desktop");
+  assert_accessible ("the change to a client", "Tether", "Connect AI Clients", NULL);
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (find_clients_page ()))));
+  test_iterate_for (50);
+  test_remove_tree (claude_dir);
+
+  /* Keyboard Shortcuts */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-help-overlay", NULL);
+  wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW), 10000, "Keyboard Shortcuts");
+  assert_accessible ("Keyboard Shortcuts", "Tether", "Keyboard Shortcuts", NULL);
+  close_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+}
+
+static void
+test_hub_windows (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *ok = fake_entry (fixture, "ok", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", ok);
+
+  write_config (fixture, config);
+  run_app (fixture, hub_windows_body);
 }
 
 /* GTK connects to the accessibility bus once per display, for the rest of
@@ -218,14 +271,37 @@ connect_accessibility_bus (void)
   test_iterate_for (100);
 }
 
+
+static GLogWriterOutput
+debug_writer (GLogLevelFlags log_level, const GLogField *fields, gsize n_fields, gpointer user_data)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0 && strstr (fields[i].value, "reported min width"))
+      {
+        gpointer p = NULL;
+        if (sscanf (fields[i].value, "GtkLabel %p", &p) == 1)
+          for (GtkWidget *w = p; w != NULL; w = gtk_widget_get_parent (w))
+            {
+              g_auto(GStrv) classes = gtk_widget_get_css_classes (w);
+              g_autofree char *c = g_strjoinv (".", classes);
+              fprintf (stderr, "DBG %s name=%s css=%s label=%s vis=%d\n", G_OBJECT_TYPE_NAME (w), gtk_widget_get_name (w), c,
+                       GTK_IS_LABEL (w) ? gtk_label_get_label (GTK_LABEL (w)) : "", gtk_widget_get_visible (w));
+            }
+        return G_LOG_WRITER_HANDLED;
+      }
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   window_harness_init (&argc, &argv);
   connect_accessibility_bus ();
+  g_log_set_writer_func (debug_writer, NULL, NULL);
 
   WINDOW_TEST_ADD ("accessibility/every-window", test_every_window);
+  WINDOW_TEST_ADD ("accessibility/hub-windows", test_hub_windows);
 
   return window_harness_run ();
 }

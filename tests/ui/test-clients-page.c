@@ -74,26 +74,6 @@ read_file (const char *path)
   return g_steal_pointer (&contents);
 }
 
-static TetherClientsPage *
-find_page (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-      TetherClientsPage *page;
-
-      if (!gtk_widget_get_visible (window))
-        continue;
-      page = find_descendant (window, TETHER_TYPE_CLIENTS_PAGE);
-      if (page != NULL)
-        return page;
-    }
-
-  return NULL;
-}
-
 static GtkStack *
 page_stack (TetherClientsPage *page)
 {
@@ -105,7 +85,7 @@ static gboolean
 page_shows (Fixture       *fixture,
             gconstpointer  data)
 {
-  TetherClientsPage *page = find_page ();
+  TetherClientsPage *page = find_clients_page ();
 
   return page != NULL && gtk_widget_get_mapped (GTK_WIDGET (page)) &&
          !tether_clients_page_get_busy (page) &&
@@ -127,7 +107,7 @@ open_page (Fixture *fixture)
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.connect-clients", NULL);
   wait_page (fixture, "list");
 
-  return find_page ();
+  return find_clients_page ();
 }
 
 static void

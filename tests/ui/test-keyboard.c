@@ -135,39 +135,6 @@ label_shown (Fixture       *fixture,
   return label != NULL && gtk_widget_get_mapped (GTK_WIDGET (label));
 }
 
-/* GTK 4.8's own shortcuts window logs "GtkLabel … reported min width -3"
- * as it lays out on this display: while it is open, that warning alone is
- * not fatal (every other message goes its usual way). */
-static gboolean shortcuts_window_open;
-
-static GLogWriterOutput
-log_writer (GLogLevelFlags   log_level,
-            const GLogField *fields,
-            gsize            n_fields,
-            gpointer         user_data)
-{
-  const char *domain = NULL;
-  const char *message = NULL;
-
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (g_str_equal (fields[i].key, "GLIB_DOMAIN") && fields[i].length < 0)
-        domain = fields[i].value;
-      else if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0)
-        message = fields[i].value;
-    }
-
-  if (shortcuts_window_open && (log_level & G_LOG_LEVEL_WARNING) &&
-      g_strcmp0 (domain, "Gtk") == 0 && message != NULL && g_str_has_prefix (message, "GtkLabel ") &&
-      strstr (message, " reported min width -") != NULL)
-    {
-      g_test_message ("GTK's shortcuts window: %s", message);
-      return G_LOG_WRITER_HANDLED;
-    }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
-
 static void
 shortcuts_body (Fixture *fixture)
 {
@@ -195,11 +162,9 @@ shortcuts_body (Fixture *fixture)
   g_assert_cmpuint (initialize_count (fixture, "other"), ==, 1);
 
   /* Ctrl+?: the shortcuts window. */
-  shortcuts_window_open = TRUE;
   press_keys (fixture, fixture->window, "ctrl+question");
   wait_toplevel (fixture, GTK_TYPE_SHORTCUTS_WINDOW, "the shortcuts window");
   escape_from (fixture, GTK_TYPE_SHORTCUTS_WINDOW, "the shortcuts window to close");
-  shortcuts_window_open = FALSE;
 
   /* Ctrl+comma: Preferences. */
   press_keys (fixture, fixture->window, "ctrl+comma");
@@ -248,6 +213,190 @@ test_shortcuts (Fixture       *fixture,
 
   write_config (fixture, config);
   run_app (fixture, shortcuts_body);
+}
+
+/* One Tab stop per list: the number of presses from the search entry through
+ * a list to the control after it does not grow with the list. */
+
+#define TAB_LIMIT 120
+
+/* The row of @list holding the focus, as a server (for the servers' list):
+ * NULL when the focus is elsewhere. */
+static TetherServer *
+focused_server (Fixture   *fixture,
+                GtkWidget *list)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (fixture->window));
+  TetherServerRow *row;
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, list))
+    return NULL;
+  row = find_descendant (focus, TETHER_TYPE_SERVER_ROW);
+
+  return row != NULL ? tether_server_row_get_server (row) : NULL;
+}
+
+static gboolean
+focus_moved (Fixture       *fixture,
+             gconstpointer  data)
+{
+  return gtk_window_get_focus (GTK_WINDOW (fixture->window)) != data;
+}
+
+/* KEYS pressed once, until the focus moves */
+static void
+press_once (Fixture    *fixture,
+            const char *keys)
+{
+  GtkWidget *before = gtk_window_get_focus (GTK_WINDOW (fixture->window));
+
+  press_keys (fixture, fixture->window, keys);
+  wait_until (fixture, focus_moved, before, 10000, "the focus to move");
+}
+
+/* Presses KEYS ("Tab", "shift+Tab") one at a time, each time until the focus
+ * moves, until it has gone into @list and out of it again; returns how many
+ * presses that took, and logs where each one led. */
+static guint
+presses_through (Fixture    *fixture,
+                 gpointer    list,
+                 const char *keys)
+{
+  gboolean entered = FALSE;
+
+  for (guint presses = 1; presses <= TAB_LIMIT; presses++)
+    {
+      GtkWidget *focus;
+      gboolean inside;
+
+      press_once (fixture, keys);
+      focus = gtk_window_get_focus (GTK_WINDOW (fixture->window));
+      inside = focus != NULL && gtk_widget_is_ancestor (focus, list);
+      g_test_message ("%s %u: %s%s", keys, presses, focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "nothing",
+                      inside ? " (in the list)" : "");
+      if (inside)
+        entered = TRUE;
+      else if (entered)
+        return presses;
+    }
+
+  g_error ("%s did not go through %s in %u presses", keys, G_OBJECT_TYPE_NAME (list), TAB_LIMIT);
+}
+
+/* The search entry has the focus, and its bar has finished sliding in */
+static gboolean
+search_shown (Fixture       *fixture,
+              gconstpointer  data)
+{
+  GtkRevealer *revealer = find_descendant (find_descendant (get_page (fixture), GTK_TYPE_SEARCH_BAR),
+                                           GTK_TYPE_REVEALER);
+
+  return search_focused (fixture, NULL) && revealer != NULL && gtk_revealer_get_child_revealed (revealer);
+}
+
+/* The shown page lists at least @data tools */
+static gboolean
+tools_listed (Fixture       *fixture,
+              gconstpointer  data)
+{
+  return tab_n_items (fixture, "tools") >= GPOINTER_TO_UINT (data);
+}
+
+/* From the search entry of @server's page: Tab through its tools, then on
+ * through the servers' list. */
+static void
+tabs_from_search (Fixture    *fixture,
+                  const char *server,
+                  guint      *tools,
+                  guint      *servers)
+{
+  g_assert_true (tether_window_show_server (fixture->window, server));
+  wait_until (fixture, tools_listed, GUINT_TO_POINTER (1), 10000, "the server's tools");
+  press_keys (fixture, fixture->window, "ctrl+f");
+  wait_until (fixture, search_shown, NULL, 5000, "the search entry to have the focus, fully shown");
+  *tools = presses_through (fixture, tab_list (fixture, "tools"), "Tab");
+  *servers = presses_through (fixture, gtk_widget_get_ancestor (GTK_WIDGET (find_row (fixture, server)),
+                                                                 GTK_TYPE_LIST_VIEW), "Tab");
+  g_test_message ("“%s” (%u tools): %u presses through its tools, %u more through %u servers",
+                  server, tab_n_items (fixture, "tools"), *tools, *servers,
+                  g_list_model_get_n_items (G_LIST_MODEL (tether_application_get_manager (fixture->app))));
+}
+
+static char *
+list_tab_stops_config (Fixture *fixture,
+                       guint    n_servers)
+{
+  g_autofree char *small = fake_entry (fixture, "small", NULL);
+  g_autofree char *big = fake_entry (fixture, "big", "\"--tools\", \"50\"");
+  GString *config = g_string_new (NULL);
+
+  g_string_append_printf (config, "{ \"mcpServers\": { %s, %s", small, big);
+  for (guint i = 2; i < n_servers; i++)
+    g_string_append_printf (config, ", \"off-%02u\": { \"command\": \"true\", \"disabled\": true }", i);
+  g_string_append (config, " } }\n");
+
+  return g_string_free (config, FALSE);
+}
+
+static gboolean
+servers_listed (Fixture       *fixture,
+                gconstpointer  data)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (tether_application_get_manager (fixture->app))) ==
+         GPOINTER_TO_UINT (data);
+}
+
+static void
+list_tab_stops_body (Fixture *fixture)
+{
+  g_autofree char *thirty = list_tab_stops_config (fixture, 30);
+  GtkWidget *server_list;
+  guint small_tools, big_tools, servers_3, servers_30, dummy, backwards;
+  TetherServer *kept;
+
+  wait_connected (fixture, "small");
+  wait_connected (fixture, "big");
+  g_assert_true (tether_window_show_server (fixture->window, "big"));
+  wait_until (fixture, tools_listed, GUINT_TO_POINTER (50), 10000, "fifty tools");
+  server_list = gtk_widget_get_ancestor (GTK_WIDGET (find_row (fixture, "big")), GTK_TYPE_LIST_VIEW);
+
+  /* A few tools and fifty, three servers */
+  tabs_from_search (fixture, "small", &small_tools, &dummy);
+  tabs_from_search (fixture, "big", &big_tools, &servers_3);
+
+  /* Thirty servers */
+  write_config (fixture, thirty);
+  wait_until (fixture, servers_listed, GUINT_TO_POINTER (30), 10000, "thirty servers");
+  tabs_from_search (fixture, "big", &dummy, &servers_30);
+
+  g_assert_cmpuint (small_tools, <=, 8);
+  g_assert_cmpuint (big_tools, ==, small_tools);
+  g_assert_cmpuint (servers_3, <=, 8);
+  g_assert_cmpuint (servers_30, ==, servers_3);
+
+  /* Shift+Tab goes back into the servers' list and out of it likewise, and
+   * the row that had the focus has it again when the list is re-entered. */
+  backwards = presses_through (fixture, server_list, "shift+Tab");
+  g_assert_cmpuint (backwards, <=, 8);
+  press_once (fixture, "Tab");
+  g_assert_nonnull (focused_server (fixture, server_list));
+  press_once (fixture, "Down");
+  kept = focused_server (fixture, server_list);
+  g_assert_nonnull (kept);
+  press_once (fixture, "Tab");
+  g_assert_null (focused_server (fixture, server_list));
+  press_once (fixture, "shift+Tab");
+  g_assert_true (focused_server (fixture, server_list) == kept);
+}
+
+static void
+test_list_tab_stops (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *config = list_tab_stops_config (fixture, 3);
+
+  write_config (fixture, config);
+  run_app (fixture, list_tab_stops_body);
 }
 
 /* Ctrl+Q, with nothing else to end the run: the application's run returns
@@ -315,10 +464,10 @@ main (int   argc,
       char *argv[])
 {
   window_harness_init (&argc, &argv);
-  g_log_set_writer_func (log_writer, NULL, NULL);
 
   WINDOW_TEST_ADD ("keyboard/shortcuts", test_shortcuts);
   WINDOW_TEST_ADD ("keyboard/quit", test_quit);
+  WINDOW_TEST_ADD ("keyboard/list-tab-stops", test_list_tab_stops);
 
   return window_harness_run ();
 }

@@ -187,6 +187,27 @@ find_toplevel (GType type)
   return NULL;
 }
 
+/* The Connect AI Clients page, in its shown window */
+TetherClientsPage *
+find_clients_page (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      TetherClientsPage *page;
+
+      if (!gtk_widget_get_visible (window))
+        continue;
+      page = find_descendant (window, TETHER_TYPE_CLIENTS_PAGE);
+      if (page != NULL)
+        return page;
+    }
+
+  return NULL;
+}
+
 TetherServerDialog *
 find_dialog (void)
 {

@@ -17,6 +17,7 @@
 #include "tether-flatpak.h"
 #include "mcp-tool.h"
 #include "tether-application.h"
+#include "tether-clients-page.h"
 #include "tether-config-banner.h"
 #include "tether-diagnostics-window.h"
 #include "tether-config-import.h"
@@ -118,6 +119,9 @@ tab_n_items (Fixture    *fixture,
 
 gpointer
 find_toplevel (GType type);
+
+TetherClientsPage *
+find_clients_page (void);
 
 TetherServerDialog *
 find_dialog (void);

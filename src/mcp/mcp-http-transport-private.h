@@ -271,6 +271,9 @@ gboolean         _mcp_http_is_gated                     (McpHttpTransport     *s
 
 extern const McpHttpTransportHooks _mcp_http_session_hooks;
 
+/* mcp-http-transport.c */
+void             _mcp_http_emit_session_renewed         (McpHttpTransport     *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpOutgoing, _mcp_http_outgoing_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpExchange, _mcp_http_exchange_unref)
 

@@ -16,5 +16,6 @@ void   test_server_wait_settled     (TetherServer        *server,
                                      const char          *what);
 void   test_server_stop             (TetherServer        *server);
 gint64 test_server_manager_shutdown (TetherServerManager *manager);
+char  *test_server_ask_roots        (TetherServer        *server);
 
 G_END_DECLS

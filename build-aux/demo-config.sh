@@ -19,7 +19,7 @@ cat > "$out.tmp" <<JSON
   "mcpServers": {
     "example": {
       "command": "$fake",
-      "args": ["--stderr-flood", "3"]
+      "args": ["--stderr-flood", "3", "--use-extras"]
     },
     "flaky": {
       "command": "$fake",

@@ -191,6 +191,7 @@ reinit_done (McpHttpTransport *self)
   _mcp_transport_emit_event (MCP_TRANSPORT (self), _("A new session with the server started"));
   _mcp_http_open_stream (self);
   flush_held (self);
+  _mcp_http_emit_session_renewed (self);
 }
 
 static void

@@ -59,6 +59,13 @@ enum {
   N_PROPS
 };
 
+enum {
+  SESSION_RENEWED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static GParamSpec *properties[N_PROPS];
 
 /* ---------------------------------------------------------------------- */
@@ -538,6 +545,17 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
   transport_class->close_async = mcp_http_transport_close_async;
   transport_class->close_finish = mcp_http_transport_close_finish;
 
+  /**
+   * McpHttpTransport::session-renewed:
+   *
+   * The server forgot the session and a new one started in its place,
+   * with `initialize` sent again: whatever the client set up in the old
+   * session (a log level, subscriptions) is gone from the server's side.
+   */
+  signals[SESSION_RENEWED] =
+    g_signal_new ("session-renewed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   properties[PROP_URL] =
     g_param_spec_string ("url", NULL, NULL,
                          NULL,
@@ -662,6 +680,12 @@ mcp_http_transport_init (McpHttpTransport *self)
                                                  NULL);
 
   g_signal_connect (self, "message-received", G_CALLBACK (_mcp_http_on_message_received), NULL);
+}
+
+void
+_mcp_http_emit_session_renewed (McpHttpTransport *self)
+{
+  g_signal_emit (self, signals[SESSION_RENEWED], 0);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -122,6 +122,7 @@ struct _TetherServer
   char                *protocol_version;
   char                *instructions;
   char                *log_level;      /* asked with logging/setLevel; sent again to each new session */
+  GHashTable          *subscriptions;  /* URI → its number of subscribers; subscribed again in each new session */
   GListStore          *lists[TETHER_SERVER_N_LISTS];
   GListStore          *log;
 
@@ -208,5 +209,11 @@ void            _tether_server_wait_for              (TetherServer        *self,
                                                       GCancellable        *cancellable,
                                                       GAsyncReadyCallback  callback,
                                                       gpointer             user_data);
+
+/* tether-server-subscriptions.c */
+void            _tether_server_subscriptions_class_init (GObjectClass     *klass);
+void            _tether_server_subscriptions_watch   (TetherServer        *self,
+                                                      McpClient           *client);
+void            _tether_server_subscriptions_renew   (TetherServer        *self);
 
 G_END_DECLS

@@ -369,6 +369,19 @@ send_log_level (TetherServer *self)
                             log_level_done_cb, _tether_server_op_new (self));
 }
 
+/* The HTTP server forgot the session and the transport started another:
+ * what this session had set up is gone from the server's side. */
+static void
+session_renewed_cb (TetherServer     *self,
+                    McpHttpTransport *transport)
+{
+  if (self->client == NULL || mcp_client_get_transport (self->client) != MCP_TRANSPORT (transport))
+    return;
+
+  send_log_level (self);
+  _tether_server_subscriptions_renew (self);
+}
+
 static void
 connected (TetherServer *self)
 {
@@ -409,6 +422,7 @@ connected (TetherServer *self)
 
   _tether_server_set_error (self, NULL, NULL);
   send_log_level (self);
+  _tether_server_subscriptions_renew (self);
 
   /* Lists first, so that "connected" comes with its tools when they are quick. */
   _tether_server_lists_begin (self);
@@ -721,6 +735,10 @@ start_session (TetherServer *self)
   g_signal_connect_object (self->client, "log-message",
                            G_CALLBACK (client_log_message_cb), self, G_CONNECT_SWAPPED);
   _tether_server_lists_watch (self, self->client);
+  _tether_server_subscriptions_watch (self, self->client);
+  if (MCP_IS_HTTP_TRANSPORT (transport))
+    g_signal_connect_object (transport, "session-renewed",
+                             G_CALLBACK (session_renewed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->client, "closed",
                            G_CALLBACK (client_closed_signal_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->client, "server-request",

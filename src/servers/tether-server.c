@@ -87,6 +87,7 @@ tether_server_finalize (GObject *object)
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->instructions, g_free);
   g_clear_pointer (&self->log_level, g_free);
+  g_clear_pointer (&self->subscriptions, g_hash_table_unref);
 
   G_OBJECT_CLASS (tether_server_parent_class)->finalize (object);
 }
@@ -216,6 +217,8 @@ tether_server_class_init (TetherServerClass *klass)
   object_class->finalize = tether_server_finalize;
   object_class->get_property = tether_server_get_property;
   object_class->set_property = tether_server_set_property;
+
+  _tether_server_subscriptions_class_init (object_class);
 
   properties[TETHER_SERVER_PROP_CONFIG] =
     g_param_spec_object ("config", NULL, NULL, TETHER_TYPE_SERVER_CONFIG, ro);

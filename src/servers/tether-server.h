@@ -109,6 +109,16 @@ gboolean             tether_server_set_log_level_finish  (TetherServer          
                                                           GAsyncResult               *result,
                                                           GError                    **error);
 void                 tether_server_roots_changed         (TetherServer               *self);
+void                 tether_server_subscribe_async       (TetherServer               *self,
+                                                          const char                 *uri,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+gboolean             tether_server_subscribe_finish      (TetherServer               *self,
+                                                          GAsyncResult               *result,
+                                                          GError                    **error);
+void                 tether_server_unsubscribe           (TetherServer               *self,
+                                                          const char                 *uri);
 void                 tether_server_wait_settled_async    (TetherServer               *self,
                                                           GCancellable               *cancellable,
                                                           GAsyncReadyCallback         callback,

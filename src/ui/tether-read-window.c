@@ -43,8 +43,7 @@ struct _TetherReadWindow
   GtkWidget         *form;
   GCancellable      *cancellable;
   char              *uri;          /* the resource last read */
-  McpClient         *subscribed;   /* the client told to send its updates */
-  char              *subscribed_uri;
+  char              *subscribed_uri; /* the resource the server tells of its changes */
   char              *status;       /* said once the request in flight ends */
 
   /* Template widgets */
@@ -67,7 +66,7 @@ static void
 update_actions (TetherReadWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "read.get", self->cancellable == NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->subscribe_button), self->uri != NULL || self->subscribed != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->subscribe_button), self->uri != NULL || self->subscribed_uri != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "read.copy-result",
                                  tether_result_view_get_result (self->result_view) != NULL);
 }
@@ -300,41 +299,6 @@ get_action (GtkWidget  *widget,
 /* Subscriptions */
 
 static void
-subscribed_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  TetherWindowCall *call = user_data;
-  g_autoptr(TetherReadWindow) self = g_weak_ref_get (&call->window);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = tether_server_request_finish (TETHER_SERVER (object), result, &error);
-
-  if (self != NULL && node == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_autofree char *text = g_strdup_printf (_("The server did not subscribe: %s"), error->message);
-      g_autofree char *shown = tether_visible_lines (text);
-
-      tether_dialog_parts_show_problem (self->problem_label, shown);
-      gtk_toggle_button_set_active (self->subscribe_button, FALSE);
-    }
-
-  tether_window_call_free (call);
-}
-
-static void
-unsubscribed_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = tether_server_request_finish (TETHER_SERVER (object), result, &error);
-
-  if (node == NULL)
-    g_debug ("%s: resources/unsubscribe failed: %s", tether_server_get_name (TETHER_SERVER (object)),
-             error->message);
-}
-
-static void
 resource_updated_cb (TetherReadWindow *self,
                      const char       *uri)
 {
@@ -355,31 +319,46 @@ resource_updated_cb (TetherReadWindow *self,
 }
 
 static void
-unsubscribe (TetherReadWindow *self)
+subscribed_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
-  g_autoptr(JsonObject) params = json_object_new ();
+  TetherWindowCall *call = user_data;
+  g_autoptr(TetherReadWindow) self = g_weak_ref_get (&call->window);
+  g_autoptr(GError) error = NULL;
 
-  if (self->subscribed == NULL)
-    return;
-
-  g_signal_handlers_disconnect_by_func (self->subscribed, resource_updated_cb, self);
-  /* Only the client that subscribed can unsubscribe: a new connection
-   * starts with none. */
-  if (tether_server_get_client (self->server) == self->subscribed)
+  if (!tether_server_subscribe_finish (TETHER_SERVER (object), result, &error) && self != NULL &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      json_object_set_string_member (params, "uri", self->subscribed_uri);
-      tether_server_request_async (self->server, "resources/unsubscribe", params, NULL, unsubscribed_cb, NULL);
+      g_autofree char *text = g_strdup_printf (_("The server did not subscribe: %s"), error->message);
+      g_autofree char *shown = tether_visible_lines (text);
+
+      tether_dialog_parts_show_problem (self->problem_label, shown);
+      /* The server forgot it already: only the button goes back. */
+      g_clear_pointer (&self->subscribed_uri, g_free);
+      g_signal_handlers_disconnect_by_func (self->server, resource_updated_cb, self);
+      gtk_toggle_button_set_active (self->subscribe_button, FALSE);
     }
-  g_clear_object (&self->subscribed);
-  g_clear_pointer (&self->subscribed_uri, g_free);
+
+  tether_window_call_free (call);
 }
 
 static void
+unsubscribe (TetherReadWindow *self)
+{
+  if (self->subscribed_uri == NULL)
+    return;
+
+  g_signal_handlers_disconnect_by_func (self->server, resource_updated_cb, self);
+  tether_server_unsubscribe (self->server, self->subscribed_uri);
+  g_clear_pointer (&self->subscribed_uri, g_free);
+}
+
+/* The subscription is the server's: it holds across reconnects and
+ * restarts until the window lets go of it. */
+static void
 subscribe_toggled_cb (TetherReadWindow *self)
 {
-  g_autoptr(JsonObject) params = json_object_new ();
-  McpClient *client = tether_server_get_client (self->server);
-
   if (!gtk_toggle_button_get_active (self->subscribe_button))
     {
       unsubscribe (self);
@@ -387,15 +366,14 @@ subscribe_toggled_cb (TetherReadWindow *self)
       return;
     }
 
-  if (self->subscribed != NULL || self->uri == NULL || client == NULL)
+  if (self->subscribed_uri != NULL || self->uri == NULL || tether_server_get_client (self->server) == NULL)
     return;
 
-  self->subscribed = g_object_ref (client);
   self->subscribed_uri = g_strdup (self->uri);
-  g_signal_connect_object (client, "resource-updated", G_CALLBACK (resource_updated_cb), self, G_CONNECT_SWAPPED);
-  json_object_set_string_member (params, "uri", self->uri);
-  tether_server_request_async (self->server, "resources/subscribe", params, NULL, subscribed_cb,
-                               tether_window_call_new (self, NULL));
+  g_signal_connect_object (self->server, "resource-updated", G_CALLBACK (resource_updated_cb), self,
+                           G_CONNECT_SWAPPED);
+  tether_server_subscribe_async (self->server, self->uri, NULL, subscribed_cb,
+                                 tether_window_call_new (self, NULL));
 }
 
 /* Does the server take subscriptions to its resources? */

@@ -23,6 +23,7 @@
 #include "tether-accessible.h"
 
 #include "tether-pair-row.h"
+#include "tether-roots-group.h"
 #include "tether-server-dialog.h"
 #include "tether-visible-text.h"
 
@@ -71,6 +72,7 @@ struct _TetherServerDialog
   GtkLabel            *name_message;
   AdwEntryRow         *name_row;
   GtkSpinButton       *request_spin;
+  TetherRootsGroup    *roots_group;
   GtkButton           *save_button;
   GtkLabel            *save_error_label;
   GtkRevealer         *save_error_revealer;
@@ -351,6 +353,12 @@ build_config (TetherServerDialog  *self,
       tether_server_config_set_cwd (config, NULL);
       tether_server_config_set_env (config, NULL);
     }
+
+  {
+    g_auto(GStrv) roots = tether_roots_group_dup_roots (self->roots_group);
+
+    tether_server_config_set_roots (config, (const char * const *)roots);
+  }
 
   tether_server_config_set_connect_timeout (config,
     spin_to_timeout (self, TIMEOUT_CONNECT, self->connect_spin,
@@ -853,6 +861,8 @@ fill (TetherServerDialog *self)
     add_pair (self, self->headers_group, self->header_rows, header_names[i],
               tether_server_config_get_header_value (config, header_names[i]));
 
+  tether_roots_group_set_roots (self->roots_group, tether_server_config_get_roots (config));
+
   self->initial_timeouts[TIMEOUT_CONNECT] = timeout_to_spin (tether_server_config_get_connect_timeout (config), FALSE);
   self->initial_timeouts[TIMEOUT_REQUEST] = timeout_to_spin (tether_server_config_get_request_timeout (config), FALSE);
   self->initial_timeouts[TIMEOUT_TOOL] = timeout_to_spin (tether_server_config_get_tool_timeout (config), FALSE);
@@ -1067,6 +1077,7 @@ tether_server_dialog_class_init (TetherServerDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, name_message);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, name_row);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, request_spin);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, roots_group);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, save_button);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, save_error_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerDialog, save_error_revealer);
@@ -1088,6 +1099,7 @@ tether_server_dialog_class_init (TetherServerDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "dialog.choose-folder", NULL, choose_folder_action);
 
   g_type_ensure (TETHER_TYPE_PAIR_ROW);
+  g_type_ensure (TETHER_TYPE_ROOTS_GROUP);
 }
 
 static void

@@ -211,3 +211,22 @@ test_server_manager_shutdown (TetherServerManager *manager)
 {
   return test_server_manager_shutdown_within (manager, 0);
 }
+
+/* What roots/list answers @server now, as the fake server's "ask" tool got
+ * it back (JSON text) */
+char *
+test_server_ask_roots (TetherServer *server)
+{
+  g_autoptr(JsonObject) arguments = json_object_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  json_object_set_string_member (arguments, "method", "roots/list");
+  tether_server_call_tool_async (server, "ask", arguments, NULL, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  answer = tether_server_call_tool_finish (server, result, &error);
+  g_assert_no_error (error);
+
+  return json_to_string (answer, FALSE);
+}

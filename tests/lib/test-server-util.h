@@ -33,5 +33,6 @@ void                test_server_stop                    (TetherServer        *se
 gint64              test_server_manager_shutdown        (TetherServerManager *manager);
 gint64              test_server_manager_shutdown_within (TetherServerManager *manager,
                                                          guint                timeout_ms);
+char               *test_server_ask_roots               (TetherServer        *server);
 
 G_END_DECLS

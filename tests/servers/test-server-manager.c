@@ -320,24 +320,6 @@ test_shutdown_twenty (Fixture       *fixture,
   g_assert_cmpint (took, <, 10 * (gint64)fixture->timings.stop_grace_ms * 1000);
 }
 
-/* The text of what the fake server's "ask" tool got back for roots/list */
-static char *
-ask_roots (TetherServer *server)
-{
-  g_autoptr(JsonObject) arguments = json_object_new ();
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(JsonNode) answer = NULL;
-  g_autoptr(GError) error = NULL;
-
-  json_object_set_string_member (arguments, "method", "roots/list");
-  tether_server_call_tool_async (server, "ask", arguments, NULL, NULL, NULL, test_store_result, &result);
-  test_wait_for (&result);
-  answer = tether_server_call_tool_finish (server, result, &error);
-  g_assert_no_error (error);
-
-  return json_to_string (answer, FALSE);
-}
-
 /* A server gets the roots of its entry; an edit of them restarts nothing
  * and tells the server, which then gets the new ones. */
 static void
@@ -364,7 +346,7 @@ test_configured_roots (Fixture       *fixture,
   server = server_at (fixture, 0);
   test_server_wait_idle (server, TETHER_SERVER_STATE_CONNECTED);
   pid = pid_of (server);
-  first = ask_roots (server);
+  first = test_server_ask_roots (server);
   g_assert_nonnull (strstr (first, one_uri));
 
   g_assert_true (g_file_set_contents (fixture->path, after, -1, NULL));
@@ -375,7 +357,7 @@ test_configured_roots (Fixture       *fixture,
   g_assert_cmpuint (test_read_count (counts, "notifications/roots/list_changed"), ==, 1);
   g_assert_cmpint (pid_of (server), ==, pid);
   g_assert_cmpuint (test_read_count (counts, "initialize"), ==, 1);
-  second = ask_roots (server);
+  second = test_server_ask_roots (server);
   g_assert_nonnull (strstr (second, two_uri));
   g_assert_null (strstr (second, one_uri));
 }

@@ -860,6 +860,199 @@ status_on_notify_cb (TetherServer *server,
   (*calls)++;
 }
 
+/* The URIs TetherServer::resource-updated named, one line each */
+static void
+resource_updated_cb (TetherServer *server,
+                     const char   *uri,
+                     GString      *updates)
+{
+  g_string_append_printf (updates, "%s\n", uri);
+}
+
+static void
+subscribe (TetherServer *server,
+           const char   *uri)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  tether_server_subscribe_async (server, uri, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  g_assert_true (tether_server_subscribe_finish (server, result, &error));
+  g_assert_no_error (error);
+}
+
+static guint
+count_lines (GString *text)
+{
+  guint n = 0;
+
+  for (const char *p = text->str; (p = strchr (p, '\n')) != NULL; p++)
+    n++;
+
+  return n;
+}
+
+typedef struct
+{
+  GString *updates;
+  guint    n;
+} Updates;
+
+static gboolean
+updates_seen (gpointer data)
+{
+  Updates *want = data;
+
+  return count_lines (want->updates) >= want->n;
+}
+
+static void
+wait_updates (GString *updates,
+              guint    n)
+{
+  Updates want = { updates, n };
+
+  test_wait_until (updates_seen, &want, "resource updates");
+  g_assert_cmpuint (count_lines (updates), ==, n);
+}
+
+/* A subscription outlives the process: the server killed and started again
+ * by the connection rules is subscribed again, and its updates arrive; let
+ * go of, it is not renewed again. */
+static void
+test_subscription_survives_restart (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--use-extras", NULL);
+  g_autoptr(GString) updates = g_string_new (NULL);
+  pid_t pid;
+
+  g_signal_connect (server, "resource-updated", G_CALLBACK (resource_updated_cb), updates);
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+
+  /* The fake server says the counter changed as soon as it is subscribed. */
+  subscribe (server, "fake://extras/counter");
+  wait_updates (updates, 1);
+  g_assert_cmpuint (fake_count (fixture, "resources/subscribe"), ==, 1);
+
+  pid = server_pid (server);
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  g_assert_cmpint (server_pid (server), !=, pid);
+
+  wait_updates (updates, 2);
+  g_assert_cmpstr (updates->str, ==, "fake://extras/counter\nfake://extras/counter\n");
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "resources/subscribe"), ==, 2);
+
+  /* Let go of: unsubscribed, and a restart subscribes to nothing. */
+  tether_server_unsubscribe (server, "fake://extras/counter");
+  test_iterate_for (300);
+  g_assert_cmpuint (fake_count (fixture, "resources/unsubscribe"), ==, 1);
+  tether_server_reconnect (server);
+  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTING, 5000));
+  wait_settled (server);
+  test_iterate_for (300);
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 3);
+  g_assert_cmpuint (fake_count (fixture, "resources/subscribe"), ==, 2);
+  g_assert_cmpstr (updates->str, ==, "fake://extras/counter\nfake://extras/counter\n");
+}
+
+static void
+set_log_level (TetherServer *server,
+               const char   *level)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  tether_server_set_log_level_async (server, level, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  g_assert_true (tether_server_set_log_level_finish (server, result, &error));
+  g_assert_no_error (error);
+}
+
+/* Has a GET stream of the current session been opened? */
+static gboolean
+stream_in_session (gpointer data)
+{
+  FakeHttpServer *http = data;
+  FakeHttpRequest *get;
+
+  for (guint i = 0; (get = fake_http_server_find (http, "GET", NULL, i)) != NULL; i++)
+    if (g_strcmp0 (get->session_id, http->session_id) == 0)
+      return fake_http_server_n_streams (http) > 0;
+
+  return FALSE;
+}
+
+static gboolean
+renewed_in_session (gpointer data)
+{
+  FakeHttpServer *http = data;
+
+  return fake_http_server_count (http, "POST", "resources/subscribe") >= 2 &&
+         fake_http_server_count (http, "POST", "logging/setLevel") >= 2;
+}
+
+/* HTTP: the server forgets the session and the transport starts a new
+ * one; the subscription and the log level are asked again in it, and the
+ * server's updates keep arriving. */
+static void
+test_http_subscription_survives_new_session (Fixture       *fixture,
+                                             gconstpointer  data)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+  g_autoptr(GString) updates = g_string_new (NULL);
+  g_autoptr(JsonObject) params = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonNode) answer = NULL;
+  g_autofree char *first_session = NULL;
+  TetherServer *server;
+  FakeHttpRequest *again;
+
+  http->get_status = 0;   /* a GET stream for the server's messages */
+  server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
+  g_signal_connect (server, "resource-updated", G_CALLBACK (resource_updated_cb), updates);
+  wait_settled (server);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+
+  subscribe (server, "fake://doc/1");
+  set_log_level (server, "debug");
+  first_session = g_strdup (http->session_id);
+  g_assert_cmpuint (fake_http_server_count (http, "POST", "resources/subscribe"), ==, 1);
+
+  /* The server forgets the session before the next request. */
+  http->expire_times = 1;
+  tether_server_request_async (server, "ping", NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  answer = tether_server_request_finish (server, result, NULL);
+  g_assert_nonnull (answer);
+  g_assert_cmpstr (http->session_id, !=, first_session);
+
+  test_wait_until (renewed_in_session, http, "the subscription and the log level asked again");
+  g_assert_cmpuint (fake_http_server_count (http, "POST", "resources/subscribe"), ==, 2);
+  g_assert_cmpuint (fake_http_server_count (http, "POST", "logging/setLevel"), ==, 2);
+  again = fake_http_server_find (http, "POST", "resources/subscribe", 1);
+  g_assert_cmpstr (again->session_id, ==, http->session_id);
+  /* one session, as far as the state machine goes */
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_CONNECTING), ==, 1);
+
+  /* The new session's updates arrive, on its GET stream. */
+  test_wait_until (stream_in_session, http, "a GET stream in the new session");
+  params = json_object_new ();
+  json_object_set_string_member (params, "uri", "fake://doc/1");
+  fake_mcp_core_notify (http->core, "notifications/resources/updated", g_steal_pointer (&params));
+  wait_updates (updates, 1);
+  g_assert_cmpstr (updates->str, ==, "fake://doc/1\n");
+
+  stop_server (server);
+  fake_http_server_free (http);
+}
+
 /* The window asks for the status text on every change of the server, also
  * in the middle of a reconnect or a stop, when the session is half gone. */
 static void
@@ -913,6 +1106,8 @@ main (int   argc,
   ADD ("http-auto-remembers-sse", test_http_auto_remembers_sse);
   ADD ("http-dead-is-never-green", test_http_dead_is_never_green);
   ADD ("http-list-expired-reconnects-once", test_http_list_expired_reconnects_once);
+  ADD ("subscription-survives-restart", test_subscription_survives_restart);
+  ADD ("http-subscription-survives-new-session", test_http_subscription_survives_new_session);
   ADD ("status-text-at-every-change", test_status_text_at_every_change);
   ADD ("not-reading-is-hung", test_not_reading_is_hung);
 

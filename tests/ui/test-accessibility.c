@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "tether-preferences-window.h"
+#include "tether-roots-group.h"
 #include "tether-run-window.h"
 #include "window-harness.h"
 
@@ -146,6 +147,13 @@ every_window_body (Fixture *fixture)
   walk_window (fixture, "win.add-server", TETHER_TYPE_SERVER_DIALOG, "Add Server");
   g_assert_true (tether_window_show_server (fixture->window, "ok"));
   walk_window (fixture, "win.edit", TETHER_TYPE_SERVER_DIALOG, "Edit Server");
+
+  /* Edit Server with a shared folder: its row and its Remove button */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit", NULL);
+  wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (TETHER_TYPE_SERVER_DIALOG), 10000, "Edit Server");
+  tether_roots_group_add_folder (find_descendant (find_dialog (), TETHER_TYPE_ROOTS_GROUP), fixture->dir);
+  assert_accessible ("Edit Server with a shared folder", "Tether", "Edit Server", NULL);
+  close_toplevel (TETHER_TYPE_SERVER_DIALOG);
 
   /* Diagnostics */
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.diagnostics", NULL);

@@ -12,8 +12,12 @@
 
 #include "config.h"
 
+#include <signal.h>
+
 #include "window-harness.h"
+#include "mcp-stdio-transport.h"
 #include "tether-completion-popover.h"
+#include "tether-process.h"
 #include "tether-read-window.h"
 
 static void
@@ -222,6 +226,71 @@ test_subscribe (Fixture       *fixture,
   run_app (fixture, subscribe_body);
 }
 
+static pid_t
+server_pid (Fixture *fixture)
+{
+  McpClient *client = tether_server_get_client (get_server (fixture, "good"));
+  TetherProcess *process;
+
+  g_assert_nonnull (client);
+  process = mcp_stdio_transport_get_process (MCP_STDIO_TRANSPORT (mcp_client_get_transport (client)));
+
+  return (pid_t)g_ascii_strtoll (tether_process_get_identifier (process), NULL, 10);
+}
+
+static gboolean
+other_process_connected (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  TetherServer *server = get_server (fixture, "good");
+
+  return tether_server_get_state (server) == TETHER_SERVER_STATE_CONNECTED &&
+         tether_server_get_client (server) != NULL && server_pid (fixture) != *(const pid_t *)data;
+}
+
+/* The server dies and is started again by the connection rules: the window
+ * stays subscribed, the new process is subscribed again, and its update is
+ * read and shown. */
+static void
+subscribe_restart_body (Fixture *fixture)
+{
+  TetherReadWindow *window;
+  GtkToggleButton *subscribe;
+  TetherResultView *view;
+  pid_t pid;
+
+  wait_connected (fixture, "good");
+  window = open_resource (fixture, "fake://extras/counter");
+  view = tether_read_window_get_result_view (window);
+  subscribe = find_descendant (window, GTK_TYPE_TOGGLE_BUTTON);
+  gtk_toggle_button_set_active (subscribe, TRUE);
+  wait_label (fixture, view, "count 2");
+
+  pid = server_pid (fixture);
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  wait_until (fixture, other_process_connected, &pid, 10000 * SLOWDOWN, "a new process to connect");
+
+  /* A new process counts its reads from 0: its update was read once. */
+  wait_label (fixture, view, "count 1");
+  g_assert_true (gtk_toggle_button_get_active (subscribe));
+  g_assert_cmpuint (initialize_count (fixture, "good"), ==, 2);
+  g_assert_cmpuint (method_count (fixture, "good", "resources/subscribe"), ==, 2);
+  g_assert_cmpuint (method_count (fixture, "good", "resources/unsubscribe"), ==, 0);
+
+  /* Closing the window unsubscribes, in the new process. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_iterate_for (300);
+  g_assert_cmpuint (method_count (fixture, "good", "resources/unsubscribe"), ==, 1);
+}
+
+static void
+test_subscribe_restart (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  start (fixture);
+  run_app (fixture, subscribe_restart_body);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -232,6 +301,7 @@ main (int   argc,
   WINDOW_TEST_ADD ("resource/blob", test_blob);
   WINDOW_TEST_ADD ("resource/template", test_template);
   WINDOW_TEST_ADD ("resource/subscribe", test_subscribe);
+  WINDOW_TEST_ADD ("resource/subscribe-restart", test_subscribe_restart);
 
   return window_harness_run ();
 }

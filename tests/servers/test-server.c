@@ -929,7 +929,7 @@ test_subscription_survives_restart (Fixture       *fixture,
   pid_t pid;
 
   g_signal_connect (server, "resource-updated", G_CALLBACK (resource_updated_cb), updates);
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
 
   /* The fake server says the counter changed as soon as it is subscribed. */
@@ -939,8 +939,8 @@ test_subscription_survives_restart (Fixture       *fixture,
 
   pid = server_pid (server);
   g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_WAITING, 5000));
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTED, 5000));
+  test_server_wait_state (server, TETHER_SERVER_STATE_WAITING);
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
   g_assert_cmpint (server_pid (server), !=, pid);
 
   wait_updates (updates, 2);
@@ -953,8 +953,8 @@ test_subscription_survives_restart (Fixture       *fixture,
   test_iterate_for (300);
   g_assert_cmpuint (fake_count (fixture, "resources/unsubscribe"), ==, 1);
   tether_server_reconnect (server);
-  g_assert_true (wait_for_state (server, TETHER_SERVER_STATE_CONNECTING, 5000));
-  wait_settled (server);
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTING);
+  test_server_wait_settled (server, NULL);
   test_iterate_for (300);
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 3);
   g_assert_cmpuint (fake_count (fixture, "resources/subscribe"), ==, 2);
@@ -1016,7 +1016,7 @@ test_http_subscription_survives_new_session (Fixture       *fixture,
   http->get_status = 0;   /* a GET stream for the server's messages */
   server = start_http (fixture, http->url, TETHER_SERVER_KIND_HTTP);
   g_signal_connect (server, "resource-updated", G_CALLBACK (resource_updated_cb), updates);
-  wait_settled (server);
+  test_server_wait_settled (server, NULL);
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
 
   subscribe (server, "fake://doc/1");

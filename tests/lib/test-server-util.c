@@ -17,10 +17,12 @@ settled (gpointer data)
 {
   TetherServerState state = tether_server_get_state (data);
 
-  return state == TETHER_SERVER_STATE_CONNECTED || state == TETHER_SERVER_STATE_ERROR;
+  return state == TETHER_SERVER_STATE_CONNECTED || state == TETHER_SERVER_STATE_ERROR ||
+         state == TETHER_SERVER_STATE_SIGN_IN_REQUIRED;
 }
 
-/* Until @server is connected or has given up (bounded by the hang guard). */
+/* Until @server is connected, has given up, or waits for a sign-in
+ * (bounded by the hang guard). */
 void
 test_server_wait_settled (TetherServer *server,
                           const char   *what)

@@ -80,6 +80,7 @@ struct _TetherAuthSession
 
   /* state */
   TetherAuthTokens  *tokens;
+  gboolean           loaded;          /* the keyring's sign-in was read */
   Registration      *registration;
   guint              step_ups;        /* since the last success */
   guint              refresh_id;
@@ -342,6 +343,7 @@ set_tokens (GTask            *task,
 
   g_clear_pointer (&self->tokens, tether_auth_tokens_free);
   self->tokens = tokens;
+  self->loaded = TRUE;
   self->step_ups = 0;
   schedule_refresh (self);
   keep_secret (task, "tokens", stored, succeed);
@@ -1230,6 +1232,57 @@ on_challenge_done (GObject      *source,
     g_task_return_error (task, error);
 }
 
+static void challenge (GTask      *task,
+                       guint       status,
+                       const char *www_authenticate);
+
+typedef struct
+{
+  guint  status;
+  char  *www_authenticate;
+} PendingChallenge;
+
+static void
+pending_challenge_free (PendingChallenge *pending)
+{
+  g_free (pending->www_authenticate);
+  g_free (pending);
+}
+
+static void
+on_loaded_for_challenge (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  GTask *task = user_data;
+  TetherAuthSession *self = TETHER_AUTH_SESSION (source);
+  PendingChallenge *pending = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!tether_auth_session_load_finish (self, result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          g_object_unref (task);
+          return;
+        }
+      g_message ("Server “%s”: the keyring could not be read: %s", shown_name (self), error->message);
+    }
+  self->loaded = TRUE;
+
+  /* The request went without the sign-in the keyring had: again, with it */
+  if (self->tokens != NULL && pending->status == SOUP_STATUS_UNAUTHORIZED)
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+  challenge (task, pending->status, pending->www_authenticate);
+}
+
+/* The keyring is read at the first challenge only: a server that never
+ * asks for a sign-in never touches it. */
 static void
 session_challenge_async (McpTokenProvider    *provider,
                          guint                status,
@@ -1240,6 +1293,27 @@ session_challenge_async (McpTokenProvider    *provider,
 {
   TetherAuthSession *self = TETHER_AUTH_SESSION (provider);
   GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  if (!self->loaded && self->tokens == NULL && self->store != NULL && self->server_name != NULL)
+    {
+      PendingChallenge *pending = g_new0 (PendingChallenge, 1);
+
+      pending->status = status;
+      pending->www_authenticate = g_strdup (www_authenticate);
+      g_task_set_task_data (task, pending, (GDestroyNotify)pending_challenge_free);
+      tether_auth_session_load_async (self, cancellable, on_loaded_for_challenge, task);
+      return;
+    }
+  challenge (task, status, www_authenticate);
+}
+
+static void
+challenge (GTask      *task,
+           guint       status,
+           const char *www_authenticate)
+{
+  TetherAuthSession *self = g_task_get_source_object (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
 
   if (status == SOUP_STATUS_FORBIDDEN)
     {
@@ -1459,6 +1533,7 @@ tether_auth_session_load (TetherAuthSession  *self,
   GError *local_error = NULL;
   char *text;
 
+  self->loaded = TRUE;
   if (self->store == NULL || self->server_name == NULL)
     return TRUE;
   text = tether_secret_store_lookup (self->store, TETHER_SECRET_KIND_OAUTH, self->server_name, "tokens",

@@ -62,12 +62,8 @@ signed_in_cb (GObject      *object,
       return;
     }
 
-  if (auth == self->auth)
-    {
-      self->auth_loaded = TRUE;
-      if (tether_server_config_get_enabled (self->config))
-        _tether_server_restart (self);
-    }
+  if (auth == self->auth && tether_server_config_get_enabled (self->config))
+    _tether_server_restart (self);
   g_task_return_boolean (task, TRUE);
 }
 

@@ -143,12 +143,12 @@ struct _TetherServer
   McpHttpMode          detected_mode;
   TetherShellEnvironment *shell_environment;
 
-  /* The keyring: a remote server's sign-in (its token provider), and the
-   * secrets its env and headers refer to, read before each start */
+  /* The keyring: a remote server's sign-in (its token provider, which
+   * reads it at the first 401), and the secrets its env and headers refer
+   * to, read before each start */
   TetherSecretStore   *secrets;        /* nullable: the program's default */
   TetherAuthSession   *auth;           /* nullable: made for auth_key */
   char                *auth_key;       /* the name and URL it signs in to */
-  gboolean             auth_loaded;    /* its tokens were read */
 
   /* Who answers what the server asks, and the owners of the calls in
    * flight (one entry per call sent; kept by tether-server-request.c,

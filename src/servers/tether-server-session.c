@@ -698,9 +698,9 @@ environment_ready_cb (GObject      *object,
   load_credentials (self);
 }
 
-/* The keyring, before a start: a remote server's sign-in, then the
- * secrets its env and headers refer to. Never blocking: a keyring may have
- * to be unlocked first. */
+/* The keyring, before a start: a remote server's sign-in (its token
+ * provider), and the secrets its env and headers refer to. Never blocking:
+ * a keyring may have to be unlocked first. */
 
 static TetherSecretStore *
 secret_store (TetherServer *self)
@@ -752,7 +752,6 @@ _tether_server_ensure_auth (TetherServer *self)
                                             secret_store (self));
       g_free (self->auth_key);
       self->auth_key = g_steal_pointer (&key);
-      self->auth_loaded = FALSE;
     }
   return self->auth;
 }
@@ -795,43 +794,11 @@ resolve_secrets (TetherServer *self)
 }
 
 static void
-auth_loaded_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(TetherServerOp) op = user_data;
-  TetherServer *self = op->self;
-  g_autoptr(GError) error = NULL;
-
-  if (!tether_auth_session_load_finish (TETHER_AUTH_SESSION (object), result, &error) &&
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  if (op->generation != self->generation)
-    return;
-
-  g_clear_object (&self->session_cancellable);
-  /* Without the keyring the server may still let us in; if not, its 401
-   * says so, with this reason in the log. */
-  if (error != NULL)
-    _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT, _("The sign-in could not be read: %s"),
-                               error->message);
-  if (TETHER_AUTH_SESSION (object) == self->auth)
-    self->auth_loaded = TRUE;
-  resolve_secrets (self);
-}
-
-static void
 load_credentials (TetherServer *self)
 {
-  TetherAuthSession *auth = _tether_server_ensure_auth (self);
-
-  if (auth != NULL && !self->auth_loaded)
-    {
-      self->session_cancellable = g_cancellable_new ();
-      tether_auth_session_load_async (auth, self->session_cancellable, auth_loaded_cb,
-                                      _tether_server_op_new (self));
-      return;
-    }
+  /* The sign-in is read from the keyring when the server first asks for
+   * one (a 401): a server that never does never touches the keyring. */
+  _tether_server_ensure_auth (self);
   resolve_secrets (self);
 }
 

@@ -27,7 +27,7 @@
 #include "tether-window-private.h"
 
 static const char *selected_actions[] = {
-  "win.reconnect", "win.remove", "win.edit", "win.copy-diagnostics", "win.search",
+  "win.reconnect", "win.sign-in", "win.remove", "win.edit", "win.copy-diagnostics", "win.search",
   "win.server-menu",
 };
 
@@ -494,6 +494,22 @@ preferences_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (tether_preferences_window_new (GTK_WINDOW (self), self->hub_control)));
 }
 
+static void
+sign_in_server_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  _tether_window_sign_in (TETHER_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+sign_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  _tether_window_sign_in (TETHER_WINDOW (widget), selected_name (TETHER_WINDOW (widget)));
+}
+
 void
 _tether_window_class_init_actions (GtkWidgetClass *widget_class)
 {
@@ -508,6 +524,8 @@ _tether_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.run-tool", "(ss)", run_tool_action);
 
   gtk_widget_class_install_action (widget_class, "win.reconnect", NULL, reconnect_action);
+  gtk_widget_class_install_action (widget_class, "win.sign-in-server", "s", sign_in_server_action);
+  gtk_widget_class_install_action (widget_class, "win.sign-in", NULL, sign_in_action);
   gtk_widget_class_install_action (widget_class, "win.remove", NULL, remove_action);
   gtk_widget_class_install_action (widget_class, "win.edit", NULL, edit_action);
   gtk_widget_class_install_action (widget_class, "win.copy-diagnostics", NULL, copy_diagnostics_action);

@@ -254,8 +254,9 @@ on_looked_up (GObject      *source,
 
   if (error != NULL)
     {
-      g_prefix_error (&error, _("Secret %s could not be read from the keyring: "), name);
-      g_task_return_error (task, error);
+      g_task_return_new_error (task, error->domain, error->code,
+                               _("Secret %s could not be read from the keyring: %s"), name, error->message);
+      g_error_free (error);
       g_object_unref (task);
       return;
     }

@@ -524,8 +524,6 @@ _tether_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.run-tool", "(ss)", run_tool_action);
 
   gtk_widget_class_install_action (widget_class, "win.reconnect", NULL, reconnect_action);
-  gtk_widget_class_install_action (widget_class, "win.sign-in-server", "s", sign_in_server_action);
-  gtk_widget_class_install_action (widget_class, "win.sign-in", NULL, sign_in_action);
   gtk_widget_class_install_action (widget_class, "win.remove", NULL, remove_action);
   gtk_widget_class_install_action (widget_class, "win.edit", NULL, edit_action);
   gtk_widget_class_install_action (widget_class, "win.copy-diagnostics", NULL, copy_diagnostics_action);
@@ -542,6 +540,8 @@ _tether_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-hub", NULL, show_hub_action);
   gtk_widget_class_install_action (widget_class, "win.show-servers", NULL, show_servers_action);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
+  gtk_widget_class_install_action (widget_class, "win.sign-in-server", "s", sign_in_server_action);
+  gtk_widget_class_install_action (widget_class, "win.sign-in", NULL, sign_in_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.preferences", NULL);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.add-server", NULL);

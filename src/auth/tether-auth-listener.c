@@ -129,16 +129,22 @@ tether_auth_listener_new (guint    port,
 {
   g_autoptr(TetherAuthListener) self = g_object_new (TETHER_TYPE_AUTH_LISTENER, NULL);
   g_autoptr(GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", port);
-  GSList *uris;
+  g_autoptr(GSocketAddress) bound = NULL;
+  g_autoptr(GSocket) socket = NULL;
 
   self->server = soup_server_new ("server-header", "Tether", NULL);
   soup_server_add_handler (self->server, NULL, on_callback, self, NULL);
-  if (!soup_server_listen (self->server, address, 0, error))
-    return NULL;
 
-  uris = soup_server_get_uris (self->server);
-  self->port = uris != NULL ? (guint)g_uri_get_port (uris->data) : 0;
-  g_slist_free_full (uris, (GDestroyNotify)g_uri_unref);
+  /* The socket is ours, and so is its address: libsoup 3.2's
+   * soup_server_get_uris() leaves the listener's address unreferenced,
+   * a leak at every sign-in. */
+  socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, error);
+  if (socket == NULL || !g_socket_bind (socket, address, TRUE, error) || !g_socket_listen (socket, error))
+    return NULL;
+  bound = g_socket_get_local_address (socket, error);
+  if (bound == NULL || !soup_server_listen_socket (self->server, socket, 0, error))
+    return NULL;
+  self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
   self->redirect_uri = g_strdup_printf ("http://127.0.0.1:%u/callback", self->port);
 
   return g_steal_pointer (&self);

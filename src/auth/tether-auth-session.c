@@ -80,6 +80,7 @@ struct _TetherAuthSession
 
   /* state */
   TetherAuthTokens  *tokens;
+  gboolean           loaded;          /* the keyring's sign-in was read */
   Registration      *registration;
   guint              step_ups;        /* since the last success */
   guint              refresh_id;
@@ -171,6 +172,10 @@ attempt_of (GTask *task)
 static void fetch_prm (GTask *task);
 static void fetch_as (GTask *task);
 static void after_discovery (GTask *task);
+static void after_registration (GTask *task);
+static void on_registration_loaded (GObject      *source,
+                                    GAsyncResult *result,
+                                    gpointer      user_data);
 static void start_sign_in (GTask *task);
 static void request_token (GTask      *task,
                            GHashTable *fields);
@@ -204,17 +209,50 @@ new_get (const char *url)
   return msg;
 }
 
-static void
-store_secret (TetherAuthSession *self,
-              const char        *name,
-              const char        *value)
+typedef void (*AttemptStep) (GTask *task);
+
+typedef struct
 {
+  GTask       *task;
+  AttemptStep  then;
+} KeepSecret;
+
+static void
+on_secret_kept (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  KeepSecret *keep = user_data;
+  Attempt *a = attempt_of (keep->task);
   g_autoptr(GError) error = NULL;
 
+  if (!tether_secret_store_store_finish (TETHER_SECRET_STORE (source), result, &error))
+    g_warning ("Server “%s”: could not keep the sign-in in the keyring: %s", a->self->server_name, error->message);
+  keep->then (keep->task);
+  g_free (keep);
+}
+
+/* Keeps @value in the keyring (without blocking), then goes on with @then;
+ * a keyring that says no is logged, and the sign-in goes on. */
+static void
+keep_secret (GTask       *task,
+             const char  *name,
+             const char  *value,
+             AttemptStep  then)
+{
+  TetherAuthSession *self = attempt_of (task)->self;
+  KeepSecret *keep;
+
   if (self->store == NULL || self->server_name == NULL)
-    return;
-  if (!tether_secret_store_store (self->store, TETHER_SECRET_KIND_OAUTH, self->server_name, name, value, &error))
-    g_warning ("Server “%s”: could not keep the sign-in in the keyring: %s", self->server_name, error->message);
+    {
+      then (task);
+      return;
+    }
+  keep = g_new0 (KeepSecret, 1);
+  keep->task = task;
+  keep->then = then;
+  tether_secret_store_store_async (self->store, TETHER_SECRET_KIND_OAUTH, self->server_name, name, value,
+                                   NULL, on_secret_kept, keep);
 }
 
 static char *
@@ -224,8 +262,10 @@ registration_key (const char *issuer)
 }
 
 static void
-save_registration (TetherAuthSession *self)
+save_registration (GTask       *task,
+                   AttemptStep  then)
 {
+  TetherAuthSession *self = attempt_of (task)->self;
   Registration *reg = self->registration;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
@@ -255,28 +295,20 @@ save_registration (TetherAuthSession *self)
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
   text = json_to_string (root, FALSE);
-  store_secret (self, key, text);
+  keep_secret (task, key, text, then);
+  memset (text, 0, strlen (text));
 }
 
 static Registration *
-load_registration (TetherAuthSession *self,
-                   const char        *issuer)
+parse_registration (const char *issuer,
+                    const char *text)
 {
-  g_autofree char *key = registration_key (issuer);
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(Registration) reg = NULL;
-  char *text;
   JsonObject *object;
-  gboolean ok;
 
-  if (self->store == NULL || self->server_name == NULL)
-    return NULL;
-  text = tether_secret_store_lookup (self->store, TETHER_SECRET_KIND_OAUTH, self->server_name, key, NULL);
-  if (text == NULL)
-    return NULL;
-  ok = json_parser_load_from_data (parser, text, -1, NULL);
-  tether_secret_free (text);
-  if (!ok || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  if (text == NULL || !json_parser_load_from_data (parser, text, -1, NULL) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return NULL;
   object = json_node_get_object (json_parser_get_root (parser));
   if (tether_auth_json_string (object, "client_id") == NULL)
@@ -294,17 +326,28 @@ load_registration (TetherAuthSession *self,
 static void schedule_refresh (TetherAuthSession *self);
 
 static void
-set_tokens (TetherAuthSession *self,
-            TetherAuthTokens  *tokens)
+succeed (GTask *task)
 {
+  g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
+}
+
+/* Holds @tokens, and keeps them in the keyring before the attempt
+ * succeeds: a program that ends then has them kept. */
+static void
+set_tokens (GTask            *task,
+            TetherAuthTokens *tokens)
+{
+  TetherAuthSession *self = attempt_of (task)->self;
   g_autofree char *stored = tether_auth_tokens_to_stored (tokens);
 
   g_clear_pointer (&self->tokens, tether_auth_tokens_free);
   self->tokens = tokens;
+  self->loaded = TRUE;
   self->step_ups = 0;
-  store_secret (self, "tokens", stored);
-  memset (stored, 0, strlen (stored));
   schedule_refresh (self);
+  keep_secret (task, "tokens", stored, succeed);
+  memset (stored, 0, strlen (stored));
 }
 
 /* Step 1: the protected resource metadata */
@@ -571,9 +614,7 @@ on_token (GObject      *source,
     }
   if (tokens->scope == NULL && a->scope != NULL)
     tokens->scope = g_strdup (a->scope);
-  set_tokens (self, tokens);
-  g_task_return_boolean (task, TRUE);
-  g_object_unref (task);
+  set_tokens (task, tokens);
 }
 
 static void
@@ -851,8 +892,7 @@ on_registered (GObject      *source,
   reg->refresh = TRUE;
   registration_free (a->self->registration);
   a->self->registration = reg;
-  save_registration (a->self);
-  registered (task);
+  save_registration (task, registered);
 }
 
 static void
@@ -1000,12 +1040,50 @@ after_discovery (GTask *task)
   /* Another authorization server than the one of the registration: its
    * credentials are never sent there. */
   if (self->registration != NULL && g_strcmp0 (self->registration->issuer, a->issuer) != 0)
+    g_clear_pointer (&self->registration, registration_free);
+
+  if (self->registration == NULL && self->store != NULL && self->server_name != NULL)
     {
-      g_clear_pointer (&self->registration, registration_free);
-      self->registration = load_registration (self, a->issuer);
+      g_autofree char *key = registration_key (a->issuer);
+
+      tether_secret_store_lookup_async (self->store, TETHER_SECRET_KIND_OAUTH, self->server_name, key,
+                                        g_task_get_cancellable (task), on_registration_loaded, task);
+      return;
     }
-  else if (self->registration == NULL)
-    self->registration = load_registration (self, a->issuer);
+
+  after_registration (task);
+}
+
+static void
+on_registration_loaded (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  GTask *task = user_data;
+  Attempt *a = attempt_of (task);
+  g_autoptr(GError) error = NULL;
+  char *text = tether_secret_store_lookup_finish (TETHER_SECRET_STORE (source), result, &error);
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      tether_secret_free (text);
+      g_object_unref (task);
+      return;
+    }
+  if (error != NULL)
+    g_message ("Server “%s”: the keyring could not be read: %s", shown_name (a->self), error->message);
+  registration_free (a->self->registration);
+  a->self->registration = parse_registration (a->issuer, text);
+  tether_secret_free (text);
+  after_registration (task);
+}
+
+/* A refresh, client credentials, or a sign-in with the browser */
+static void
+after_registration (GTask *task)
+{
+  Attempt *a = attempt_of (task);
+  TetherAuthSession *self = a->self;
 
   /* a refresh, with a refresh token of this very issuer */
   if (!a->step_up && self->tokens != NULL && self->tokens->refresh_token != NULL &&
@@ -1154,6 +1232,57 @@ on_challenge_done (GObject      *source,
     g_task_return_error (task, error);
 }
 
+static void challenge (GTask      *task,
+                       guint       status,
+                       const char *www_authenticate);
+
+typedef struct
+{
+  guint  status;
+  char  *www_authenticate;
+} PendingChallenge;
+
+static void
+pending_challenge_free (PendingChallenge *pending)
+{
+  g_free (pending->www_authenticate);
+  g_free (pending);
+}
+
+static void
+on_loaded_for_challenge (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  GTask *task = user_data;
+  TetherAuthSession *self = TETHER_AUTH_SESSION (source);
+  PendingChallenge *pending = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!tether_auth_session_load_finish (self, result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          g_object_unref (task);
+          return;
+        }
+      g_message ("Server “%s”: the keyring could not be read: %s", shown_name (self), error->message);
+    }
+  self->loaded = TRUE;
+
+  /* The request went without the sign-in the keyring had: again, with it */
+  if (self->tokens != NULL && pending->status == SOUP_STATUS_UNAUTHORIZED)
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+  challenge (task, pending->status, pending->www_authenticate);
+}
+
+/* The keyring is read at the first challenge only: a server that never
+ * asks for a sign-in never touches it. */
 static void
 session_challenge_async (McpTokenProvider    *provider,
                          guint                status,
@@ -1164,6 +1293,27 @@ session_challenge_async (McpTokenProvider    *provider,
 {
   TetherAuthSession *self = TETHER_AUTH_SESSION (provider);
   GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  if (!self->loaded && self->tokens == NULL && self->store != NULL && self->server_name != NULL)
+    {
+      PendingChallenge *pending = g_new0 (PendingChallenge, 1);
+
+      pending->status = status;
+      pending->www_authenticate = g_strdup (www_authenticate);
+      g_task_set_task_data (task, pending, (GDestroyNotify)pending_challenge_free);
+      tether_auth_session_load_async (self, cancellable, on_loaded_for_challenge, task);
+      return;
+    }
+  challenge (task, status, www_authenticate);
+}
+
+static void
+challenge (GTask      *task,
+           guint       status,
+           const char *www_authenticate)
+{
+  TetherAuthSession *self = g_task_get_source_object (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
 
   if (status == SOUP_STATUS_FORBIDDEN)
     {
@@ -1355,30 +1505,102 @@ tether_auth_session_set_browser_timeout (TetherAuthSession *self,
  *
  * Returns: %FALSE if the keyring could not be read
  */
-gboolean
-tether_auth_session_load (TetherAuthSession  *self,
-                          GError            **error)
+static void
+take_stored_tokens (TetherAuthSession *self,
+                    char              *text)
 {
-  g_autoptr(GError) local_error = NULL;
-  char *text;
+  g_autoptr(GError) error = NULL;
   TetherAuthTokens *tokens;
 
-  if (self->store == NULL || self->server_name == NULL)
-    return TRUE;
-  text = tether_secret_store_lookup (self->store, TETHER_SECRET_KIND_OAUTH, self->server_name, "tokens", error);
   if (text == NULL)
-    return error == NULL || *error == NULL;
-  tokens = tether_auth_tokens_new_from_stored (text, &local_error);
+    return;
+  tokens = tether_auth_tokens_new_from_stored (text, &error);
   tether_secret_free (text);
   if (tokens == NULL)
     {
-      g_message ("Server “%s”: %s; signing in again", self->server_name, local_error->message);
-      return TRUE;
+      g_message ("Server “%s”: %s; signing in again", self->server_name, error->message);
+      return;
     }
   g_clear_pointer (&self->tokens, tether_auth_tokens_free);
   self->tokens = tokens;
   schedule_refresh (self);
+}
+
+gboolean
+tether_auth_session_load (TetherAuthSession  *self,
+                          GError            **error)
+{
+  GError *local_error = NULL;
+  char *text;
+
+  self->loaded = TRUE;
+  if (self->store == NULL || self->server_name == NULL)
+    return TRUE;
+  text = tether_secret_store_lookup (self->store, TETHER_SECRET_KIND_OAUTH, self->server_name, "tokens",
+                                     &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  take_stored_tokens (self, text);
   return TRUE;
+}
+
+static void
+on_tokens_loaded (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+  char *text = tether_secret_store_lookup_finish (TETHER_SECRET_STORE (source), result, &error);
+
+  if (error != NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  take_stored_tokens (g_task_get_source_object (task), text);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * tether_auth_session_load_async:
+ * @self: a session
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when read
+ * @user_data: for @callback
+ *
+ * tether_auth_session_load() without blocking (a keyring may ask to be
+ * unlocked first): what the window does before a server connects.
+ */
+void
+tether_auth_session_load_async (TetherAuthSession   *self,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  if (self->store == NULL || self->server_name == NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+  tether_secret_store_lookup_async (self->store, TETHER_SECRET_KIND_OAUTH, self->server_name, "tokens",
+                                    cancellable, on_tokens_loaded, task);
+}
+
+gboolean
+tether_auth_session_load_finish (TetherAuthSession  *self,
+                                 GAsyncResult       *result,
+                                 GError            **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**

@@ -57,6 +57,13 @@ void                    tether_auth_session_set_browser_timeout     (TetherAuthS
                                                                      guint                 timeout_s);
 gboolean                tether_auth_session_load                    (TetherAuthSession    *self,
                                                                      GError              **error);
+void                    tether_auth_session_load_async              (TetherAuthSession    *self,
+                                                                     GCancellable         *cancellable,
+                                                                     GAsyncReadyCallback   callback,
+                                                                     gpointer              user_data);
+gboolean                tether_auth_session_load_finish             (TetherAuthSession    *self,
+                                                                     GAsyncResult         *result,
+                                                                     GError              **error);
 gboolean                tether_auth_session_forget                  (TetherAuthSession    *self,
                                                                      GError              **error);
 const TetherAuthTokens *tether_auth_session_get_tokens              (TetherAuthSession    *self);

@@ -38,6 +38,7 @@ struct _TetherSecretStore
   gboolean  probed;
   gboolean  have_service;
   char     *probe_message;
+  GMutex    file_lock;  /* the fallback file, read and written in threads too */
 };
 
 G_DEFINE_FINAL_TYPE (TetherSecretStore, tether_secret_store, G_TYPE_OBJECT)
@@ -81,6 +82,7 @@ tether_secret_store_finalize (GObject *object)
 
   g_free (self->file_path);
   g_free (self->probe_message);
+  g_mutex_clear (&self->file_lock);
 
   G_OBJECT_CLASS (tether_secret_store_parent_class)->finalize (object);
 }
@@ -94,6 +96,7 @@ tether_secret_store_class_init (TetherSecretStoreClass *klass)
 static void
 tether_secret_store_init (TetherSecretStore *self)
 {
+  g_mutex_init (&self->file_lock);
 }
 
 /**
@@ -300,6 +303,17 @@ check_value (const char  *value,
   return TRUE;
 }
 
+/* What the keyring's own windows (Seahorse) show for an item */
+static char *
+item_label (const char *server,
+            const char *name)
+{
+  if (*server != '\0')
+    /* Translators: the label of a secret in the keyring, e.g. "Tether — github: tokens" */
+    return g_strdup_printf (_("Tether — %s: %s"), server, name);
+  return g_strdup_printf (_("Tether — %s"), name);
+}
+
 /**
  * tether_secret_store_store:
  * @self: a store
@@ -328,18 +342,14 @@ tether_secret_store_store (TetherSecretStore  *self,
 
   if (self->have_service)
     {
-      g_autofree char *label = NULL;
+      g_autofree char *label = item_label (server, name);
 
-      if (*server != '\0')
-        /* Translators: the label of a secret in the keyring, e.g. "Tether — github: tokens" */
-        label = g_strdup_printf (_("Tether — %s: %s"), server, name);
-      else
-        label = g_strdup_printf (_("Tether — %s"), name);
       return secret_password_store_sync (get_schema (), SECRET_COLLECTION_DEFAULT, label, value, NULL, error,
                                          "kind", kind, "server", server, "name", name, NULL);
     }
   else
     {
+      g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->file_lock);
       g_autoptr(JsonArray) secrets = file_load (self, error);
       g_autoptr(JsonArray) kept = NULL;
       g_autoptr(JsonObject) entry = json_object_new ();
@@ -390,6 +400,7 @@ tether_secret_store_lookup (TetherSecretStore  *self,
     }
   else
     {
+      g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->file_lock);
       g_autoptr(JsonArray) secrets = file_load (self, error);
 
       for (guint i = 0; secrets != NULL && i < json_array_get_length (secrets); i++)
@@ -448,6 +459,7 @@ tether_secret_store_clear (TetherSecretStore  *self,
     }
   else
     {
+      g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->file_lock);
       g_autoptr(JsonArray) secrets = file_load (self, error);
       g_autoptr(JsonArray) kept = NULL;
 
@@ -530,6 +542,7 @@ tether_secret_store_list_names (TetherSecretStore  *self,
     }
   else
     {
+      g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->file_lock);
       g_autoptr(JsonArray) secrets = file_load (self, error);
 
       if (secrets == NULL)
@@ -601,4 +614,333 @@ tether_secret_store_list_named (TetherSecretStore  *self,
                                 GError            **error)
 {
   return tether_secret_store_list_names (self, NULL, "", error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Without blocking the main loop: libsecret's asynchronous calls (a      */
+/* keyring may have to be unlocked first), the fallback file in a thread  */
+
+typedef struct
+{
+  char     *kind;
+  char     *server;
+  char     *name;
+  char     *value;   /* to store; %NULL to look up */
+  gboolean  named;   /* look up a named secret, of any kind */
+  guint     tried;   /* named: the kinds tried so far */
+} SecretOp;
+
+static const char * const named_kinds[] = { TETHER_SECRET_KIND_ENV, TETHER_SECRET_KIND_HEADER };
+
+static void
+secret_op_free (SecretOp *op)
+{
+  g_free (op->kind);
+  g_free (op->server);
+  g_free (op->name);
+  tether_secret_free (op->value);
+  g_free (op);
+}
+
+static void
+file_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  TetherSecretStore *self = source;
+  SecretOp *op = task_data;
+  GError *error = NULL;
+
+  if (op->value != NULL)
+    {
+      if (tether_secret_store_store (self, op->kind, op->server, op->name, op->value, &error))
+        g_task_return_boolean (task, TRUE);
+      else
+        g_task_return_error (task, error);
+      return;
+    }
+
+  {
+    char *value = op->named ? tether_secret_store_lookup_named (self, op->name, &error)
+                            : tether_secret_store_lookup (self, op->kind, op->server, op->name, &error);
+
+    if (error != NULL)
+      g_task_return_error (task, error);
+    else
+      g_task_return_pointer (task, value, (GDestroyNotify)tether_secret_free);
+  }
+}
+
+static void op_run (GTask *task);
+
+static void
+on_stored (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (secret_password_store_finish (result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+on_looked_up (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  SecretOp *op = g_task_get_task_data (task);
+  GError *error = NULL;
+  char *found = secret_password_lookup_finish (result, &error);
+
+  if (error != NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (found == NULL && op->named && ++op->tried < G_N_ELEMENTS (named_kinds))
+    {
+      op_run (g_steal_pointer (&task));
+      return;
+    }
+  g_task_return_pointer (task, g_strdup (found), (GDestroyNotify)tether_secret_free);
+  secret_password_free (found);
+}
+
+static void
+op_run (GTask *task)
+{
+  TetherSecretStore *self = g_task_get_source_object (task);
+  SecretOp *op = g_task_get_task_data (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
+  GError *error = NULL;
+
+  /* probed already: this does not block */
+  if (!tether_secret_store_probe (self, &error))
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+
+  if (!self->have_service)
+    {
+      g_task_run_in_thread (task, file_thread);
+      g_object_unref (task);
+      return;
+    }
+
+  if (op->value != NULL)
+    {
+      g_autofree char *label = item_label (op->server, op->name);
+
+      secret_password_store (get_schema (), SECRET_COLLECTION_DEFAULT, label, op->value, cancellable,
+                             on_stored, task,
+                             "kind", op->kind, "server", op->server, "name", op->name, NULL);
+    }
+  else
+    secret_password_lookup (get_schema (), cancellable, on_looked_up, task,
+                            "kind", op->named ? named_kinds[op->tried] : op->kind,
+                            "server", op->server, "name", op->name, NULL);
+}
+
+static void
+on_probed (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  GTask *task = user_data;
+  TetherSecretStore *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+  GList *found = secret_password_search_finish (result, &error);
+
+  g_list_free_full (found, g_object_unref);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_unref (task);
+      return;
+    }
+  if (!self->probed)
+    {
+      self->probed = TRUE;
+      self->have_service = error == NULL;
+      if (error != NULL)
+        self->probe_message = g_strdup (error->message);
+    }
+  op_run (task);
+}
+
+static void
+op_start (TetherSecretStore   *self,
+          SecretOp            *op,
+          GCancellable        *cancellable,
+          GAsyncReadyCallback  callback,
+          gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  GError *error = NULL;
+
+  g_task_set_task_data (task, op, (GDestroyNotify)secret_op_free);
+  if (op->value != NULL && !check_value (op->value, &error))
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+  if (!self->probed)
+    secret_password_search (get_schema (), SECRET_SEARCH_NONE, cancellable, on_probed, task,
+                            "kind", "probe", NULL);
+  else
+    op_run (task);
+}
+
+/**
+ * tether_secret_store_store_async:
+ * @self: a store
+ * @kind: TETHER_SECRET_KIND_*
+ * @server: the server it belongs to ("" for a named secret)
+ * @name: its name
+ * @value: the secret (copied)
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when stored, or not
+ * @user_data: for @callback
+ *
+ * tether_secret_store_store() without blocking: what the window uses.
+ */
+void
+tether_secret_store_store_async (TetherSecretStore   *self,
+                                 const char          *kind,
+                                 const char          *server,
+                                 const char          *name,
+                                 const char          *value,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  SecretOp *op = g_new0 (SecretOp, 1);
+
+  g_return_if_fail (TETHER_IS_SECRET_STORE (self));
+  g_return_if_fail (value != NULL);
+
+  op->kind = g_strdup (kind);
+  op->server = g_strdup (server);
+  op->name = g_strdup (name);
+  op->value = g_strdup (value);
+  op_start (self, op, cancellable, callback, user_data);
+}
+
+gboolean
+tether_secret_store_store_finish (TetherSecretStore  *self,
+                                  GAsyncResult       *result,
+                                  GError            **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * tether_secret_store_lookup_async:
+ * @self: a store
+ * @kind: TETHER_SECRET_KIND_*
+ * @server: the server it belongs to ("" for a named secret)
+ * @name: its name
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the secret, or none
+ * @user_data: for @callback
+ *
+ * tether_secret_store_lookup() without blocking.
+ */
+void
+tether_secret_store_lookup_async (TetherSecretStore   *self,
+                                  const char          *kind,
+                                  const char          *server,
+                                  const char          *name,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  SecretOp *op = g_new0 (SecretOp, 1);
+
+  g_return_if_fail (TETHER_IS_SECRET_STORE (self));
+
+  op->kind = g_strdup (kind);
+  op->server = g_strdup (server);
+  op->name = g_strdup (name);
+  op_start (self, op, cancellable, callback, user_data);
+}
+
+/**
+ * tether_secret_store_lookup_named_async:
+ * @self: a store
+ * @name: a name, as `${secret:NAME}` gives it
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the secret, or none
+ * @user_data: for @callback
+ *
+ * tether_secret_store_lookup_named() without blocking; finish it with
+ * tether_secret_store_lookup_finish().
+ */
+void
+tether_secret_store_lookup_named_async (TetherSecretStore   *self,
+                                        const char          *name,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  SecretOp *op = g_new0 (SecretOp, 1);
+
+  g_return_if_fail (TETHER_IS_SECRET_STORE (self));
+
+  op->server = g_strdup ("");
+  op->name = g_strdup (name);
+  op->named = TRUE;
+  op_start (self, op, cancellable, callback, user_data);
+}
+
+/**
+ * tether_secret_store_lookup_finish:
+ * @self: a store
+ * @result: the result
+ * @error: where to put an error
+ *
+ * Returns: (transfer full) (nullable): the secret (free it with
+ *   tether_secret_free()); %NULL with no error if there is none
+ */
+char *
+tether_secret_store_lookup_finish (TetherSecretStore  *self,
+                                   GAsyncResult       *result,
+                                   GError            **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * tether_secret_store_get_default:
+ *
+ * The store of the running program, on the Secret Service, with no file
+ * fallback: what servers that are not given a store of their own use.
+ *
+ * Returns: (transfer none): the store
+ */
+TetherSecretStore *
+tether_secret_store_get_default (void)
+{
+  static gsize once = 0;
+  static TetherSecretStore *store;
+
+  if (g_once_init_enter (&once))
+    {
+      store = tether_secret_store_new (FALSE);
+      g_once_init_leave (&once, 1);
+    }
+  return store;
 }

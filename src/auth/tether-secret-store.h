@@ -57,6 +57,34 @@ char              *tether_secret_store_lookup_named  (TetherSecretStore  *self,
                                                       GError            **error);
 GStrv              tether_secret_store_list_named    (TetherSecretStore  *self,
                                                       GError            **error);
+void               tether_secret_store_store_async   (TetherSecretStore  *self,
+                                                      const char         *kind,
+                                                      const char         *server,
+                                                      const char         *name,
+                                                      const char         *value,
+                                                      GCancellable       *cancellable,
+                                                      GAsyncReadyCallback callback,
+                                                      gpointer            user_data);
+gboolean           tether_secret_store_store_finish  (TetherSecretStore  *self,
+                                                      GAsyncResult       *result,
+                                                      GError            **error);
+void               tether_secret_store_lookup_async  (TetherSecretStore  *self,
+                                                      const char         *kind,
+                                                      const char         *server,
+                                                      const char         *name,
+                                                      GCancellable       *cancellable,
+                                                      GAsyncReadyCallback callback,
+                                                      gpointer            user_data);
+void               tether_secret_store_lookup_named_async
+                                                     (TetherSecretStore  *self,
+                                                      const char         *name,
+                                                      GCancellable       *cancellable,
+                                                      GAsyncReadyCallback callback,
+                                                      gpointer            user_data);
+char              *tether_secret_store_lookup_finish (TetherSecretStore  *self,
+                                                      GAsyncResult       *result,
+                                                      GError            **error);
+TetherSecretStore *tether_secret_store_get_default   (void);
 void               tether_secret_free                (char               *value);
 
 G_END_DECLS

@@ -32,6 +32,7 @@
 #include "tether-cli-auth.h"
 #include "tether-cli-output.h"
 #include "tether-config-store.h"
+#include "tether-secret-refs.h"
 #include "tether-secret-store.h"
 
 #define CLIENT_SECRET_VARIABLE "TETHER_OAUTH_CLIENT_SECRET"
@@ -421,17 +422,6 @@ read_secret_stdin (GError **error)
   return g_string_free (g_steal_pointer (&value), FALSE);
 }
 
-static gboolean
-secret_name_ok (const char *name)
-{
-  if (name == NULL || *name == '\0' || strlen (name) > 128)
-    return FALSE;
-  for (const char *p = name; *p != '\0'; p++)
-    if (!g_ascii_isalnum (*p) && strchr ("_-.", *p) == NULL)
-      return FALSE;
-  return TRUE;
-}
-
 static int
 cmd_secret (const TetherCliConfigCommand  *command,
             const TetherCliOptions        *options,
@@ -472,7 +462,7 @@ cmd_secret (const TetherCliConfigCommand  *command,
                            _("usage: tether-cli secret set NAME | secret list | secret remove NAME"));
       return TETHER_CLI_EXIT_USAGE;
     }
-  if (!secret_name_ok (name))
+  if (!tether_secret_name_is_valid (name))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                            _("a secret's name is letters, digits, “_”, “-” and “.”, at most 128"));

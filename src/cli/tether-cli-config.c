@@ -621,6 +621,9 @@ describe_state (TetherServer *server,
     case TETHER_SERVER_STATE_ERROR:
       return g_strdup (tether_server_get_error_message (server));
 
+    case TETHER_SERVER_STATE_SIGN_IN_REQUIRED:
+      return g_strdup_printf (_("sign-in required (tether-cli login %s)"), tether_server_get_name (server));
+
     case TETHER_SERVER_STATE_CONNECTING:
     case TETHER_SERVER_STATE_WAITING:
       {

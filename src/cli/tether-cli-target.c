@@ -316,6 +316,10 @@ server_not_connected_error (TetherServer *server)
       return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                           _("the server is disabled (enable it with “tether-cli enable %s”)"), name);
 
+    case TETHER_SERVER_STATE_SIGN_IN_REQUIRED:
+      return g_error_new (MCP_ERROR, MCP_ERROR_AUTHORIZATION,
+                          _("sign-in required (sign in with “tether-cli login %s”)"), name);
+
     case TETHER_SERVER_STATE_ERROR:
       return g_error_new_literal (MCP_ERROR, MCP_ERROR_FAILED,
                                   tether_server_get_error_message (server) != NULL

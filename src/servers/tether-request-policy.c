@@ -138,6 +138,11 @@ tether_request_policy_retry (TetherRequestKind  kind,
  * refuses messages past a bound (%MCP_ERROR_PEER_NOT_READING); the session
  * dies of it, and the request that met the refusal is not sent again.
  *
+ * A server that wants a sign-in its token provider could not give
+ * (%MCP_ERROR_AUTHORIZATION: the sign-in expired and could not be
+ * refreshed) ends the session too: connecting again shows that a sign-in
+ * is required.
+ *
  * Returns: whether @error ends the session it happened in
  */
 gboolean
@@ -145,5 +150,6 @@ tether_request_policy_ends_session (const GError *error)
 {
   g_return_val_if_fail (error != NULL, FALSE);
 
-  return g_error_matches (error, MCP_ERROR, MCP_ERROR_PEER_NOT_READING);
+  return g_error_matches (error, MCP_ERROR, MCP_ERROR_PEER_NOT_READING) ||
+         g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION);
 }

@@ -42,6 +42,8 @@
 #include "tether-server-status.h"
 #include "tether-server-timings.h"
 #include "tether-shell-environment.h"
+#include "tether-auth-session.h"
+#include "tether-secret-store.h"
 
 G_BEGIN_DECLS
 
@@ -141,6 +143,13 @@ struct _TetherServer
   guint                failures;
   McpHttpMode          detected_mode;
   TetherShellEnvironment *shell_environment;
+
+  /* The keyring: a remote server's sign-in (its token provider, which
+   * reads it at the first 401), and the secrets its env and headers refer
+   * to, read before each start */
+  TetherSecretStore   *secrets;        /* nullable: the program's default */
+  TetherAuthSession   *auth;           /* nullable: made for auth_key */
+  char                *auth_key;       /* the name and URL it signs in to */
 
   /* Who answers what the server asks, and the owners of the calls in
    * flight (one entry per call sent; kept by tether-server-request.c,

@@ -16,6 +16,8 @@ void            _tether_server_start_round           (TetherServer        *self)
 void            _tether_server_restart               (TetherServer        *self);
 void            _tether_server_stop                  (TetherServer        *self,
                                                       gboolean             disable);
+TetherAuthSession *
+                _tether_server_ensure_auth           (TetherServer        *self);
 gboolean        _tether_server_died_of               (TetherServer        *self,
                                                       const GError        *error,
                                                       guint                generation);

@@ -23,9 +23,11 @@
 #include "mcp-http-transport.h"
 #include "mcp-stdio-transport.h"
 
+#include "tether-auth-error.h"
 #include "tether-config-error.h"
 #include "tether-request-policy.h"
 #include "tether-request-router.h"
+#include "tether-secret-refs.h"
 #include "tether-server-lists-private.h"
 #include "tether-server-session-private.h"
 #include "tether-shell-environment.h"
@@ -37,7 +39,9 @@ static void session_died         (TetherServer *self,
 static void environment_ready_cb (GObject      *object,
                                   GAsyncResult *result,
                                   gpointer      user_data);
-static void start_session        (TetherServer *self);
+static void load_credentials     (TetherServer       *self);
+static void start_session        (TetherServer       *self,
+                                  TetherServerConfig *config);
 
 /* Leaving a session: its process must be gone before the next starts */
 
@@ -156,6 +160,11 @@ error_is_fatal (const GError *error)
   if (error->domain == TETHER_CONFIG_ERROR)
     return TRUE;
 
+  /* A secret the keyring does not have, or no keyring: it stays so until
+   * the user stores it. */
+  if (error->domain == TETHER_AUTH_ERROR)
+    return TRUE;
+
   return FALSE;
 }
 
@@ -254,6 +263,15 @@ attempt_failed (TetherServer *self,
 
   _tether_server_record_error (self, error, context);
   _tether_server_abandon_session (self);
+
+  /* Only the user can give what the server wants, in their browser: no
+   * retry, until they sign in. */
+  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION))
+    {
+      self->recovering = FALSE;
+      _tether_server_set_state (self, TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+      return;
+    }
 
   if (self->recovering && !fatal)
     {
@@ -676,7 +694,7 @@ begin_attempt (TetherServer *self)
       return;
     }
 
-  start_session (self);
+  load_credentials (self);
 }
 
 static void
@@ -694,11 +712,118 @@ environment_ready_cb (GObject      *object,
     return;
 
   g_clear_object (&self->session_cancellable);
-  start_session (self);
+  load_credentials (self);
+}
+
+/* The keyring, before a start: a remote server's sign-in (its token
+ * provider), and the secrets its env and headers refer to. Never blocking:
+ * a keyring may have to be unlocked first. */
+
+static TetherSecretStore *
+secret_store (TetherServer *self)
+{
+  return self->secrets != NULL ? self->secrets : tether_secret_store_get_default ();
+}
+
+/* Whether the configuration sends an Authorization header of its own (an
+ * API key): then a 401 is that header's problem, not a sign-in. */
+static gboolean
+sends_own_authorization (TetherServerConfig *config)
+{
+  g_auto(GStrv) names = tether_server_config_dup_header_names (config);
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    if (g_ascii_strcasecmp (names[i], "Authorization") == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _tether_server_ensure_auth:
+ * @self: a server
+ *
+ * Returns: (transfer none) (nullable): the sign-in of a remote server that
+ *   does not send an Authorization header of its own, made anew when its
+ *   name or URL changed
+ */
+TetherAuthSession *
+_tether_server_ensure_auth (TetherServer *self)
+{
+  g_autofree char *key = NULL;
+
+  if (!tether_server_kind_is_remote (tether_server_config_get_kind (self->config)) ||
+      sends_own_authorization (self->config))
+    {
+      g_clear_object (&self->auth);
+      g_clear_pointer (&self->auth_key, g_free);
+      return NULL;
+    }
+
+  key = g_strconcat (tether_server_config_get_name (self->config), "\n",
+                     tether_server_config_get_url (self->config), NULL);
+  if (self->auth == NULL || g_strcmp0 (key, self->auth_key) != 0)
+    {
+      g_clear_object (&self->auth);
+      self->auth = tether_auth_session_new (tether_server_config_get_name (self->config),
+                                            tether_server_config_get_url (self->config),
+                                            secret_store (self));
+      g_free (self->auth_key);
+      self->auth_key = g_steal_pointer (&key);
+    }
+  return self->auth;
 }
 
 static void
-start_session (TetherServer *self)
+secrets_resolved_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(TetherServerOp) op = user_data;
+  TetherServer *self = op->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherServerConfig) resolved = tether_secret_refs_resolve_finish (result, &error);
+
+  if (op->generation != self->generation || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_clear_object (&self->session_cancellable);
+  if (resolved == NULL)
+    {
+      attempt_failed (self, error);
+      return;
+    }
+  start_session (self, resolved);
+}
+
+static void
+resolve_secrets (TetherServer *self)
+{
+  g_auto(GStrv) names = tether_secret_refs_in_config (self->config);
+
+  if (names[0] == NULL)
+    {
+      start_session (self, self->config);
+      return;
+    }
+  self->session_cancellable = g_cancellable_new ();
+  tether_secret_refs_resolve_async (self->config, secret_store (self), self->session_cancellable,
+                                    secrets_resolved_cb, _tether_server_op_new (self));
+}
+
+static void
+load_credentials (TetherServer *self)
+{
+  /* The sign-in is read from the keyring when the server first asks for
+   * one (a 401): a server that never does never touches the keyring. */
+  _tether_server_ensure_auth (self);
+  resolve_secrets (self);
+}
+
+/* @config: the configuration with its secrets in place, for the
+ * transport only */
+static void
+start_session (TetherServer       *self,
+               TetherServerConfig *config)
 {
   g_autoptr(McpTransport) transport = NULL;
   g_autoptr(GError) error = NULL;
@@ -711,8 +836,10 @@ start_session (TetherServer *self)
                                _("The login shell’s PATH is not known: %s"),
                                tether_shell_environment_get_note (self->shell_environment));
 
-  transport = tether_transport_factory_create (self->config, &self->timings, self->detected_mode,
-                                               self->shell_environment, &error);
+  transport = tether_transport_factory_create (config, &self->timings, self->detected_mode,
+                                               self->shell_environment,
+                                               self->auth != NULL ? MCP_TOKEN_PROVIDER (self->auth) : NULL,
+                                               &error);
   if (transport == NULL)
     {
       attempt_failed (self, error);

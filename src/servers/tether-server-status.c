@@ -33,6 +33,7 @@ static const GEnumValue state_values[] = {
   { TETHER_SERVER_STATE_CONNECTED, "TETHER_SERVER_STATE_CONNECTED", "connected" },
   { TETHER_SERVER_STATE_WAITING, "TETHER_SERVER_STATE_WAITING", "waiting" },
   { TETHER_SERVER_STATE_ERROR, "TETHER_SERVER_STATE_ERROR", "error" },
+  { TETHER_SERVER_STATE_SIGN_IN_REQUIRED, "TETHER_SERVER_STATE_SIGN_IN_REQUIRED", "sign-in-required" },
   { 0, NULL, NULL }
 };
 
@@ -242,6 +243,7 @@ state_is_settled (TetherServer *self,
     case TETHER_SERVER_STATE_DISABLED:
     case TETHER_SERVER_STATE_DISCONNECTED:
     case TETHER_SERVER_STATE_ERROR:
+    case TETHER_SERVER_STATE_SIGN_IN_REQUIRED:
       return TRUE;
 
     case TETHER_SERVER_STATE_CONNECTING:
@@ -260,6 +262,10 @@ _tether_server_not_connected_error (TetherServer *self)
     {
     case TETHER_SERVER_STATE_DISABLED:
       return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED, _("Server “%s” is disabled"), name);
+
+    case TETHER_SERVER_STATE_SIGN_IN_REQUIRED:
+      return g_error_new (MCP_ERROR, MCP_ERROR_AUTHORIZATION, _("Server “%s” needs you to sign in: %s"),
+                          name, self->error_message != NULL ? self->error_message : "");
 
     case TETHER_SERVER_STATE_ERROR:
       return g_error_new (MCP_ERROR, MCP_ERROR_CLOSED, _("Server “%s” is not connected: %s"),

@@ -19,6 +19,9 @@ G_BEGIN_DECLS
  * @TETHER_SERVER_STATE_CONNECTED: a live session
  * @TETHER_SERVER_STATE_WAITING: waiting to try again (see #TetherServer:retry-at)
  * @TETHER_SERVER_STATE_ERROR: gave up; see #TetherServer:error-message
+ * @TETHER_SERVER_STATE_SIGN_IN_REQUIRED: the server wants a sign-in that
+ *   only the user can give (in their browser); nothing is retried until
+ *   they do (see #TetherServer:error-message for the reason)
  */
 typedef enum
 {
@@ -28,6 +31,7 @@ typedef enum
   TETHER_SERVER_STATE_CONNECTED,
   TETHER_SERVER_STATE_WAITING,
   TETHER_SERVER_STATE_ERROR,
+  TETHER_SERVER_STATE_SIGN_IN_REQUIRED,
 } TetherServerState;
 
 #define TETHER_TYPE_SERVER_STATE (tether_server_state_get_type ())

@@ -61,6 +61,9 @@ tether_server_dispose (GObject *object)
   _tether_server_abandon_session (self);
   g_clear_object (&self->shell_environment);
   g_clear_object (&self->router);
+  g_clear_object (&self->auth);
+  g_clear_object (&self->secrets);
+  g_clear_pointer (&self->auth_key, g_free);
 
   G_OBJECT_CLASS (tether_server_parent_class)->dispose (object);
 }
@@ -731,6 +734,9 @@ tether_server_dup_status_text (TetherServer *self,
       return g_strdup_printf (_("Failed: %s"),
                               self->error_message != NULL ? self->error_message : _("unknown error"));
 
+    case TETHER_SERVER_STATE_SIGN_IN_REQUIRED:
+      return g_strdup (_("Sign-in required"));
+
     default:
       g_assert_not_reached ();
     }
@@ -814,6 +820,7 @@ tether_server_start (TetherServer *self)
     case TETHER_SERVER_STATE_DISABLED:
     case TETHER_SERVER_STATE_DISCONNECTED:
     case TETHER_SERVER_STATE_ERROR:
+    case TETHER_SERVER_STATE_SIGN_IN_REQUIRED:
       _tether_server_start_round (self);
       break;
 

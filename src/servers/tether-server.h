@@ -10,6 +10,8 @@
 #include <gio/gio.h>
 
 #include "mcp-client.h"
+#include "tether-auth-session.h"
+#include "tether-secret-store.h"
 #include "tether-request-router.h"
 #include "tether-server-config.h"
 #include "tether-server-status.h"
@@ -59,6 +61,19 @@ gboolean             tether_server_get_busy              (TetherServer          
 char                *tether_server_dup_status_text       (TetherServer               *self,
                                                           gint64                      now);
 char                *tether_server_dup_diagnostics       (TetherServer               *self);
+
+void                 tether_server_set_secret_store      (TetherServer               *self,
+                                                          TetherSecretStore          *store);
+void                 tether_server_sign_in_async         (TetherServer               *self,
+                                                          TetherAuthOpenUri           open_uri,
+                                                          gpointer                    open_data,
+                                                          GDestroyNotify              open_destroy,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+gboolean             tether_server_sign_in_finish        (TetherServer               *self,
+                                                          GAsyncResult               *result,
+                                                          GError                    **error);
 
 void                 tether_server_start                 (TetherServer               *self);
 void                 tether_server_reconnect             (TetherServer               *self);

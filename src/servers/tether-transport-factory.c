@@ -60,6 +60,7 @@ static McpTransport *
 create_http (TetherServerConfig         *config,
              const TetherServerTimings  *timings,
              McpHttpMode                 mode,
+             McpTokenProvider           *token_provider,
              GError                    **error)
 {
   g_autoptr(McpHttpTransport) transport = NULL;
@@ -82,6 +83,9 @@ create_http (TetherServerConfig         *config,
         return NULL;
     }
 
+  if (token_provider != NULL)
+    mcp_http_transport_set_token_provider (transport, token_provider);
+
   return MCP_TRANSPORT (g_steal_pointer (&transport));
 }
 
@@ -94,6 +98,8 @@ create_http (TetherServerConfig         *config,
  *   (%MCP_HTTP_MODE_AUTO to detect it again)
  * @shell_environment: (nullable): for a command, the resolved login shell
  *   environment to look it up in and start from; %NULL for ours
+ * @token_provider: (nullable): for a URL, who signs in and gives the
+ *   Authorization header (the server's sign-in, its tokens in the keyring)
  * @error: where to put an error
  *
  * Makes the transport for @config: a child process over stdio, or HTTP.
@@ -106,6 +112,7 @@ tether_transport_factory_create (TetherServerConfig         *config,
                                  const TetherServerTimings  *timings,
                                  McpHttpMode                 remembered,
                                  TetherShellEnvironment     *shell_environment,
+                                 McpTokenProvider           *token_provider,
                                  GError                    **error)
 {
   g_return_val_if_fail (TETHER_IS_SERVER_CONFIG (config), NULL);
@@ -117,13 +124,13 @@ tether_transport_factory_create (TetherServerConfig         *config,
       return create_stdio (config, timings, shell_environment, error);
 
     case TETHER_SERVER_KIND_HTTP:
-      return create_http (config, timings, MCP_HTTP_MODE_STREAMABLE_HTTP, error);
+      return create_http (config, timings, MCP_HTTP_MODE_STREAMABLE_HTTP, token_provider, error);
 
     case TETHER_SERVER_KIND_SSE:
-      return create_http (config, timings, MCP_HTTP_MODE_LEGACY_SSE, error);
+      return create_http (config, timings, MCP_HTTP_MODE_LEGACY_SSE, token_provider, error);
 
     case TETHER_SERVER_KIND_AUTO:
     default:
-      return create_http (config, timings, remembered, error);
+      return create_http (config, timings, remembered, token_provider, error);
     }
 }

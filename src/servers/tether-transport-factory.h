@@ -8,6 +8,7 @@
 #pragma once
 
 #include "mcp-http-transport.h"
+#include "mcp-token-provider.h"
 #include "mcp-transport.h"
 #include "tether-server-config.h"
 #include "tether-server-timings.h"
@@ -19,6 +20,7 @@ McpTransport *tether_transport_factory_create (TetherServerConfig         *confi
                                                const TetherServerTimings  *timings,
                                                McpHttpMode                 remembered,
                                                TetherShellEnvironment     *shell_environment,
+                                               McpTokenProvider           *token_provider,
                                                GError                    **error);
 
 G_END_DECLS

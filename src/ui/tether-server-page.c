@@ -119,6 +119,7 @@ struct _TetherServerPage
   GtkRevealer        *details_revealer;
   GtkWidget          *diagnostics_button;
   GtkSwitch          *enabled_switch;
+  GtkWidget          *sign_in_button;
   GtkLabel           *info_label;
   GtkWidget          *info_title;
   GtkLabel           *log_count_label;
@@ -222,6 +223,11 @@ update_tab (TetherServerPage *self,
       title = _("Not Connected");
       description = _("The server failed to start: the reason is above. Reconnect tries again.");
     }
+  else if (state == TETHER_SERVER_STATE_SIGN_IN_REQUIRED)
+    {
+      title = _("Sign-in Required");
+      description = _("The server wants you to sign in: Sign In opens your browser.");
+    }
   else
     {
       title = _("Not Connected");
@@ -300,6 +306,7 @@ update_overview (TetherServerPage *self)
   name = tether_visible_text (tether_server_get_name (self->server));
   gtk_label_set_label (self->name_label, name);
   tether_status_icon_set_state (self->status_icon, state);
+  gtk_widget_set_visible (self->sign_in_button, state == TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
 
   if (tether_server_kind_is_remote (tether_server_config_get_kind (config)))
     {
@@ -756,6 +763,7 @@ tether_server_page_class_init (TetherServerPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, details_revealer);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, diagnostics_button);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, enabled_switch);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerPage, sign_in_button);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, info_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, info_title);
   gtk_widget_class_bind_template_child (widget_class, TetherServerPage, log_count_label);

@@ -35,6 +35,7 @@ struct _TetherServerRow
   GtkLabel       *name_label;
   GtkWidget      *status_icon;
   GtkWidget      *status_label;
+  GtkWidget      *sign_in_button;
 };
 
 G_DEFINE_FINAL_TYPE (TetherServerRow, tether_server_row, GTK_TYPE_WIDGET)
@@ -150,6 +151,13 @@ cleartext_warning_cb (TetherServerRow    *self,
   return tether_server_config_dup_cleartext_warning (config);
 }
 
+static gboolean
+sign_in_visible_cb (TetherServerRow   *self,
+                    TetherServerState  state)
+{
+  return state == TETHER_SERVER_STATE_SIGN_IN_REQUIRED;
+}
+
 static void
 tether_server_row_update_accessible (TetherServerRow *self)
 {
@@ -247,9 +255,11 @@ tether_server_row_class_init (TetherServerRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, status_icon);
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TetherServerRow, sign_in_button);
   gtk_widget_class_bind_template_callback (widget_class, cleartext_warning_cb);
   gtk_widget_class_bind_template_callback (widget_class, long_pressed_cb);
   gtk_widget_class_bind_template_callback (widget_class, secondary_pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sign_in_visible_cb);
   gtk_widget_class_bind_template_callback (widget_class, tether_visible_text_closure);
 
   g_type_ensure (TETHER_TYPE_STATUS_ICON);
@@ -284,6 +294,13 @@ tether_server_row_set_server (TetherServerRow *self,
   if (!g_set_object (&self->server, server))
     return;
 
+  /* The button names its server, whatever row is selected */
+  if (server != NULL)
+    {
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->sign_in_button), "s",
+                                        tether_server_get_name (server));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sign_in_button), "win.sign-in-server");
+    }
   tether_server_row_update_accessible (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER]);
 }

@@ -51,6 +51,7 @@ static const struct {
   [TETHER_SERVER_STATE_CONNECTED] = { "tether-state-connected-symbolic", "state-connected" },
   [TETHER_SERVER_STATE_WAITING] = { "tether-state-waiting-symbolic", "state-waiting" },
   [TETHER_SERVER_STATE_ERROR] = { "tether-state-error-symbolic", "state-error" },
+  [TETHER_SERVER_STATE_SIGN_IN_REQUIRED] = { "tether-state-sign-in-symbolic", "state-sign-in" },
 };
 
 /**
@@ -76,6 +77,8 @@ tether_server_state_to_label (TetherServerState state)
       return _("Waiting to retry");
     case TETHER_SERVER_STATE_ERROR:
       return _("Failed");
+    case TETHER_SERVER_STATE_SIGN_IN_REQUIRED:
+      return _("Sign-in required");
     default:
       g_return_val_if_reached (NULL);
     }

@@ -27,7 +27,7 @@
 #include "tether-window-private.h"
 
 static const char *selected_actions[] = {
-  "win.reconnect", "win.remove", "win.edit", "win.copy-diagnostics", "win.search",
+  "win.reconnect", "win.sign-in", "win.remove", "win.edit", "win.copy-diagnostics", "win.search",
   "win.server-menu",
 };
 
@@ -494,6 +494,22 @@ preferences_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (tether_preferences_window_new (GTK_WINDOW (self), self->hub_control)));
 }
 
+static void
+sign_in_server_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  _tether_window_sign_in (TETHER_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static void
+sign_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  _tether_window_sign_in (TETHER_WINDOW (widget), selected_name (TETHER_WINDOW (widget)));
+}
+
 void
 _tether_window_class_init_actions (GtkWidgetClass *widget_class)
 {
@@ -524,6 +540,8 @@ _tether_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-hub", NULL, show_hub_action);
   gtk_widget_class_install_action (widget_class, "win.show-servers", NULL, show_servers_action);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
+  gtk_widget_class_install_action (widget_class, "win.sign-in-server", "s", sign_in_server_action);
+  gtk_widget_class_install_action (widget_class, "win.sign-in", NULL, sign_in_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.preferences", NULL);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.add-server", NULL);

@@ -61,6 +61,11 @@ struct _TetherWindow
   AdwToastOverlay      *toast_overlay;
   GtkRevealer          *drop_revealer;
 
+  /* The launcher of a sign-in's browser (tether-window-sign-in.c) */
+  TetherAuthOpenUri     open_uri;
+  gpointer              open_data;
+  GDestroyNotify        open_destroy;
+
   /* The Hub page shows instead of the servers */
   guint                 showing_hub : 1;
 };
@@ -77,6 +82,8 @@ gboolean      _tether_window_import_text        (TetherWindow   *self,
 void          _tether_window_update_actions     (TetherWindow   *self);
 void          _tether_window_update_main_stack  (TetherWindow   *self);
 TetherServer *_tether_window_lookup             (TetherWindow   *self,
+                                                 const char     *name);
+void          _tether_window_sign_in            (TetherWindow   *self,
                                                  const char     *name);
 void          _tether_window_toast              (TetherWindow   *self,
                                                  const char     *format,

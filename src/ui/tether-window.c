@@ -124,7 +124,19 @@ server_state_changed_cb (TetherWindow *self,
 
   id = notification_id (server);
 
-  if (state == TETHER_SERVER_STATE_ERROR && !gtk_window_is_active (GTK_WINDOW (self)))
+  if (state == TETHER_SERVER_STATE_SIGN_IN_REQUIRED && !gtk_window_is_active (GTK_WINDOW (self)))
+    {
+      g_autoptr(GNotification) notification = NULL;
+      g_autofree char *name = tether_visible_text (tether_server_get_name (server));
+      g_autofree char *title = g_strdup_printf (_("“%s” needs you to sign in"), name);
+
+      notification = g_notification_new (title);
+      g_notification_set_body (notification, _("Open Tether and press Sign In."));
+      g_notification_set_default_action_and_target (notification, "app.show-server", "s",
+                                                    tether_server_get_name (server));
+      g_application_send_notification (app, id, notification);
+    }
+  else if (state == TETHER_SERVER_STATE_ERROR && !gtk_window_is_active (GTK_WINDOW (self)))
     {
       g_autoptr(GNotification) notification = NULL;
       g_autofree char *name = tether_visible_text (tether_server_get_name (server));
@@ -290,6 +302,7 @@ tether_window_dispose (GObject *object)
   g_clear_object (&self->removal_toast);
   g_clear_pointer (&self->removal, tether_removal_unref);
   g_clear_object (&self->run_history);
+  tether_window_set_uri_opener (self, NULL, NULL, NULL);
 
   G_OBJECT_CLASS (tether_window_parent_class)->dispose (object);
 }

@@ -37,5 +37,9 @@ void                 tether_window_set_clients     (TetherWindow        *self,
                                                     TetherClients       *clients);
 void                 tether_window_show_hub        (TetherWindow        *self,
                                                     const char          *page);
+void                 tether_window_set_uri_opener  (TetherWindow        *self,
+                                                    TetherAuthOpenUri    open_uri,
+                                                    gpointer             user_data,
+                                                    GDestroyNotify       destroy);
 
 G_END_DECLS

@@ -80,7 +80,8 @@ goal_reached (Goal *goal)
 {
   TetherServerState state = tether_server_get_state (goal->server);
 
-  if (goal->or_error && state == TETHER_SERVER_STATE_ERROR)
+  if (goal->or_error &&
+      (state == TETHER_SERVER_STATE_ERROR || state == TETHER_SERVER_STATE_SIGN_IN_REQUIRED))
     return TRUE;
 
   return state == goal->state && (!goal->idle || !tether_server_get_busy (goal->server));
@@ -96,7 +97,7 @@ goal_deadline_cb (gpointer user_data)
   g_error ("server '%s': waited %d s for it to be %s%s%s%s; it is %s%s%s%s",
            tether_server_get_name (goal->server), WAIT_STATE_S,
            tether_server_state_to_string (goal->state), goal->idle ? " and idle" : "",
-           goal->or_error ? " or in error" : "", why,
+           goal->or_error ? " or in error or waiting for a sign-in" : "", why,
            tether_server_state_to_string (tether_server_get_state (goal->server)),
            tether_server_get_busy (goal->server) ? " and busy" : "",
            error != NULL ? ", last error: " : "", error != NULL ? error : "");
@@ -141,8 +142,8 @@ test_server_wait_idle (TetherServer      *server,
   wait_goal (&goal);
 }
 
-/* Until @server is connected with nothing under way, or has given up;
- * @what says what the test waits for. */
+/* Until @server is connected with nothing under way, has given up, or
+ * waits for a sign-in; @what says what the test waits for. */
 void
 test_server_wait_settled (TetherServer *server,
                           const char   *what)

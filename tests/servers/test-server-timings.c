@@ -149,7 +149,7 @@ test_http_stream_waits (void)
 
       tether_server_config_set_kind (config, kinds[i]);
       tether_server_config_set_url (config, "http://127.0.0.1:1/mcp");
-      transport = tether_transport_factory_create (config, &t, MCP_HTTP_MODE_AUTO, NULL, &error);
+      transport = tether_transport_factory_create (config, &t, MCP_HTTP_MODE_AUTO, NULL, NULL, &error);
       g_assert_no_error (error);
       g_assert_true (MCP_IS_HTTP_TRANSPORT (transport));
 

@@ -14,12 +14,17 @@
 
 #include "config.h"
 
+#include "oauth-mock.h"
 #include "tether-preferences-window.h"
 #include "tether-roots-group.h"
 #include "tether-run-window.h"
+#include "tether-secret-store.h"
 #include "window-harness.h"
 
 #define MISSING_COMMAND "tether-a11y-nowhere"
+
+/* "remote": a server behind an OAuth sign-in, for its Sign In buttons */
+static OAuthMock *mock;
 
 static void
 walk_done_cb (GObject      *object,
@@ -142,6 +147,9 @@ every_window_body (Fixture *fixture)
   assert_accessible ("the main window", "Tether", NULL);
   g_assert_true (tether_window_show_server (fixture->window, "missing"));
   assert_accessible ("a server that failed", "Tether", NULL);
+  wait_state (fixture, "remote", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_true (tether_window_show_server (fixture->window, "remote"));
+  assert_accessible ("a server that asks to sign in", "Tether", NULL);
 
   /* Add Server and Edit Server */
   walk_window (fixture, "win.add-server", TETHER_TYPE_SERVER_DIALOG, "Add Server");
@@ -201,15 +209,25 @@ test_every_window (Fixture       *fixture,
   g_autofree char *off_counts = counts_path (fixture, "off");
   g_autofree char *off = test_fake_server_entry (off_counts, NULL, "\"disabled\": true");
   g_autofree char *config = NULL;
+  g_autoptr(GError) error = NULL;
 
   /* "off" is the fake server turned off */
+  mock = oauth_mock_new ();
   config = g_strdup_printf ("{ \"mcpServers\": { %s, \"off\": %s,"
                             " \"missing\": { \"command\": \"" MISSING_COMMAND "\" },"
+                            " \"remote\": { \"type\": \"http\", \"url\": \"%s\" },"
                             " \"web\": { \"type\": \"http\", \"url\": \"http://127.0.0.1:9/mcp\","
                             "   \"disabled\": true } } }\n",
-                            ok, off);
+                            ok, off, mock->server->url);
   write_config (fixture, config);
+
+  /* The keyring's connection (with-keyring.sh) is the program's for good:
+   * opened before the run counts descriptors */
+  g_assert_true (tether_secret_store_probe (tether_secret_store_get_default (), &error));
+  g_assert_no_error (error);
+
   run_app (fixture, every_window_body);
+  g_clear_pointer (&mock, oauth_mock_free);
 }
 
 /* The windows the hub and the application open: Connect AI Clients (with

@@ -1,0 +1,216 @@
+/* test-server-auth.c — configured servers with the keyring: a sign-in
+ * kept there, the state "sign-in required", ${secret:NAME}
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Run by with-keyring.sh: a real gnome-keyring-daemon on a private bus,
+ * and a HOME of its own.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "oauth-mock.h"
+#include "tether-auth-error.h"
+#include "tether-log-entry.h"
+#include "tether-secret-refs.h"
+#include "tether-secret-store.h"
+#include "tether-server.h"
+#include "test-server-util.h"
+#include "test-util.h"
+
+#define NAMED_SECRET "s3cr3t-header-value-7d41"
+
+static TetherServer *
+new_remote_server (const char *name,
+                   const char *url)
+{
+  g_autoptr(TetherServerConfig) config = tether_server_config_new (name);
+  TetherServerTimings timings;
+
+  tether_server_timings_init_defaults (&timings);
+  tether_server_config_set_kind (config, TETHER_SERVER_KIND_HTTP);
+  tether_server_config_set_url (config, url);
+  return tether_server_new (config, &timings);
+}
+
+/* Nothing the server shows (its error, its log) holds @secret. */
+static void
+assert_not_shown (TetherServer *server,
+                  const char   *secret)
+{
+  GListModel *log = tether_server_get_log (server);
+  g_autofree char *diagnostics = tether_server_dup_diagnostics (server);
+  g_autofree char *json = tether_server_config_to_json_string (tether_server_get_config (server));
+
+  g_assert_null (strstr (diagnostics, secret));
+  g_assert_null (strstr (json, secret));
+  if (tether_server_get_error_message (server) != NULL)
+    g_assert_null (strstr (tether_server_get_error_message (server), secret));
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(TetherLogEntry) entry = g_list_model_get_item (log, i);
+
+      g_assert_null (strstr (tether_log_entry_get_text (entry), secret));
+    }
+}
+
+static void
+signed_in_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GError **error = user_data;
+
+  if (!tether_server_sign_in_finish (TETHER_SERVER (source), result, error) && *error == NULL)
+    g_error ("sign-in failed without a reason");
+  else if (*error == NULL)
+    *error = g_error_new_literal (G_IO_ERROR, 0, "ok");
+}
+
+/* A server behind OAuth: "sign-in required" with no retry and no browser;
+ * Sign In connects it, the tokens in the keyring only; a server made
+ * afterwards (the app started again, `tether-cli tools NAME`) connects
+ * with them, with no sign-in. */
+static void
+test_sign_in (void)
+{
+  g_autoptr(OAuthMock) mock = oauth_mock_new ();
+  TetherServer *server = new_remote_server ("remote", mock->server->url);
+  TetherServer *again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) signed_in = NULL;
+  g_autofree char *stored = NULL;
+  guint initializes;
+
+  tether_server_start (server);
+  test_server_wait_settled (server, "the first attempt");
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_nonnull (tether_server_get_error_message (server));
+  g_assert_cmpuint (mock->n_browsed, ==, 0);
+  g_assert_cmpuint (mock->n_authorized, ==, 0);
+
+  /* No retry loop: the state stays, and nothing more is sent */
+  initializes = fake_http_server_count (mock->server, "POST", "initialize");
+  g_assert_cmpuint (initializes, >=, 1);
+  test_iterate_for (1500);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (fake_http_server_count (mock->server, "POST", "initialize"), ==, initializes);
+
+  tether_server_sign_in_async (server, oauth_mock_open_browser, mock, NULL, NULL, signed_in_cb, &signed_in);
+  while (signed_in == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_error_matches (signed_in, G_IO_ERROR, 0));
+  g_assert_cmpuint (mock->n_browsed, ==, 1);
+  g_assert_cmpuint (mock->n_tokens, ==, 1);
+
+  test_server_wait_settled (server, "the connection after the sign-in");
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  assert_not_shown (server, mock->access_token);
+  assert_not_shown (server, mock->refresh_token);
+
+  /* In the keyring, under the server's name */
+  stored = tether_secret_store_lookup (tether_secret_store_get_default (), TETHER_SECRET_KIND_OAUTH, "remote",
+                                       "tokens", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (stored);
+  g_assert_nonnull (strstr (stored, mock->access_token));
+  test_server_stop (server);
+
+  /* Another server of the same name and URL: the stored sign-in */
+  again = new_remote_server ("remote", mock->server->url);
+  tether_server_start (again);
+  test_server_wait_settled (again, "the start with the stored sign-in");
+  g_assert_cmpint (tether_server_get_state (again), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (mock->n_browsed, ==, 1);
+  g_assert_cmpuint (mock->n_authorized, ==, 1);
+  test_server_stop (again);
+}
+
+/* ${secret:NAME} in a header: the keyring's value goes to the server, the
+ * configuration keeps the reference, nothing shows the value. */
+static void
+test_secret_reference (void)
+{
+  g_autoptr(FakeHttpServer) fake = fake_http_server_new ();
+  TetherServer *server = new_remote_server ("with-key", fake->url);
+  g_autoptr(TetherServerConfig) config = tether_server_config_copy (tether_server_get_config (server));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+
+  fake->required_header = g_strdup ("X-Api-Key: prefix-" NAMED_SECRET);
+  g_assert_true (tether_secret_store_store (tether_secret_store_get_default (), TETHER_SECRET_KIND_ENV, "",
+                                            "API_KEY", NAMED_SECRET, &error));
+  g_assert_no_error (error);
+  tether_server_config_add_header (config, "X-Api-Key", "prefix-${secret:API_KEY}");
+  tether_server_set_config (server, config);
+
+  tether_server_start (server);
+  test_server_wait_settled (server, "the start with a secret header");
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+
+  json = tether_server_config_to_json_string (tether_server_get_config (server));
+  g_assert_nonnull (strstr (json, "prefix-${secret:API_KEY}"));
+  assert_not_shown (server, NAMED_SECRET);
+  test_server_stop (server);
+}
+
+/* A name the keyring does not have: a clear state that names it; the
+ * server is never sent an empty value. */
+static void
+test_secret_missing (void)
+{
+  g_autoptr(FakeHttpServer) fake = fake_http_server_new ();
+  TetherServer *server = new_remote_server ("missing", fake->url);
+  g_autoptr(TetherServerConfig) config = tether_server_config_copy (tether_server_get_config (server));
+
+  tether_server_config_add_header (config, "X-Api-Key", "${secret:GITHUB_TOKEN}");
+  tether_server_set_config (server, config);
+
+  tether_server_start (server);
+  test_server_wait_settled (server, "the start with a missing secret");
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_ERROR);
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "GITHUB_TOKEN is not in the keyring"));
+  g_assert_cmpuint (fake->requests->len, ==, 0);
+  test_server_stop (server);
+}
+
+static void
+test_refs_parse (void)
+{
+  g_auto(GStrv) none = tether_secret_refs_find ("plain ${env:X} $secret:Y ${secret:} ${secret:a b}");
+  g_auto(GStrv) some = tether_secret_refs_find ("${secret:A}-${secret:B.c}-${secret:A}${secret:");
+  g_autoptr(GHashTable) values = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *expanded = NULL;
+
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+  g_assert_cmpuint (g_strv_length (some), ==, 2);
+  g_assert_cmpstr (some[0], ==, "A");
+  g_assert_cmpstr (some[1], ==, "B.c");
+
+  g_hash_table_insert (values, "A", "1");
+  g_hash_table_insert (values, "B.c", "2");
+  expanded = tether_secret_refs_expand ("${secret:A}-${secret:B.c}-${secret:A}${secret:", values);
+  g_assert_cmpstr (expanded, ==, "1-2-1${secret:");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  test_warm_up ();
+
+  if (g_strcmp0 (g_getenv ("TETHER_TEST_KEYRING"), "keyring") != 0)
+    g_error ("run this test with with-keyring.sh keyring");
+
+  g_test_add_func ("/auth/secret-refs/parse", test_refs_parse);
+  g_test_add_func ("/auth/server/sign-in", test_sign_in);
+  g_test_add_func ("/auth/server/secret-reference", test_secret_reference);
+  g_test_add_func ("/auth/server/secret-missing", test_secret_missing);
+
+  return g_test_run ();
+}

@@ -1,0 +1,46 @@
+/* oauth-mock.h — a remote MCP server that wants an OAuth sign-in, with its
+ * authorization server, on 127.0.0.1; and a browser stand-in
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "fake-http-server.h"
+
+G_BEGIN_DECLS
+
+/*
+ * One FakeHttpServer is both: its /mcp answers 401 without the bearer
+ * token the authorization server issues, and it serves the protected
+ * resource metadata, the authorization server metadata, /register,
+ * /authorize (approving at once: a 302 to the redirect URI with a code)
+ * and /token (the code, with its PKCE verifier checked, for the token).
+ */
+typedef struct
+{
+  FakeHttpServer *server;
+  char           *access_token;   /* what /token issues, and /mcp wants */
+  char           *refresh_token;
+  char           *code;           /* the last code /authorize gave */
+  char           *code_challenge; /* and the challenge it came with */
+  char           *redirect_uri;
+  guint           n_registered;
+  guint           n_authorized;
+  guint           n_tokens;
+  guint           n_refreshed;
+  guint           n_browsed;      /* URLs the stand-in browser opened */
+  SoupSession    *browser;
+} OAuthMock;
+
+OAuthMock *oauth_mock_new          (void);
+void       oauth_mock_free         (OAuthMock   *self);
+gboolean   oauth_mock_open_browser (const char  *uri,
+                                    gpointer     user_data,
+                                    GError     **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OAuthMock, oauth_mock_free)
+
+G_END_DECLS

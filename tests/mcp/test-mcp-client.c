@@ -42,33 +42,6 @@ connect_with_core (const FakeMcpOptions  *options,
   return g_steal_pointer (&client);
 }
 
-/* A client over a transport without a peer: the test answers by hand. */
-static McpClient *
-connect_by_hand (McpTestTransport **transport_out)
-{
-  g_autoptr(McpTestTransport) transport = mcp_test_transport_new ();
-  g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-  JsonObject *init;
-
-  mcp_client_connect_async (client, NULL, test_store_result, &result);
-  while ((init = mcp_test_transport_find_sent (transport, "initialize")) == NULL)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_assert_cmpint (json_object_get_int_member (init, "id"), ==, 1);
-  mcp_test_transport_receive (transport,
-                              "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-11-25\","
-                              "\"capabilities\":{},\"serverInfo\":{\"name\":\"by-hand\",\"version\":\"0\"}}}");
-  test_wait_for (&result);
-  mcp_client_connect_finish (client, result, &error);
-  g_assert_no_error (error);
-
-  *transport_out = g_object_ref (transport);
-
-  return g_steal_pointer (&client);
-}
-
 static gint64
 sent_id (McpTestTransport *transport,
          guint             index)
@@ -97,17 +70,6 @@ events_contain (GPtrArray  *events,
       return TRUE;
 
   return FALSE;
-}
-
-static void
-close_client (McpClient *client)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-
-  mcp_client_close_async (client, NULL, test_store_result, &result);
-  test_wait_for (&result);
-  g_assert_true (mcp_client_close_finish (client, result, NULL));
-  iterate_pending ();
 }
 
 /* ---------------------------------------------------------------------- */
@@ -143,7 +105,7 @@ test_connect (void)
   g_assert_true (mcp_client_has_capability (client, "completions"));
   g_assert_false (mcp_client_has_capability (client, "experimental"));
 
-  close_client (client);
+  mcp_test_client_close (client);
   g_assert_true (mcp_client_is_closed (client));
 }
 
@@ -151,7 +113,7 @@ static void
 test_responses_by_id (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   GAsyncResult *results[3] = { NULL, NULL, NULL };
   gint64 ids[3];
 
@@ -184,14 +146,14 @@ test_responses_by_id (void)
       g_clear_object (&results[i]);
     }
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
 test_rpc_error (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) reply = NULL;
@@ -211,14 +173,14 @@ test_rpc_error (void)
   g_assert_cmpstr (error->message, ==, "Invalid params: x");
   g_assert_cmpstr (mcp_rpc_error_get_data (error), ==, "{\"field\":\"x\"}");
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
 test_unknown_ids (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(JsonNode) reply = NULL;
@@ -244,7 +206,7 @@ test_unknown_ids (void)
   reply = mcp_client_request_finish (client, result, NULL);
   g_assert_nonnull (reply);
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 /* An answer that is not UTF-8 fails its request at once, with that reason,
@@ -254,7 +216,7 @@ static void
 test_invalid_utf8_answer (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *padding = g_strnfill (300 * 1024, 'x');
   const char *texts[] = { "caf\xe9", "\xff", padding };
@@ -307,14 +269,14 @@ test_invalid_utf8_answer (void)
     g_assert_nonnull (reply);
   }
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
 test_malformed (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -342,14 +304,14 @@ test_malformed (void)
   g_assert_null (mcp_client_request_finish (client, result, &error));
   g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
 test_server_requests (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   GPtrArray *sent = mcp_test_transport_get_sent (transport);
   JsonObject *answer;
   guint before = sent->len;
@@ -374,7 +336,7 @@ test_server_requests (void)
   g_assert_cmpint (json_object_get_int_member (answer, "id"), ==, 7);
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (answer, "error"), "code"), ==, -32601);
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 typedef struct
@@ -495,7 +457,7 @@ test_server_requests_handed_up (void)
   iterate_pending ();
   g_assert_cmpuint (asked.cancelled, ==, 1);
 
-  close_client (client);
+  mcp_test_client_close (client);
   test_wait_for (&call_result);
   g_free (asked.method);
   g_clear_pointer (&asked.id, json_node_unref);
@@ -537,7 +499,7 @@ static void
 test_notifications (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   Notes n = { 0 };
 
   g_signal_connect (client, "tools-changed", G_CALLBACK (on_tools), &n);
@@ -566,14 +528,14 @@ test_notifications (void)
   g_free (n.logger);
   g_free (n.data);
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
 test_timeout_sends_cancel (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -602,14 +564,14 @@ test_timeout_sends_cancel (void)
   mcp_test_transport_receive (transport, late);
   g_assert_true (events_contain (events, "late answer"));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
 test_cancel_sends_cancel (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
@@ -627,7 +589,7 @@ test_cancel_sends_cancel (void)
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (cancel, "params"), "requestId"),
                    ==, sent_id (transport, 2));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -690,7 +652,7 @@ test_progress_extends_timeout (void)
   g_assert_true (json_object_has_member (json_object_get_object_member (json_object_get_object_member (
     mcp_test_transport_find_sent (transport, "tools/call"), "params"), "_meta"), "progressToken"));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -724,7 +686,7 @@ test_progress_hard_cap (void)
   g_assert_cmpfloat (elapsed, <, 2500);
   g_assert_nonnull (mcp_test_transport_find_sent (transport, "notifications/cancelled"));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -747,7 +709,7 @@ static void
 test_close_fails_pending (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GAsyncResult) call = NULL;
   g_autoptr(GAsyncResult) list = NULL;
   g_autoptr(GAsyncResult) unsent = NULL;
@@ -798,7 +760,7 @@ test_close_fails_pending (void)
   g_assert_error (error, MCP_ERROR, MCP_ERROR_NOT_SENT);
 
   g_assert_true (mcp_client_is_closed (client));
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 /* A failed delivery fails its request with the transport's own error,
@@ -831,7 +793,7 @@ static void
 test_send_errors_kept (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   struct {
     const char *method;
     GQuark      domain;
@@ -863,7 +825,7 @@ test_send_errors_kept (void)
   /* A failed request is not a failed session. */
   g_assert_false (mcp_client_is_closed (client));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 /* Only NOT_SENT says a message never left. Whatever else went wrong while a
@@ -873,7 +835,7 @@ static void
 test_send_errors_call_never_not_sent (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GError) not_sent = g_error_new_literal (MCP_ERROR, MCP_ERROR_NOT_SENT,
                                                     "Could not reach the server at http://127.0.0.1:9: Connection refused");
   g_autoptr(GError) broke = g_error_new_literal (MCP_ERROR, MCP_ERROR_CLOSED,
@@ -912,7 +874,7 @@ test_send_errors_call_never_not_sent (void)
     }
 
   g_assert_false (mcp_client_is_closed (client));
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 /* The transport's own deadline: the server may still be at it, so it is
@@ -921,7 +883,7 @@ static void
 test_send_timeout_cancels (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) timeout = g_error_new_literal (MCP_ERROR, MCP_ERROR_TIMEOUT,
                                                    "The server did not answer “tools/call” within 0.1 s");
@@ -944,7 +906,7 @@ test_send_timeout_cancels (void)
   mcp_test_transport_receive (transport, late);
   g_assert_true (events_contain (events, "late answer"));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -999,7 +961,7 @@ test_older_versions (void)
       g_autoptr(McpClient) client = connect_with_core (&fake, NULL);
 
       g_assert_cmpstr (mcp_client_get_protocol_version (client), ==, versions[i]);
-      close_client (client);
+      mcp_test_client_close (client);
     }
 }
 
@@ -1044,7 +1006,7 @@ test_pagination (void)
   g_assert_cmpstr (mcp_resource_get_uri_template (g_ptr_array_index (templates, 0)), ==, "fake://dynamic/{id}");
   g_assert_null (mcp_resource_get_uri (g_ptr_array_index (templates, 0)));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -1060,7 +1022,7 @@ test_repeating_cursor (void)
   g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
   g_assert_nonnull (strstr (error->message, "same cursor"));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -1077,7 +1039,7 @@ test_page_cap (void)
   g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
   g_assert_nonnull (strstr (error->message, "past 4 pages"));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -1096,7 +1058,7 @@ test_list_changed_early (void)
   iterate_pending ();
   g_assert_cmpuint (n, ==, 2);
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -1121,7 +1083,7 @@ test_call_tool_never_idempotent (void)
   g_assert_cmpstr (json_object_get_string_member (content, "text"), ==, "hello");
   g_assert_false (mcp_test_transport_get_sent_flags (transport, sent->len - 1) & MCP_SEND_FLAGS_IDEMPOTENT);
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -1145,7 +1107,7 @@ test_many_tools (void)
   g_assert_cmpuint (tools->len, ==, 10010);
   g_assert_cmpstr (mcp_item_get_name (MCP_ITEM (g_ptr_array_index (tools, 10009))), ==, "tool-10000");
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -1214,7 +1176,7 @@ test_items (void)
   g_assert_null (mcp_client_read_resource_finish (client, r4, &error));
   g_assert_error (error, MCP_RPC_ERROR, -32002);
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -1237,7 +1199,7 @@ test_server_request_roundtrip (void)
     json_object_get_array_member (json_node_get_object (reply), "content"), 0), "text");
   g_assert_nonnull (strstr (text, "-32601"));
 
-  close_client (client);
+  mcp_test_client_close (client);
 }
 
 static void
@@ -1272,7 +1234,7 @@ static void
 test_timeout_waits_for_parse (void)
 {
   g_autoptr(McpTestTransport) transport = NULL;
-  g_autoptr(McpClient) client = connect_by_hand (&transport);
+  g_autoptr(McpClient) client = mcp_test_client_connect_by_hand (&transport);
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GPtrArray) tools = NULL;
   g_autoptr(GError) error = NULL;

@@ -20,9 +20,11 @@
 
 #include "mcp-client.h"
 #include "mcp-json-private.h"
+#include "mcp-stdio-transport.h"
 #include "mcp-test-transport.h"
 #include "mcp-tool.h"
 #include "test-util.h"
+#include "tether-native-process.h"
 
 #define N_TOOLS 10000
 
@@ -157,6 +159,44 @@ test_tools_retained (void)
   mcp_test_client_close (client);
 }
 
+/* The stdio reader grows its buffer to hold a large message whole; once
+ * the message is read, the buffer goes back to its usual size, not kept
+ * at the message's size for the life of the connection. */
+static void
+test_stdio_buffer_released (void)
+{
+  const char *argv[] = { FAKE_MCP_SERVER, "--tools", "5000", NULL };
+  g_autoptr(TetherProcess) process = tether_native_process_new (argv);
+  g_autoptr(McpTransport) transport = mcp_stdio_transport_new (process);
+  g_autoptr(McpClient) client = mcp_client_new (transport);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) tools = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize before, retained;
+
+  mcp_client_connect_async (client, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  g_assert_true (mcp_client_connect_finish (client, result, &error));
+  g_clear_object (&result);
+
+  before = allocated_bytes ();
+  mcp_client_list_tools_async (client, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tools->len, >, 5000);
+  g_clear_object (&result);
+  g_clear_pointer (&tools, g_ptr_array_unref);
+  iterate_pending ();
+  retained = allocated_bytes () - before;
+
+  /* The answer is about 1.5 MB, the buffer that held it 2 MB. */
+  g_test_message ("retained after the list, the connection open: %lu bytes", (gulong)retained);
+  g_assert_cmpuint (retained, <, 512 * 1024);
+
+  mcp_test_client_close (client);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -166,6 +206,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/Mcp/ListMemory/tools-retained", test_tools_retained);
+  g_test_add_func ("/Mcp/ListMemory/stdio-buffer-released", test_stdio_buffer_released);
 
   return g_test_run ();
 }

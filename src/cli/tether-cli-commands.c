@@ -356,13 +356,15 @@ print_tools (TetherCliRun *run,
           McpTool *tool = g_ptr_array_index (tools, i);
           g_autofree char *name = tether_cli_escape (mcp_item_get_name (MCP_ITEM (tool)));
           g_autofree char *label = tether_cli_escape (mcp_item_get_label (MCP_ITEM (tool)));
+          /* A tree for one tool at a time, let go at once. */
+          g_autoptr(JsonNode) schema = mcp_tool_dup_input_schema (tool);
 
           if (g_strcmp0 (label, name) != 0)
             printf ("%s — %s\n", name, label);
           else
             printf ("%s\n", name);
           print_indented (mcp_item_get_description (MCP_ITEM (tool)), "    ");
-          print_arguments (mcp_tool_get_input_schema (tool));
+          print_arguments (schema);
         }
       if (tools->len == 0)
         printf (_("(no tools)\n"));

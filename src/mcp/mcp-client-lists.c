@@ -124,8 +124,17 @@ list_page_cb (GObject      *object,
       JsonNode *element = json_array_get_element (array, i);
       g_autoptr(GError) item_error = NULL;
       gpointer item = NULL;
+      g_autoptr(JsonNode) tree = _mcp_json_parse_raw (element);
 
-      if (JSON_NODE_HOLDS_OBJECT (element))
+      /* An entry kept as its text is built now, alone, and let go with
+       * its text once the item holds what it needs. */
+      if (tree != NULL)
+        {
+          if (JSON_NODE_HOLDS_OBJECT (tree))
+            item = item_from_json (op->kind, json_node_get_object (tree), &item_error);
+          json_node_set_string (element, "");
+        }
+      else if (JSON_NODE_HOLDS_OBJECT (element))
         item = item_from_json (op->kind, json_node_get_object (element), &item_error);
 
       if (item == NULL)
@@ -214,7 +223,7 @@ list_async (McpClient               *self,
   op->kind = kind;
   if (options != NULL)
     op->options = *options;
-  op->options.flags |= MCP_SEND_FLAGS_IDEMPOTENT;
+  op->options.flags |= MCP_SEND_FLAGS_IDEMPOTENT | _MCP_SEND_FLAGS_RAW_ENTRIES;
   op->items = g_ptr_array_new_with_free_func (g_object_unref);
   op->cursors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_task_set_task_data (task, op, (GDestroyNotify)list_op_free);

@@ -62,6 +62,11 @@ struct _McpClient
 };
 
 /* mcp-client-requests.c */
+
+/* A flag of McpRequestOptions that only the list code sets: the answer
+ * may hold its list entries as raw nodes (see _mcp_json_parse_message());
+ * any other request gets them expanded. Never given to a transport. */
+#define _MCP_SEND_FLAGS_RAW_ENTRIES (1u << 16)
 extern guint _mcp_client_event_signal;
 
 void      _mcp_client_emit_event          (McpClient               *self,

@@ -56,6 +56,7 @@ typedef struct
   guint            is_initialize : 1;
   guint            extended : 1;  /* progress restarted the wait */
   guint            orphaned : 1;  /* the transport closed while sending */
+  guint            raw_entries : 1;  /* the list code reads the answer */
 } Pending;
 
 void
@@ -474,7 +475,10 @@ _mcp_client_start_request (McpClient               *self,
   g_autoptr(JsonObject) sent_params = NULL;
   GCancellable *cancellable = g_task_get_cancellable (task);
   McpSendFlags flags = options != NULL ? options->flags : MCP_SEND_FLAGS_NONE;
+  gboolean raw_entries = (flags & _MCP_SEND_FLAGS_RAW_ENTRIES) != 0;
   Pending *p;
+
+  flags &= ~_MCP_SEND_FLAGS_RAW_ENTRIES;
 
   if (self->closed || self->closing)
     {
@@ -500,6 +504,7 @@ _mcp_client_start_request (McpClient               *self,
   p->max_timeout_ms = options != NULL && options->max_timeout_ms > 0 ? options->max_timeout_ms : self->max_request_timeout_ms;
   p->max_timeout_ms = MAX (p->max_timeout_ms, p->timeout_ms);
   p->is_initialize = !!is_initialize;
+  p->raw_entries = raw_entries;
   if (options != NULL)
     {
       p->progress_callback = options->progress_callback;
@@ -601,7 +606,13 @@ _mcp_client_handle_response (McpClient  *self,
   if (json_object_has_member (object, "error"))
     pending_complete (p, NULL, rpc_error_from_json (json_object_get_member (object, "error")));
   else if (json_object_has_member (object, "result"))
-    pending_complete (p, json_node_ref (json_object_get_member (object, "result")), NULL);
+    {
+      JsonNode *result = json_object_get_member (object, "result");
+
+      if (!p->raw_entries)
+        _mcp_json_expand_raw_entries (result);
+      pending_complete (p, json_node_ref (result), NULL);
+    }
   else
     pending_complete (p, NULL,
                       g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,

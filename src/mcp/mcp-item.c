@@ -9,21 +9,29 @@
 
 #include "config.h"
 
-#include "mcp-item.h"
+#include <string.h>
+
+#include "mcp-item-private.h"
 #include "mcp-json-private.h"
 
 /* The base of McpTool, McpPrompt and McpResource: the entry as the server
  * sent it and the members every kind shares (name, title, description,
  * _meta). A subclass checks what it requires of the entry, then creates
- * itself with the entry as #McpItem:json and reads its own members. */
+ * itself with the entry as #McpItem:json and reads its own members.
+ *
+ * A server may list ten thousand tools: an item keeps its entry as compact
+ * JSON text, not as a tree (a tree costs ten times its text), and builds a
+ * tree of it only when asked for one. */
 
 typedef struct
 {
-  JsonObject *json;
+  char       *text;   /* the entry, compact JSON */
+  JsonObject *json;   /* its tree, once asked for */
   char       *name;
   char       *title;
   char       *description;
   JsonNode   *meta;
+  guint       meta_read : 1;
 } McpItemPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (McpItem, mcp_item, G_TYPE_OBJECT)
@@ -46,16 +54,65 @@ mcp_item_set_json (McpItem    *self,
 {
   McpItemPrivate *priv = mcp_item_get_instance_private (self);
 
-  g_assert (priv->json == NULL);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GString) text = NULL;
+
+  g_assert (priv->text == NULL);
 
   if (object == NULL)
     return;
 
-  priv->json = json_object_ref (object);
+  node = json_node_init_object (json_node_alloc (), object);
+  text = g_string_new (NULL);
+  _mcp_json_write (node, text);
+  /* Exactly its length: a GString keeps room to grow. */
+  priv->text = g_strndup (text->str, text->len);
   priv->name = mcp_json_dup_string (object, "name");
   priv->title = mcp_json_dup_string (object, "title");
   priv->description = mcp_json_dup_string (object, "description");
-  priv->meta = mcp_json_dup_node (object, "_meta");
+}
+
+/* A new tree of the entry, or the one already built. */
+static JsonObject *
+parse_entry (McpItem *self)
+{
+  McpItemPrivate *priv = mcp_item_get_instance_private (self);
+  g_autoptr(JsonNode) node = NULL;
+
+  if (priv->json != NULL)
+    return json_object_ref (priv->json);
+
+  if (priv->text == NULL)
+    return json_object_new ();
+
+  /* The text is this item's own writing of a tree: it parses. */
+  node = _mcp_json_parse (priv->text, strlen (priv->text), NULL);
+  g_assert (node != NULL && JSON_NODE_HOLDS_OBJECT (node));
+
+  return json_object_ref (json_node_get_object (node));
+}
+
+/**
+ * _mcp_item_dup_member:
+ * @self: a #McpItem
+ * @member: a member of its entry
+ *
+ * Builds the tree of one member of the entry, and only what it needs.
+ *
+ * Returns: (transfer full) (nullable): @member, or %NULL if absent or null
+ */
+JsonNode *
+_mcp_item_dup_member (McpItem    *self,
+                      const char *member)
+{
+  g_autoptr(JsonObject) entry = parse_entry (self);
+  JsonNode *node = json_object_get_member (entry, member);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+
+  /* A copy has no parent: the rest of the entry goes. */
+  return json_node_copy (node);
 }
 
 static const char *
@@ -75,6 +132,7 @@ mcp_item_finalize (GObject *object)
   McpItem *self = (McpItem *)object;
   McpItemPrivate *priv = mcp_item_get_instance_private (self);
 
+  g_clear_pointer (&priv->text, g_free);
   g_clear_pointer (&priv->json, json_object_unref);
   g_clear_pointer (&priv->name, g_free);
   g_clear_pointer (&priv->title, g_free);
@@ -96,7 +154,7 @@ mcp_item_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_JSON:
-      g_value_set_boxed (value, priv->json);
+      g_value_set_boxed (value, mcp_item_get_json (self));
       break;
 
     case PROP_NAME:
@@ -112,7 +170,7 @@ mcp_item_get_property (GObject    *object,
       break;
 
     case PROP_META:
-      g_value_set_boxed (value, priv->meta);
+      g_value_set_boxed (value, mcp_item_get_meta (self));
       break;
 
     default:
@@ -252,12 +310,22 @@ mcp_item_get_meta (McpItem *self)
 
   g_return_val_if_fail (MCP_IS_ITEM (self), NULL);
 
+  if (!priv->meta_read)
+    {
+      priv->meta = _mcp_item_dup_member (self, "_meta");
+      priv->meta_read = TRUE;
+    }
+
   return priv->meta;
 }
 
 /**
  * mcp_item_get_json:
  * @self: a #McpItem
+ *
+ * Builds the tree of the entry once, and keeps it as long as the item: to
+ * read the whole entry of many items once, use mcp_item_dup_json() or
+ * mcp_item_write_json().
  *
  * Returns: (transfer none): the entry as the server sent it
  */
@@ -268,7 +336,43 @@ mcp_item_get_json (McpItem *self)
 
   g_return_val_if_fail (MCP_IS_ITEM (self), NULL);
 
+  if (priv->json == NULL)
+    priv->json = parse_entry (self);
+
   return priv->json;
+}
+
+/**
+ * mcp_item_dup_json:
+ * @self: a #McpItem
+ *
+ * Returns: (transfer full): the entry as the server sent it, a tree the
+ *   item does not keep
+ */
+JsonObject *
+mcp_item_dup_json (McpItem *self)
+{
+  g_return_val_if_fail (MCP_IS_ITEM (self), NULL);
+
+  return parse_entry (self);
+}
+
+/**
+ * mcp_item_write_json:
+ * @self: a #McpItem
+ * @out: where to append
+ *
+ * Appends the entry as compact JSON, with no tree built.
+ */
+void
+mcp_item_write_json (McpItem *self,
+                     GString *out)
+{
+  McpItemPrivate *priv = mcp_item_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_ITEM (self));
+
+  g_string_append (out, priv->text != NULL ? priv->text : "{}");
 }
 
 /**

@@ -37,6 +37,9 @@ const char *mcp_item_get_title       (McpItem *self);
 const char *mcp_item_get_description (McpItem *self);
 JsonNode   *mcp_item_get_meta        (McpItem *self);
 JsonObject *mcp_item_get_json        (McpItem *self);
+JsonObject *mcp_item_dup_json        (McpItem *self);
+void        mcp_item_write_json      (McpItem *self,
+                                      GString *out);
 const char *mcp_item_get_label       (McpItem *self);
 
 G_END_DECLS

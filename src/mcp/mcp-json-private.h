@@ -30,8 +30,43 @@ JsonNode *_mcp_json_parse (const char  *data,
                            gsize        length,
                            GError     **error);
 
+/* Parses one protocol message as _mcp_json_parse() does, except that
+ * each entry of a list answer (`result.tools`, `result.prompts`,
+ * `result.resources`, `result.resourceTemplates`) that is an object is
+ * checked but not built: it stays its text, in a raw node (below), so
+ * that a list of ten thousand tools is never a tree all at once. */
+JsonNode *_mcp_json_parse_message (const char  *data,
+                                   gsize        length,
+                                   GError     **error);
+
+/* A raw node is a string node whose text starts with this byte, which
+ * no parsed string can hold (it is never valid UTF-8); the JSON text of
+ * the value follows it, exactly as it came. */
+#define MCP_JSON_RAW_MARK '\xff'
+
+/* The JSON text a raw node holds, or NULL if @node is not one. */
+static inline const char *
+_mcp_json_raw_text (JsonNode *node)
+{
+  const char *str;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+
+  str = json_node_get_string (node);
+
+  return str != NULL && str[0] == MCP_JSON_RAW_MARK ? str + 1 : NULL;
+}
+
+/* The members of a result whose entries a message keeps raw. */
+extern const char * const _mcp_json_raw_lists[4];
+
+JsonNode *_mcp_json_parse_raw          (JsonNode    *node);
+void      _mcp_json_expand_raw_entries (JsonNode    *result);
+
 /* Appends @node to @out as compact JSON: no newline can appear in it, so
- * it is one line of a stdio stream. */
+ * it is one line of a stdio stream. A raw node is written as the text it
+ * holds. */
 void      _mcp_json_write (JsonNode    *node,
                            GString     *out);
 

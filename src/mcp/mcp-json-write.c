@@ -109,7 +109,14 @@ write_value (JsonNode *node,
       break;
 
     case G_TYPE_STRING:
-      mcp_json_write_string (json_node_get_string (node), out);
+      {
+        const char *raw = _mcp_json_raw_text (node);
+
+        if (raw != NULL)
+          g_string_append (out, raw);
+        else
+          mcp_json_write_string (json_node_get_string (node), out);
+      }
       break;
 
     default:

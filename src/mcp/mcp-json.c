@@ -30,6 +30,9 @@ typedef struct
   guint           max_values;
   gsize           max_string_length;
 
+  /* Where a protocol message's list entries are (see RawState) */
+  guint           raw_state;
+
   /* The caller's callbacks, NULL when it wants only the tree. */
   guint         (*member)  (gpointer, guint, const char *, gsize, gboolean);
   guint         (*element) (gpointer, guint, guint, gsize);
@@ -39,6 +42,18 @@ typedef struct
 
 static JsonNode *parse_value (Parser *parser,
                               guint   token);
+
+/* A protocol message read for a list keeps each entry of
+ * `result.tools` (prompts, resources, resourceTemplates) that is an
+ * object as its text: the state says how far down that path the reader
+ * is. */
+typedef enum
+{
+  RAW_NONE,
+  RAW_ROOT,
+  RAW_RESULT,
+  RAW_LIST,
+} RawState;
 
 /* How often an object's size is checked for repeated keys. */
 #define DUPLICATE_CHECK_INTERVAL 32
@@ -383,9 +398,25 @@ builder_new_from (JsonObject *object)
   return self;
 }
 
+static RawState
+raw_state_of_member (RawState    state,
+                     const char *name)
+{
+  if (state == RAW_ROOT && strcmp (name, "result") == 0)
+    return RAW_RESULT;
+
+  if (state == RAW_RESULT)
+    for (guint i = 0; i < G_N_ELEMENTS (_mcp_json_raw_lists); i++)
+      if (strcmp (name, _mcp_json_raw_lists[i]) == 0)
+        return RAW_LIST;
+
+  return RAW_NONE;
+}
+
 static JsonNode *
-parse_object (Parser *parser,
-              guint   token)
+parse_object (Parser   *parser,
+              guint     token,
+              RawState  state)
 {
   JsonObject *object = json_object_new ();
   McpJsonObjectBuilder *builder = NULL;
@@ -441,6 +472,8 @@ parse_object (Parser *parser,
         }
       parser->p++;
 
+      if (G_UNLIKELY (state != RAW_NONE))
+        parser->raw_state = raw_state_of_member (state, name);
       value = parse_value (parser, member);
       if (value == NULL)
         goto error;
@@ -506,9 +539,32 @@ report_element (Parser *parser,
   return parser->element (parser->data, parent, index, parser->p - parser->start);
 }
 
+static gboolean skip_value (Parser *parser);
+
+/* The object at parser->p, checked but not built: a string node holding
+ * MCP_JSON_RAW_MARK, then the object's text as it came. */
 static JsonNode *
-parse_array (Parser *parser,
-             guint   token)
+parse_raw_object (Parser *parser)
+{
+  const char *begin = parser->p;
+  JsonNode *node;
+
+  if (!skip_value (parser))
+    return NULL;
+
+  g_string_truncate (parser->scratch, 0);
+  g_string_append_c (parser->scratch, MCP_JSON_RAW_MARK);
+  g_string_append_len (parser->scratch, begin, parser->p - begin);
+  node = json_node_new (JSON_NODE_VALUE);
+  json_node_set_string (node, parser->scratch->str);
+
+  return node;
+}
+
+static JsonNode *
+parse_array (Parser   *parser,
+             guint     token,
+             RawState  state)
 {
   JsonArray *array = json_array_new ();
   JsonNode *node;
@@ -525,7 +581,14 @@ parse_array (Parser *parser,
   for (guint i = 0; ; i++)
     {
       guint element = parser->element != NULL ? report_element (parser, token, i) : 0;
-      JsonNode *value = parse_value (parser, element);
+      JsonNode *value;
+
+      if (G_UNLIKELY (state == RAW_LIST))
+        skip_space (parser);
+      if (G_UNLIKELY (state == RAW_LIST) && parser->p < parser->end && *parser->p == '{')
+        value = parse_raw_object (parser);
+      else
+        value = parse_value (parser, element);
 
       if (value == NULL)
         goto error;
@@ -562,7 +625,9 @@ parse_value (Parser *parser,
              guint   token)
 {
   JsonNode *node = NULL;
+  RawState state = parser->raw_state;
 
+  parser->raw_state = RAW_NONE;
   skip_space (parser);
 
   if (parser->p >= parser->end)
@@ -586,11 +651,11 @@ parse_value (Parser *parser,
   switch (*parser->p)
     {
     case '{':
-      node = parse_object (parser, token);
+      node = parse_object (parser, token, state);
       break;
 
     case '[':
-      node = parse_array (parser, token);
+      node = parse_array (parser, token, state);
       break;
 
     case '"':
@@ -643,6 +708,121 @@ parse_value (Parser *parser,
   parser->depth--;
 
   return node;
+}
+
+/* Checks the value at parser->p by the same rules as parse_value(),
+ * building nothing. */
+static gboolean
+skip_value (Parser *parser)
+{
+  gboolean ok = FALSE;
+
+  skip_space (parser);
+
+  if (parser->p >= parser->end)
+    return fail (parser, MCP_JSON_PROBLEM_EXPECTED_VALUE);
+
+  if (++parser->depth > parser->max_depth)
+    return fail (parser, MCP_JSON_PROBLEM_TOO_DEEP);
+
+  switch (*parser->p)
+    {
+    case '{':
+    case '[':
+      {
+        gboolean is_object = *parser->p == '{';
+        char close = is_object ? '}' : ']';
+
+        parser->p++;
+        skip_space (parser);
+        if (parser->p < parser->end && *parser->p == close)
+          {
+            parser->p++;
+            ok = TRUE;
+            break;
+          }
+
+        for (;;)
+          {
+            if (is_object)
+              {
+                const char *quote;
+
+                skip_space (parser);
+                if (parser->p >= parser->end || *parser->p != '"')
+                  {
+                    fail (parser, MCP_JSON_PROBLEM_EXPECTED_MEMBER_NAME);
+                    break;
+                  }
+                quote = parser->p++;
+                if (!parse_string_contents (parser, quote, parser->scratch))
+                  break;
+                skip_space (parser);
+                if (parser->p >= parser->end || *parser->p != ':')
+                  {
+                    fail (parser, MCP_JSON_PROBLEM_EXPECTED_COLON);
+                    break;
+                  }
+                parser->p++;
+              }
+
+            if (!skip_value (parser))
+              break;
+
+            skip_space (parser);
+            if (parser->p < parser->end && *parser->p == ',')
+              {
+                parser->p++;
+                continue;
+              }
+            if (parser->p < parser->end && *parser->p == close)
+              {
+                parser->p++;
+                ok = TRUE;
+                break;
+              }
+            fail (parser, is_object ? MCP_JSON_PROBLEM_EXPECTED_OBJECT_END : MCP_JSON_PROBLEM_EXPECTED_ARRAY_END);
+            break;
+          }
+      }
+      break;
+
+    case '"':
+      {
+        const char *quote = parser->p++;
+
+        ok = parse_string_contents (parser, quote, parser->scratch);
+      }
+      break;
+
+    case 't':
+      ok = expect_word (parser, "true", 4);
+      break;
+
+    case 'f':
+      ok = expect_word (parser, "false", 5);
+      break;
+
+    case 'n':
+      ok = expect_word (parser, "null", 4);
+      break;
+
+    default:
+      if (*parser->p == '-' || g_ascii_isdigit (*parser->p))
+        {
+          JsonNode *number = parse_number (parser);
+
+          ok = number != NULL;
+          g_clear_pointer (&number, json_node_unref);
+        }
+      else
+        fail (parser, MCP_JSON_PROBLEM_EXPECTED_VALUE);
+      break;
+    }
+
+  parser->depth--;
+
+  return ok;
 }
 
 /* The problem as the protocol's errors have always said it, each a whole
@@ -751,6 +931,58 @@ set_error (const McpJsonFailure  *failure,
     }
 }
 
+static JsonNode *
+read_text (const char                *data,
+           gsize                      length,
+           const McpJsonReadOptions  *options,
+           RawState                   raw_state,
+           McpJsonFailure            *failure,
+           GError                   **error)
+{
+  Parser parser = { data, data, data + length };
+  g_autoptr(GString) scratch = g_string_sized_new (64);
+  JsonNode *node;
+  guint token;
+
+  parser.scratch = scratch;
+  parser.max_depth = MCP_JSON_MAX_DEPTH;
+  if (options != NULL)
+    {
+      if (options->max_depth != 0)
+        parser.max_depth = options->max_depth;
+      parser.max_values = options->max_values;
+      parser.max_string_length = options->max_string_length;
+      parser.member = options->member;
+      parser.element = options->element;
+      parser.number = options->number;
+      parser.data = options->data;
+    }
+
+  /* A byte order mark is tolerated, as json-glib does. */
+  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    parser.p += 3;
+
+  token = parser.element != NULL ? report_element (&parser, MCP_JSON_ROOT, 0) : 0;
+  parser.raw_state = raw_state;
+  node = parse_value (&parser, token);
+  if (node != NULL)
+    {
+      skip_space (&parser);
+      if (parser.p != parser.end)
+        {
+          fail (&parser, MCP_JSON_PROBLEM_TRAILING_DATA);
+          g_clear_pointer (&node, json_node_unref);
+        }
+    }
+
+  if (failure != NULL)
+    *failure = parser.failure;
+  if (node == NULL)
+    set_error (&parser.failure, length, error);
+
+  return node;
+}
+
 /**
  * mcp_json_read:
  * @data: one JSON text (RFC 8259, UTF-8); a byte order mark is skipped
@@ -777,47 +1009,7 @@ mcp_json_read (const char                *data,
                McpJsonFailure            *failure,
                GError                   **error)
 {
-  Parser parser = { data, data, data + length };
-  g_autoptr(GString) scratch = g_string_sized_new (64);
-  JsonNode *node;
-  guint token;
-
-  parser.scratch = scratch;
-  parser.max_depth = MCP_JSON_MAX_DEPTH;
-  if (options != NULL)
-    {
-      if (options->max_depth != 0)
-        parser.max_depth = options->max_depth;
-      parser.max_values = options->max_values;
-      parser.max_string_length = options->max_string_length;
-      parser.member = options->member;
-      parser.element = options->element;
-      parser.number = options->number;
-      parser.data = options->data;
-    }
-
-  /* A byte order mark is tolerated, as json-glib does. */
-  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
-    parser.p += 3;
-
-  token = parser.element != NULL ? report_element (&parser, MCP_JSON_ROOT, 0) : 0;
-  node = parse_value (&parser, token);
-  if (node != NULL)
-    {
-      skip_space (&parser);
-      if (parser.p != parser.end)
-        {
-          fail (&parser, MCP_JSON_PROBLEM_TRAILING_DATA);
-          g_clear_pointer (&node, json_node_unref);
-        }
-    }
-
-  if (failure != NULL)
-    *failure = parser.failure;
-  if (node == NULL)
-    set_error (&parser.failure, length, error);
-
-  return node;
+  return read_text (data, length, options, RAW_NONE, failure, error);
 }
 
 JsonNode *
@@ -825,5 +1017,13 @@ _mcp_json_parse (const char  *data,
                  gsize        length,
                  GError     **error)
 {
-  return mcp_json_read (data, length, NULL, NULL, error);
+  return read_text (data, length, NULL, RAW_NONE, NULL, error);
+}
+
+JsonNode *
+_mcp_json_parse_message (const char  *data,
+                         gsize        length,
+                         GError     **error)
+{
+  return read_text (data, length, NULL, RAW_ROOT, NULL, error);
 }

@@ -43,6 +43,7 @@
  * close_async() completes when everything is finished. */
 
 #define READ_CHUNK        (64 * 1024)
+#define LARGE_BUFFER      (1024 * 1024)
 #define MAX_READS_PER_WAKE 16
 #define STDERR_MAX_LINE   (16 * 1024)
 #define STDERR_TAIL_LINES 20
@@ -321,7 +322,18 @@ reader_process (LineReader *reader)
 
   if (start > 0)
     {
-      g_byte_array_remove_range (reader->buffer, 0, start);
+      /* A buffer grown for a large message is let go with it: kept, it
+       * would hold the message's size for the life of the connection. */
+      if (len > LARGE_BUFFER && len - start < READ_CHUNK)
+        {
+          GByteArray *rest = g_byte_array_sized_new (READ_CHUNK);
+
+          g_byte_array_append (rest, data + start, len - start);
+          g_byte_array_unref (reader->buffer);
+          reader->buffer = rest;
+        }
+      else
+        g_byte_array_remove_range (reader->buffer, 0, start);
       reader->scanned -= start;
     }
 

@@ -12,10 +12,13 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-item-private.h"
 #include "mcp-json-private.h"
 #include "mcp-tool.h"
 
-/* A tool a server offers (Tools › Listing). */
+/* A tool a server offers (Tools › Listing). Its schemas and annotations
+ * stay in the entry's text until asked for: the list shows names and
+ * descriptions, and only a form or a check needs a schema's tree. */
 
 struct _McpTool
 {
@@ -24,6 +27,10 @@ struct _McpTool
   JsonNode *input_schema;
   JsonNode *output_schema;
   JsonNode *annotations;
+  char     *annotations_title;
+  guint     input_schema_read : 1;
+  guint     output_schema_read : 1;
+  guint     annotations_read : 1;
 };
 
 G_DEFINE_FINAL_TYPE (McpTool, mcp_tool, MCP_TYPE_ITEM)
@@ -48,14 +55,8 @@ mcp_tool_real_get_label (McpItem *item)
   if (title != NULL && *title != '\0')
     return title;
 
-  if (self->annotations != NULL && JSON_NODE_HOLDS_OBJECT (self->annotations))
-    {
-      JsonObject *annotations = json_node_get_object (self->annotations);
-
-      title = json_object_get_string_member_with_default (annotations, "title", NULL);
-      if (title != NULL && *title != '\0')
-        return title;
-    }
+  if (self->annotations_title != NULL)
+    return self->annotations_title;
 
   return mcp_item_get_name (item);
 }
@@ -68,6 +69,7 @@ mcp_tool_finalize (GObject *object)
   g_clear_pointer (&self->input_schema, json_node_unref);
   g_clear_pointer (&self->output_schema, json_node_unref);
   g_clear_pointer (&self->annotations, json_node_unref);
+  g_clear_pointer (&self->annotations_title, g_free);
 
   G_OBJECT_CLASS (mcp_tool_parent_class)->finalize (object);
 }
@@ -83,15 +85,15 @@ mcp_tool_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_INPUT_SCHEMA:
-      g_value_set_boxed (value, self->input_schema);
+      g_value_set_boxed (value, mcp_tool_get_input_schema (self));
       break;
 
     case PROP_OUTPUT_SCHEMA:
-      g_value_set_boxed (value, self->output_schema);
+      g_value_set_boxed (value, mcp_tool_get_output_schema (self));
       break;
 
     case PROP_ANNOTATIONS:
-      g_value_set_boxed (value, self->annotations);
+      g_value_set_boxed (value, mcp_tool_get_annotations (self));
       break;
 
     default:
@@ -171,33 +173,104 @@ mcp_tool_new_from_json (JsonObject  *object,
     }
 
   self = g_object_new (MCP_TYPE_TOOL, "json", object, NULL);
-  self->input_schema = mcp_json_dup_node (object, "inputSchema");
-  self->output_schema = mcp_json_dup_node (object, "outputSchema");
-  self->annotations = mcp_json_dup_node (object, "annotations");
+
+  /* The label's last resort, read now: a list asks for every label. */
+  if (json_object_has_member (object, "annotations") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (object, "annotations")))
+    {
+      JsonObject *annotations = json_object_get_object_member (object, "annotations");
+
+      if (mcp_json_has_string (annotations, "title") &&
+          *json_object_get_string_member (annotations, "title") != '\0')
+        self->annotations_title = g_strdup (json_object_get_string_member (annotations, "title"));
+    }
 
   return self;
 }
 
+/* A member's tree, built the first time it is asked for and kept. */
+static JsonNode *
+get_member (McpTool    *self,
+            const char *member,
+            JsonNode  **node,
+            guint       read)
+{
+  if (!read)
+    *node = _mcp_item_dup_member (MCP_ITEM (self), member);
+
+  return *node;
+}
+
+/**
+ * mcp_tool_get_input_schema:
+ * @self: a #McpTool
+ *
+ * The tree is built the first time and kept as long as the tool; to read
+ * the schemas of many tools once, use mcp_tool_dup_input_schema().
+ *
+ * Returns: (transfer none) (nullable): the JSON Schema of the arguments
+ */
 JsonNode *
 mcp_tool_get_input_schema (McpTool *self)
 {
   g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
 
+  get_member (self, "inputSchema", &self->input_schema, self->input_schema_read);
+  self->input_schema_read = TRUE;
+
   return self->input_schema;
 }
 
+/**
+ * mcp_tool_dup_input_schema:
+ * @self: a #McpTool
+ *
+ * Returns: (transfer full) (nullable): the JSON Schema of the arguments,
+ *   a tree the tool does not keep
+ */
+JsonNode *
+mcp_tool_dup_input_schema (McpTool *self)
+{
+  g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
+
+  if (self->input_schema_read)
+    return self->input_schema != NULL ? json_node_ref (self->input_schema) : NULL;
+
+  return _mcp_item_dup_member (MCP_ITEM (self), "inputSchema");
+}
+
+/**
+ * mcp_tool_get_output_schema:
+ * @self: a #McpTool
+ *
+ * Returns: (transfer none) (nullable): the JSON Schema of
+ *   `structuredContent`, if any
+ */
 JsonNode *
 mcp_tool_get_output_schema (McpTool *self)
 {
   g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
 
+  get_member (self, "outputSchema", &self->output_schema, self->output_schema_read);
+  self->output_schema_read = TRUE;
+
   return self->output_schema;
 }
 
+/**
+ * mcp_tool_get_annotations:
+ * @self: a #McpTool
+ *
+ * Returns: (transfer none) (nullable): hints about its behaviour
+ *   (untrusted)
+ */
 JsonNode *
 mcp_tool_get_annotations (McpTool *self)
 {
   g_return_val_if_fail (MCP_IS_TOOL (self), NULL);
+
+  get_member (self, "annotations", &self->annotations, self->annotations_read);
+  self->annotations_read = TRUE;
 
   return self->annotations;
 }

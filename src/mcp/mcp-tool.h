@@ -18,6 +18,7 @@ G_DECLARE_FINAL_TYPE (McpTool, mcp_tool, MCP, TOOL, McpItem)
 McpTool  *mcp_tool_new_from_json     (JsonObject  *object,
                                       GError     **error);
 JsonNode *mcp_tool_get_input_schema  (McpTool     *self);
+JsonNode *mcp_tool_dup_input_schema  (McpTool     *self);
 JsonNode *mcp_tool_get_output_schema (McpTool     *self);
 JsonNode *mcp_tool_get_annotations   (McpTool     *self);
 

@@ -550,7 +550,7 @@ parse (const char *text,
        Parsed     *parsed)
 {
   parsed->bad_utf8 = -1;
-  parsed->root = _mcp_json_parse (text, length, &parsed->error);
+  parsed->root = _mcp_json_parse_message (text, length, &parsed->error);
 
   if (parsed->root == NULL && (parsed->bad_utf8 = find_bad_utf8 (text, length)) >= 0)
     parsed->answered_id = find_answered_id (text, length);

@@ -422,11 +422,14 @@ create_parameters_cb (gpointer item,
                       gpointer user_data)
 {
   g_autoptr(GListModel) parameters = NULL;
+  g_autoptr(JsonNode) schema = NULL;
 
   if (!MCP_IS_TOOL (item))
     return NULL;
 
-  parameters = tether_tool_parameter_list_new_from_schema (mcp_tool_get_input_schema (item));
+  /* Asked for each row shown: the tool keeps no tree for it. */
+  schema = mcp_tool_dup_input_schema (item);
+  parameters = tether_tool_parameter_list_new_from_schema (schema);
   if (g_list_model_get_n_items (parameters) == 0)
     return NULL;
 

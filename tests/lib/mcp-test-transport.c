@@ -16,6 +16,7 @@
 #include "mcp-json-private.h"
 #include "mcp-test-transport.h"
 #include "mcp-transport-private.h"
+#include "test-util.h"
 
 struct _McpTestTransport
 {
@@ -271,4 +272,46 @@ mcp_test_transport_close_with_error (McpTestTransport *self,
                                      const GError     *error)
 {
   _mcp_transport_emit_closed (MCP_TRANSPORT (self), error);
+}
+
+/* A client over a transport without a peer: the test answers by hand,
+ * initialize first (id 1). */
+McpClient *
+mcp_test_client_connect_by_hand (McpTestTransport **transport_out)
+{
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new ();
+  g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *init;
+
+  /* Answered by hand as an initialize-era server. */
+  mcp_client_set_era (client, MCP_ERA_LEGACY);
+  mcp_client_connect_async (client, NULL, test_store_result, &result);
+  while ((init = mcp_test_transport_find_sent (transport, "initialize")) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpint (json_object_get_int_member (init, "id"), ==, 1);
+  mcp_test_transport_receive (transport,
+                              "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-11-25\","
+                              "\"capabilities\":{},\"serverInfo\":{\"name\":\"by-hand\",\"version\":\"0\"}}}");
+  test_wait_for (&result);
+  mcp_client_connect_finish (client, result, &error);
+  g_assert_no_error (error);
+
+  *transport_out = g_object_ref (transport);
+
+  return g_steal_pointer (&client);
+}
+
+void
+mcp_test_client_close (McpClient *client)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  mcp_client_close_async (client, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  g_assert_true (mcp_client_close_finish (client, result, NULL));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "fake-mcp-core.h"
+#include "mcp-client.h"
 #include "mcp-transport.h"
 
 G_BEGIN_DECLS
@@ -32,5 +33,8 @@ void              mcp_test_transport_release_sends   (McpTestTransport     *self
                                                       const GError         *error);
 void              mcp_test_transport_close_with_error (McpTestTransport    *self,
                                                       const GError         *error);
+
+McpClient        *mcp_test_client_connect_by_hand    (McpTestTransport    **transport_out);
+void              mcp_test_client_close              (McpClient            *client);
 
 G_END_DECLS

@@ -38,6 +38,10 @@ test_shared_members (void)
   g_autoptr(McpTool) tool = mcp_tool_new_from_json (object, &error);
   g_autofree char *name = NULL;
   g_autofree char *description = NULL;
+  g_autoptr(JsonObject) entry = NULL;
+  g_autoptr(JsonNode) entry_node = NULL;
+  g_autoptr(JsonNode) object_node = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
   JsonNode *meta;
 
   g_assert_no_error (error);
@@ -45,7 +49,18 @@ test_shared_members (void)
   g_assert_cmpstr (mcp_item_get_name (MCP_ITEM (tool)), ==, "echo");
   g_assert_cmpstr (mcp_item_get_title (MCP_ITEM (tool)), ==, "Echo");
   g_assert_cmpstr (mcp_item_get_description (MCP_ITEM (tool)), ==, "Says it again");
-  g_assert_true (mcp_item_get_json (MCP_ITEM (tool)) == object);
+  /* The entry is kept as its text, its tree built when asked for (once,
+   * or each time): the same members, the same order. */
+  entry = mcp_item_dup_json (MCP_ITEM (tool));
+  g_assert_false (entry == object);
+  entry_node = json_node_init_object (json_node_alloc (), entry);
+  object_node = json_node_init_object (json_node_alloc (), object);
+  g_assert_true (json_node_equal (entry_node, object_node));
+  g_assert_true (mcp_item_get_json (MCP_ITEM (tool)) == mcp_item_get_json (MCP_ITEM (tool)));
+  g_assert_false (mcp_item_get_json (MCP_ITEM (tool)) == entry);
+  mcp_item_write_json (MCP_ITEM (tool), text);
+  g_assert_cmpstr (text->str, ==, "{\"name\":\"echo\",\"title\":\"Echo\",\"description\":\"Says it again\","
+                                  "\"_meta\":{\"io.example/x\":1},\"inputSchema\":{\"type\":\"object\"}}");
 
   meta = mcp_item_get_meta (MCP_ITEM (tool));
   g_assert_nonnull (meta);

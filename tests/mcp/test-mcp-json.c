@@ -438,6 +438,91 @@ test_write_string (void)
   g_assert_cmpstr (out->str, ==, "\"a\\\"b\\\\c\\u0001\\u001f\x7f\\n\\r\\t\\b\\f é/\"");
 }
 
+/* A list answer keeps each object entry as its text, checked as strictly
+ * as the rest; anything else, anywhere else, is a tree as before. */
+static void
+test_raw_entries (void)
+{
+  const char *text = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"tools\":[{\"name\":\"a\", \"x\":[1,{\"y\":\"\\u00e9\"}]},"
+                     "\"str\",5,{}],\"nextCursor\":\"c\",\"other\":[{\"z\":1}],\"prompts\":{\"p\":{}}}}";
+  const char *not_lists[] = {
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\",\"params\":{\"tools\":[{\"a\":1}]}}",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"x\":{\"tools\":[{\"a\":1}]}}}",
+    "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[{\"a\":1}]}}]",
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":[{\"tools\":[{\"a\":1}]}]}",
+  };
+  g_autoptr(JsonNode) plain = _mcp_json_parse (text, strlen (text), NULL);
+  g_autoptr(JsonNode) root = _mcp_json_parse_message (text, strlen (text), NULL);
+  g_autoptr(GString) written = g_string_new (NULL);
+  JsonNode *result;
+  JsonArray *tools;
+
+  g_assert_nonnull (root);
+  result = json_object_get_member (json_node_get_object (root), "result");
+  tools = json_object_get_array_member (json_node_get_object (result), "tools");
+  g_assert_cmpuint (json_array_get_length (tools), ==, 4);
+  g_assert_cmpstr (_mcp_json_raw_text (json_array_get_element (tools, 0)), ==,
+                   "{\"name\":\"a\", \"x\":[1,{\"y\":\"\\u00e9\"}]}");
+  g_assert_cmpstr (json_array_get_string_element (tools, 1), ==, "str");
+  g_assert_null (_mcp_json_raw_text (json_array_get_element (tools, 1)));
+  g_assert_cmpint (json_array_get_int_element (tools, 2), ==, 5);
+  g_assert_cmpstr (_mcp_json_raw_text (json_array_get_element (tools, 3)), ==, "{}");
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_array_get_element (
+    json_object_get_array_member (json_node_get_object (result), "other"), 0)));
+
+  /* Written, a raw entry is its text; expanded, the tree is the same. */
+  _mcp_json_write (root, written);
+  g_assert_nonnull (strstr (written->str, "{\"name\":\"a\", \"x\":[1,{\"y\":\"\\u00e9\"}]}"));
+  _mcp_json_expand_raw_entries (result);
+  g_assert_true (json_node_equal (root, plain));
+
+  for (guint i = 0; i < G_N_ELEMENTS (not_lists); i++)
+    {
+      g_autoptr(JsonNode) tree = _mcp_json_parse_message (not_lists[i], strlen (not_lists[i]), NULL);
+      g_autoptr(GString) again = g_string_new (NULL);
+
+      _mcp_json_write (tree, again);
+      g_assert_cmpstr (again->str, ==, not_lists[i]);
+    }
+}
+
+/* A bad entry fails the message where, and as, the tree reader fails. */
+static void
+test_raw_entries_invalid (void)
+{
+  const char *entries[] = {
+    "{\"a\":\"\\x\"}", "{\"a\":\"\xC3\x28\"}", "{\"a\":tru}", "{\"a\" 1}", "{\"a\":1,}", "{\"a\":[1 2]}",
+    "{\"a\":\"\\u00\"}", "{\"a\":\"\\u0000\"}", "{\"a\":-}", "{\"a\":1.}", "{\"a\":1e}", "{\"a\":\"x", "{1:2}",
+    "{\"a\":[1,]}", "{\"a\":\"\x01\"}", "{\"a\":{}", "{",
+  };
+  g_autoptr(GString) deep = g_string_new ("{\"result\":{\"tools\":[{\"a\":");
+
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("{\"id\":1,\"result\":{\"tools\":[{},%s]}}", entries[i]);
+      g_autoptr(GError) plain_error = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) plain = _mcp_json_parse (text, strlen (text), &plain_error);
+      g_autoptr(JsonNode) root = _mcp_json_parse_message (text, strlen (text), &error);
+
+      g_assert_null (plain);
+      g_assert_null (root);
+      g_assert_cmpstr (error->message, ==, plain_error->message);
+    }
+
+  /* Nesting is bounded inside an entry too. */
+  for (guint i = 0; i < MCP_JSON_MAX_DEPTH; i++)
+    g_string_append_c (deep, '[');
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) root = _mcp_json_parse_message (deep->str, deep->len, &error);
+
+    g_assert_null (root);
+    g_assert_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE);
+    g_assert_nonnull (strstr (error->message, "nested too deeply"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -456,6 +541,8 @@ main (int   argc,
   g_test_add_func ("/Mcp/Json/repeated-keys", test_repeated_keys);
   g_test_add_func ("/Mcp/Json/deep-copy", test_deep_copy);
   g_test_add_func ("/Mcp/Json/write-string", test_write_string);
+  g_test_add_func ("/Mcp/Json/raw-entries", test_raw_entries);
+  g_test_add_func ("/Mcp/Json/raw-entries-invalid", test_raw_entries_invalid);
 
   return g_test_run ();
 }

@@ -39,13 +39,44 @@ wait_until (Fixture       *fixture,
     }
 }
 
-/* A button's activation shows it pressed, then clicks it a moment later. */
+static void
+clicked_cb (GtkButton *button,
+            gboolean  *clicked)
+{
+  *clicked = TRUE;
+}
+
+/* A button's activation shows it pressed, then clicks it a moment later
+ * (a timeout of GTK's own): wait for the click itself, not for a time, so
+ * that a loaded machine cannot read the result before the click lands. */
 void
 click (gpointer widget)
 {
+  gint64 deadline = g_get_monotonic_time () + (gint64)10000 * 1000 * SLOWDOWN;
+  gboolean clicked = FALSE;
+  gulong id = 0;
+
   g_assert_true (gtk_widget_is_sensitive (widget));
+  if (GTK_IS_BUTTON (widget))
+    id = g_signal_connect (g_object_ref (widget), "clicked", G_CALLBACK (clicked_cb), &clicked);
   gtk_widget_activate (widget);
-  test_iterate_for (400 * SLOWDOWN);
+  if (id == 0)
+    {
+      test_iterate_for (400 * SLOWDOWN);
+      return;
+    }
+
+  while (!clicked)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the button was activated but never clicked");
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  /* held until now: a click may close the button's window */
+  g_signal_handler_disconnect (widget, id);
+  g_object_unref (widget);
+  test_iterate_for (100);
 }
 
 /* Finding widgets */

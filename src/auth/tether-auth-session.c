@@ -27,7 +27,9 @@
  * held and the challenge's, a bounded number of times. A new
  * authorization server (named by the metadata) gets a registration of its
  * own: nothing of the old one is sent to it. Tokens are refreshed a little
- * before they end, and go to the keyring, never to a file.
+ * before they end, and go to the keyring, never to a file. The token
+ * provider's side (a 401 or 403 from the transport) and that refresh are
+ * in tether-auth-session-provider.c.
  */
 
 #define G_LOG_DOMAIN "tether-auth"
@@ -45,53 +47,14 @@
 #include "tether-auth-listener.h"
 #include "tether-auth-pkce.h"
 #include "tether-auth-session.h"
+#include "tether-auth-session-private.h"
 #include "tether-auth-urls.h"
 
 #define PROTOCOL_VERSION "2025-11-25"
 
-typedef struct
-{
-  char *issuer;
-  char *client_id;
-  char *client_secret;   /* nullable */
-  char *auth_method;     /* nullable: what registration said */
-  char *redirect_uri;    /* nullable: the one registered */
-  gboolean refresh;      /* registered the refresh_token grant */
-} Registration;
-
-struct _TetherAuthSession
-{
-  GObject            parent_instance;
-
-  char              *server_name;     /* nullable: nothing stored without it */
-  char              *server_url;
-  TetherSecretStore *store;           /* nullable */
-  SoupSession       *http;
-
-  /* configuration */
-  char              *client_id;
-  char              *client_secret;
-  char              *client_metadata_url;
-  gboolean           client_credentials;
-  TetherAuthOpenUri  open_uri;
-  gpointer           open_data;
-  GDestroyNotify     open_destroy;
-  guint              browser_timeout_s;
-
-  /* state */
-  TetherAuthTokens  *tokens;
-  gboolean           loaded;          /* the keyring's sign-in was read */
-  Registration      *registration;
-  guint              step_ups;        /* since the last success */
-  guint              refresh_id;
-  GCancellable      *cancellable;     /* of everything, until dispose */
-};
-
-static void tether_auth_session_provider_init (McpTokenProviderInterface *iface);
-
 G_DEFINE_FINAL_TYPE_WITH_CODE (TetherAuthSession, tether_auth_session, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (MCP_TYPE_TOKEN_PROVIDER,
-                                                      tether_auth_session_provider_init))
+                                                      _tether_auth_session_provider_init))
 
 static void
 registration_free (Registration *reg)
@@ -180,8 +143,8 @@ static void start_sign_in (GTask *task);
 static void request_token (GTask      *task,
                            GHashTable *fields);
 
-static const char *
-shown_name (TetherAuthSession *self)
+const char *
+_tether_auth_session_shown_name (TetherAuthSession *self)
 {
   return self->server_name != NULL ? self->server_name : self->server_url;
 }
@@ -323,7 +286,6 @@ parse_registration (const char *issuer,
   return g_steal_pointer (&reg);
 }
 
-static void schedule_refresh (TetherAuthSession *self);
 
 static void
 succeed (GTask *task)
@@ -345,7 +307,7 @@ set_tokens (GTask            *task,
   self->tokens = tokens;
   self->loaded = TRUE;
   self->step_ups = 0;
-  schedule_refresh (self);
+  _tether_auth_session_schedule_refresh (self);
   keep_secret (task, "tokens", stored, succeed);
   memset (stored, 0, strlen (stored));
 }
@@ -379,7 +341,7 @@ on_prm (GObject      *source,
         {
           fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_DISCOVERY,
                                    _("The resource metadata of “%s” names no authorization server"),
-                                   shown_name (a->self)));
+                                   _tether_auth_session_shown_name (a->self)));
           return;
         }
       if (resource != NULL && !tether_auth_resource_matches (resource, a->self->server_url))
@@ -388,7 +350,7 @@ on_prm (GObject      *source,
 
           fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REFUSED,
                                    _("The resource metadata of “%s” is for another resource (%s): not signing in"),
-                                   shown_name (a->self), shown));
+                                   _tether_auth_session_shown_name (a->self), shown));
           return;
         }
       a->prm = json_object_ref (reply->object);
@@ -467,7 +429,7 @@ on_as (GObject      *source,
           return;
         }
       g_message ("Server “%s”: authorization server metadata at %s names issuer “%s”, not “%s”: ignored",
-                 shown_name (a->self), a->as_urls[a->as_index], issuer != NULL ? issuer : "", a->issuer);
+                 _tether_auth_session_shown_name (a->self), a->as_urls[a->as_index], issuer != NULL ? issuer : "", a->issuer);
     }
 
   a->as_index++;
@@ -489,7 +451,7 @@ fetch_as (GTask *task)
         }
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_DISCOVERY,
                                _("No usable metadata for the authorization server %s of “%s”"),
-                               a->issuer, shown_name (a->self)));
+                               a->issuer, _tether_auth_session_shown_name (a->self)));
       return;
     }
 
@@ -591,7 +553,7 @@ on_token (GObject      *source,
        * registration. */
       if (g_strcmp0 (grant, "refresh_token") == 0)
         {
-          g_message ("Server “%s”: the refresh was refused (HTTP %u %s)", shown_name (self), reply->status,
+          g_message ("Server “%s”: the refresh was refused (HTTP %u %s)", _tether_auth_session_shown_name (self), reply->status,
                      code != NULL ? code : "");
           g_clear_pointer (&self->tokens, tether_auth_tokens_free);
           start_sign_in (task);
@@ -599,7 +561,7 @@ on_token (GObject      *source,
         }
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_TOKEN,
                                _("The authorization server of “%s” refused the token request: HTTP %u %s"),
-                               shown_name (self), reply->status, code != NULL ? code : ""));
+                               _tether_auth_session_shown_name (self), reply->status, code != NULL ? code : ""));
       return;
     }
 
@@ -609,7 +571,7 @@ on_token (GObject      *source,
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_TOKEN,
                                _("The authorization server of “%s” sent no usable token: %s"),
-                               shown_name (self), error->message));
+                               _tether_auth_session_shown_name (self), error->message));
       return;
     }
   if (tokens->scope == NULL && a->scope != NULL)
@@ -628,7 +590,7 @@ request_token (GTask      *task,
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REFUSED,
                                _("The authorization server of “%s” has no token endpoint Tether may send a secret to"),
-                               shown_name (a->self)));
+                               _tether_auth_session_shown_name (a->self)));
       return;
     }
   g_hash_table_insert (fields, "resource", a->resource);
@@ -637,7 +599,7 @@ request_token (GTask      *task,
   if (msg == NULL)
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_DISCOVERY,
-                               _("The token endpoint of “%s” is not a URL"), shown_name (a->self)));
+                               _("The token endpoint of “%s” is not a URL"), _tether_auth_session_shown_name (a->self)));
       return;
     }
   /* add_client_auth() may add to the form or the headers: encode again */
@@ -677,7 +639,7 @@ on_callback (GObject      *source,
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REFUSED,
                                _("The browser came back to Tether with the wrong state: not signing in to “%s”"),
-                               shown_name (a->self)));
+                               _tether_auth_session_shown_name (a->self)));
       return;
     }
 
@@ -693,7 +655,7 @@ on_callback (GObject      *source,
                                iss != NULL
                                ? _("The answer to signing in to “%s” comes from another issuer: refused")
                                : _("The answer to signing in to “%s” does not say its issuer, as its server promised: refused"),
-                               shown_name (a->self)));
+                               _tether_auth_session_shown_name (a->self)));
       return;
     }
 
@@ -704,7 +666,7 @@ on_callback (GObject      *source,
       g_autofree char *shown = g_strescape (denied != NULL ? denied : "no code", NULL);
 
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_DENIED,
-                               _("Signing in to “%s” did not succeed: %s"), shown_name (a->self), shown));
+                               _("Signing in to “%s” did not succeed: %s"), _tether_auth_session_shown_name (a->self), shown));
       return;
     }
 
@@ -764,7 +726,7 @@ open_browser (GTask *task)
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REFUSED,
                                _("The authorization endpoint of “%s” is neither https nor on this computer"),
-                               shown_name (self)));
+                               _tether_auth_session_shown_name (self)));
       return;
     }
   if (g_uri_get_query (base) != NULL && *g_uri_get_query (base) != '\0')
@@ -785,7 +747,7 @@ open_browser (GTask *task)
 
       /* Translators: the first %s is a server's name, the second why the browser did not open */
       error = g_error_new (cause->domain, cause->code, _("Could not open the browser to sign in to “%s”: %s"),
-                           shown_name (self), cause->message);
+                           _tether_auth_session_shown_name (self), cause->message);
       g_object_set_data_full (G_OBJECT (task), "open-error", g_steal_pointer (&error), (GDestroyNotify)g_error_free);
       tether_auth_listener_close (a->listener);
     }
@@ -879,7 +841,7 @@ on_registered (GObject      *source,
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REGISTRATION,
                                _("The authorization server of “%s” refused to register Tether: HTTP %u"),
-                               shown_name (a->self), reply->status));
+                               _tether_auth_session_shown_name (a->self), reply->status));
       return;
     }
 
@@ -936,7 +898,7 @@ register_client (GTask *task)
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REGISTRATION,
                                _("The authorization server of “%s” offers no way to register Tether: "
                                  "give a client id in the server's settings"),
-                               shown_name (self)));
+                               _tether_auth_session_shown_name (self)));
       return;
     }
 
@@ -968,7 +930,7 @@ register_client (GTask *task)
   if (msg == NULL)
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REGISTRATION,
-                               _("The registration endpoint of “%s” is not a URL"), shown_name (self)));
+                               _("The registration endpoint of “%s” is not a URL"), _tether_auth_session_shown_name (self)));
       return;
     }
   tether_auth_http_send_async (self->http, msg, g_task_get_cancellable (task), on_registered, task);
@@ -986,7 +948,7 @@ start_sign_in (GTask *task)
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_SIGN_IN_REQUIRED,
                                _("Sign-in required: “%s” needs you to sign in with your browser"),
-                               shown_name (self)));
+                               _tether_auth_session_shown_name (self)));
       return;
     }
 
@@ -994,7 +956,7 @@ start_sign_in (GTask *task)
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_DISCOVERY,
                                _("The authorization server of “%s” has no authorization endpoint"),
-                               shown_name (self)));
+                               _tether_auth_session_shown_name (self)));
       return;
     }
 
@@ -1004,7 +966,7 @@ start_sign_in (GTask *task)
     {
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REFUSED,
                                _("The authorization server of “%s” does not support PKCE with S256: not signing in"),
-                               shown_name (self)));
+                               _tether_auth_session_shown_name (self)));
       return;
     }
 
@@ -1071,7 +1033,7 @@ on_registration_loaded (GObject      *source,
       return;
     }
   if (error != NULL)
-    g_message ("Server “%s”: the keyring could not be read: %s", shown_name (a->self), error->message);
+    g_message ("Server “%s”: the keyring could not be read: %s", _tether_auth_session_shown_name (a->self), error->message);
   registration_free (a->self->registration);
   a->self->registration = parse_registration (a->issuer, text);
   tether_secret_free (text);
@@ -1106,7 +1068,7 @@ after_registration (GTask *task)
         {
           fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REGISTRATION,
                                    _("“%s” uses client credentials, but no client id and secret are set"),
-                                   shown_name (self)));
+                                   _tether_auth_session_shown_name (self)));
           return;
         }
       use_registration (self, a->issuer, self->client_id, self->client_secret);
@@ -1121,14 +1083,14 @@ after_registration (GTask *task)
   start_sign_in (task);
 }
 
-static void
-run_attempt (TetherAuthSession   *self,
-             const char          *www_authenticate,
-             gboolean             interactive,
-             gboolean             step_up,
-             GCancellable        *cancellable,
-             GAsyncReadyCallback  callback,
-             gpointer             user_data)
+void
+_tether_auth_session_run_attempt (TetherAuthSession   *self,
+                                  const char          *www_authenticate,
+                                  gboolean             interactive,
+                                  gboolean             step_up,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
 {
   GTask *task = g_task_new (self, cancellable, callback, user_data);
   Attempt *a = g_new0 (Attempt, 1);
@@ -1148,9 +1110,9 @@ run_attempt (TetherAuthSession   *self,
   fetch_prm (task);
 }
 
-static gboolean
-run_attempt_finish (GAsyncResult  *result,
-                    GError       **error)
+gboolean
+_tether_auth_session_run_attempt_finish (GAsyncResult  *result,
+                                         GError       **error)
 {
   GTask *task = G_TASK (result);
   GError *open_error = g_object_get_data (G_OBJECT (task), "open-error");
@@ -1164,199 +1126,6 @@ run_attempt_finish (GAsyncResult  *result,
       return FALSE;
     }
   return g_task_propagate_boolean (task, error);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Refreshing before the end                                              */
-
-static void
-on_refreshed (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!run_attempt_finish (result, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_message ("Could not refresh a sign-in ahead of time: %s", error->message);
-}
-
-static gboolean
-refresh_due (gpointer data)
-{
-  TetherAuthSession *self = data;
-
-  self->refresh_id = 0;
-  run_attempt (self, NULL, FALSE, FALSE, self->cancellable, on_refreshed, NULL);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_refresh (TetherAuthSession *self)
-{
-  gint64 at;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
-  if (self->tokens == NULL || self->tokens->refresh_token == NULL)
-    return;
-  at = tether_auth_tokens_refresh_at (self->tokens);
-  if (at == 0)
-    return;
-  self->refresh_id = g_timeout_add_seconds ((guint)CLAMP (at - now, 1, G_MAXINT32), refresh_due, self);
-}
-
-/* ---------------------------------------------------------------------- */
-/* McpTokenProvider                                                       */
-
-static char *
-session_dup_authorization (McpTokenProvider *provider)
-{
-  TetherAuthSession *self = TETHER_AUTH_SESSION (provider);
-
-  if (self->tokens == NULL)
-    return NULL;
-  return g_strconcat ("Bearer ", self->tokens->access_token, NULL);
-}
-
-static void
-on_challenge_done (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  GError *error = NULL;
-
-  if (run_attempt_finish (result, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static void challenge (GTask      *task,
-                       guint       status,
-                       const char *www_authenticate);
-
-typedef struct
-{
-  guint  status;
-  char  *www_authenticate;
-} PendingChallenge;
-
-static void
-pending_challenge_free (PendingChallenge *pending)
-{
-  g_free (pending->www_authenticate);
-  g_free (pending);
-}
-
-static void
-on_loaded_for_challenge (GObject      *source,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  GTask *task = user_data;
-  TetherAuthSession *self = TETHER_AUTH_SESSION (source);
-  PendingChallenge *pending = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-
-  if (!tether_auth_session_load_finish (self, result, &error))
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          g_object_unref (task);
-          return;
-        }
-      g_message ("Server “%s”: the keyring could not be read: %s", shown_name (self), error->message);
-    }
-  self->loaded = TRUE;
-
-  /* The request went without the sign-in the keyring had: again, with it */
-  if (self->tokens != NULL && pending->status == SOUP_STATUS_UNAUTHORIZED)
-    {
-      g_task_return_boolean (task, TRUE);
-      g_object_unref (task);
-      return;
-    }
-  challenge (task, pending->status, pending->www_authenticate);
-}
-
-/* The keyring is read at the first challenge only: a server that never
- * asks for a sign-in never touches it. */
-static void
-session_challenge_async (McpTokenProvider    *provider,
-                         guint                status,
-                         const char          *www_authenticate,
-                         GCancellable        *cancellable,
-                         GAsyncReadyCallback  callback,
-                         gpointer             user_data)
-{
-  TetherAuthSession *self = TETHER_AUTH_SESSION (provider);
-  GTask *task = g_task_new (self, cancellable, callback, user_data);
-
-  if (!self->loaded && self->tokens == NULL && self->store != NULL && self->server_name != NULL)
-    {
-      PendingChallenge *pending = g_new0 (PendingChallenge, 1);
-
-      pending->status = status;
-      pending->www_authenticate = g_strdup (www_authenticate);
-      g_task_set_task_data (task, pending, (GDestroyNotify)pending_challenge_free);
-      tether_auth_session_load_async (self, cancellable, on_loaded_for_challenge, task);
-      return;
-    }
-  challenge (task, status, www_authenticate);
-}
-
-static void
-challenge (GTask      *task,
-           guint       status,
-           const char *www_authenticate)
-{
-  TetherAuthSession *self = g_task_get_source_object (task);
-  GCancellable *cancellable = g_task_get_cancellable (task);
-
-  if (status == SOUP_STATUS_FORBIDDEN)
-    {
-      g_autoptr(GPtrArray) challenges = tether_auth_challenges_parse (www_authenticate);
-      const TetherAuthChallenge *bearer = tether_auth_challenges_find (challenges, "Bearer");
-
-      /* Only a lack of scope is ours; another 403 is the server's answer. */
-      if (bearer == NULL || g_strcmp0 (tether_auth_challenge_get_param (bearer, "error"), "insufficient_scope") != 0)
-        {
-          g_task_return_boolean (task, FALSE);
-          g_object_unref (task);
-          return;
-        }
-      if (self->step_ups >= TETHER_AUTH_MAX_STEP_UPS)
-        {
-          g_task_return_new_error (task, TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_DENIED,
-                                   _("“%s” still wants more scope after %u sign-ins: giving up"),
-                                   shown_name (self), self->step_ups);
-          g_object_unref (task);
-          return;
-        }
-      self->step_ups++;
-      run_attempt (self, www_authenticate, TRUE, TRUE, cancellable, on_challenge_done, task);
-      return;
-    }
-
-  run_attempt (self, www_authenticate, TRUE, FALSE, cancellable, on_challenge_done, task);
-}
-
-static gboolean
-session_challenge_finish (McpTokenProvider  *provider,
-                          GAsyncResult      *result,
-                          GError           **error)
-{
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-static void
-tether_auth_session_provider_init (McpTokenProviderInterface *iface)
-{
-  iface->dup_authorization = session_dup_authorization;
-  iface->challenge_async = session_challenge_async;
-  iface->challenge_finish = session_challenge_finish;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1523,7 +1292,7 @@ take_stored_tokens (TetherAuthSession *self,
     }
   g_clear_pointer (&self->tokens, tether_auth_tokens_free);
   self->tokens = tokens;
-  schedule_refresh (self);
+  _tether_auth_session_schedule_refresh (self);
 }
 
 gboolean
@@ -1657,7 +1426,8 @@ tether_auth_session_sign_in_async (TetherAuthSession   *self,
 
   g_clear_pointer (&self->tokens, tether_auth_tokens_free);
   self->step_ups = 0;
-  run_attempt (self, NULL, TRUE, FALSE, cancellable, on_challenge_done, task);
+  _tether_auth_session_run_attempt (self, NULL, TRUE, FALSE, cancellable,
+                                    _tether_auth_session_challenge_done, task);
 }
 
 gboolean

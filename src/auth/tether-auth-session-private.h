@@ -1,0 +1,76 @@
+/* tether-auth-session-private.h — what the two halves of
+ * TetherAuthSession share: the sign-in (tether-auth-session.c) and the
+ * token provider with its refresh (tether-auth-session-provider.c)
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <libsoup/soup.h>
+
+#include "tether-auth-session.h"
+#include "tether-auth-tokens.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *issuer;
+  char *client_id;
+  char *client_secret;   /* nullable */
+  char *auth_method;     /* nullable: what registration said */
+  char *redirect_uri;    /* nullable: the one registered */
+  gboolean refresh;      /* registered the refresh_token grant */
+} Registration;
+
+struct _TetherAuthSession
+{
+  GObject            parent_instance;
+
+  char              *server_name;     /* nullable: nothing stored without it */
+  char              *server_url;
+  TetherSecretStore *store;           /* nullable */
+  SoupSession       *http;
+
+  /* configuration */
+  char              *client_id;
+  char              *client_secret;
+  char              *client_metadata_url;
+  gboolean           client_credentials;
+  TetherAuthOpenUri  open_uri;
+  gpointer           open_data;
+  GDestroyNotify     open_destroy;
+  guint              browser_timeout_s;
+
+  /* state */
+  TetherAuthTokens  *tokens;
+  gboolean           loaded;          /* the keyring's sign-in was read */
+  Registration      *registration;
+  guint              step_ups;        /* since the last success */
+  guint              refresh_id;
+  GCancellable      *cancellable;     /* of everything, until dispose */
+};
+
+/* tether-auth-session.c */
+const char *_tether_auth_session_shown_name          (TetherAuthSession          *self);
+void        _tether_auth_session_run_attempt         (TetherAuthSession          *self,
+                                                      const char                 *www_authenticate,
+                                                      gboolean                    interactive,
+                                                      gboolean                    step_up,
+                                                      GCancellable               *cancellable,
+                                                      GAsyncReadyCallback         callback,
+                                                      gpointer                    user_data);
+gboolean    _tether_auth_session_run_attempt_finish  (GAsyncResult               *result,
+                                                      GError                    **error);
+
+/* tether-auth-session-provider.c */
+void        _tether_auth_session_schedule_refresh    (TetherAuthSession          *self);
+void        _tether_auth_session_challenge_done      (GObject                    *source,
+                                                      GAsyncResult               *result,
+                                                      gpointer                    user_data);
+void        _tether_auth_session_provider_init       (McpTokenProviderInterface  *iface);
+
+G_END_DECLS

@@ -112,6 +112,7 @@ roots_body (Fixture *fixture)
   /* The focus is on the new row's Remove button, named for its folder. */
   g_assert_cmpstr (gtk_widget_get_tooltip_text (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (group)))),
                    ==, "Remove");
+  screenshot ("roots.png");
 
   gtk_widget_activate_action (GTK_WIDGET (find_dialog ()), "dialog.save", NULL);
   g_assert_null (find_dialog ());

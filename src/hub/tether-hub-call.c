@@ -228,6 +228,29 @@ nothing_to_send (TetherHubCall *self)
   return FALSE;
 }
 
+/* The hub speaks the initialize era to its clients. A result of a server
+ * of the stateless revision (2026-07-28) says `resultType` ("complete":
+ * one that asked for input was answered on the way), which is no member of
+ * a result in that era: it is not passed on. Returns @result, or a copy
+ * without it. */
+static JsonObject *
+legacy_result (JsonObject *result)
+{
+  g_autoptr(GList) members = NULL;
+  JsonObject *copy;
+
+  if (!json_object_has_member (result, "resultType"))
+    return json_object_ref (result);
+
+  copy = json_object_new ();
+  members = json_object_get_members (result);
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_str_equal (l->data, "resultType"))
+      json_object_set_member (copy, l->data, json_node_copy (json_object_get_member (result, l->data)));
+
+  return copy;
+}
+
 void
 _tether_hub_call_reply (TetherHubCall *self,
                         JsonObject    *result)
@@ -240,7 +263,7 @@ _tether_hub_call_reply (TetherHubCall *self,
 
   message = _tether_hub_message_new (self->id, NULL, NULL);
   object = json_node_get_object (message);
-  json_object_set_object_member (object, "result", json_object_ref (result));
+  json_object_set_object_member (object, "result", legacy_result (result));
   send_answer (self, message);
 }
 

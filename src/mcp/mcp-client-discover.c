@@ -80,6 +80,26 @@ mcp_client_set_era (McpClient *self,
   self->era = era;
 }
 
+/**
+ * mcp_client_closed_at_discover:
+ * @self: a #McpClient whose connection failed
+ *
+ * Some older servers exit on any request before `initialize`: the
+ * connection fails because it closed (or the message could not be sent)
+ * while `server/discover` was asked. Knowing that, a caller may connect a
+ * new client with mcp_client_set_era() and %MCP_ERA_LEGACY.
+ *
+ * Returns: whether the connection closed while `server/discover` waited for
+ *   its answer
+ */
+gboolean
+mcp_client_closed_at_discover (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
+
+  return self->discover_closed;
+}
+
 /* The legacy HTTP+SSE transport is of the 2024-11-05 revision: nothing to
  * ask. */
 gboolean
@@ -259,7 +279,10 @@ discover_cb (GObject      *object,
        * fails with the transport's own reason once it has closed. */
       if (g_error_matches (error, MCP_ERROR, MCP_ERROR_CLOSED) ||
           g_error_matches (error, MCP_ERROR, MCP_ERROR_NOT_SENT))
-        _mcp_client_handshake_closed (self, task);
+        {
+          self->discover_closed = TRUE;
+          _mcp_client_handshake_closed (self, task);
+        }
       else
         _mcp_client_connect_fail (task, g_steal_pointer (&error));
       break;

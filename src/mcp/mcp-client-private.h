@@ -47,6 +47,7 @@ struct _McpClient
   GHashTable   *input_questions; /* virtual id → InputQuestion, mcp-input-required.c */
   guint64       next_input_id;
   guint         discover_answered : 1; /* server/discover got a verdict */
+  guint         discover_closed : 1;   /* the connection closed while it was asked */
 
   guint         request_timeout_ms;
   guint         max_request_timeout_ms;

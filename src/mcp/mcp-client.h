@@ -81,6 +81,7 @@ const char   *mcp_client_get_protocol_version       (McpClient                *s
 McpEra        mcp_client_get_era                    (McpClient                *self);
 void          mcp_client_set_era                    (McpClient                *self,
                                                      McpEra                    era);
+gboolean      mcp_client_closed_at_discover         (McpClient                *self);
 const char   *mcp_client_get_server_name            (McpClient                *self);
 const char   *mcp_client_get_server_title           (McpClient                *self);
 const char   *mcp_client_get_server_version         (McpClient                *self);

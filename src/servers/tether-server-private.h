@@ -167,6 +167,9 @@ struct _TetherServer
   guint                start_when_closed : 1;
   guint                list_reconnect_used : 1;
   guint                ping_in_flight : 1;
+  /* A stdio server that exited when asked server/discover: sent initialize
+   * at once from then on, until its configuration changes */
+  guint                legacy_era : 1;
 };
 
 /* An operation of one session: a strong reference, and the session's

@@ -452,6 +452,34 @@ connected (TetherServer *self)
     self->ping_id = g_timeout_add (self->timings.ping_interval_ms, ping_timeout_cb, self);
 }
 
+/* Some servers of the initialize era (rmcp's, for one) exit on any request
+ * before initialize. One that closed while asked server/discover is taken
+ * for such a server: it is started again at once (not a failure of the
+ * round, nor a crash) and sent initialize directly, until its
+ * configuration changes. Returns whether it was. */
+static gboolean
+exited_at_discover (TetherServer *self,
+                    McpClient    *client,
+                    const GError *error)
+{
+  if (self->legacy_era ||
+      tether_server_config_get_kind (self->config) != TETHER_SERVER_KIND_STDIO ||
+      !mcp_client_closed_at_discover (client))
+    return FALSE;
+
+  self->legacy_era = TRUE;
+  /* Translators: the first %s is why, such as the process's exit status;
+   * the second a protocol revision such as 2025-11-25 */
+  _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT,
+                             _("The server exited when asked server/discover (%s); "
+                               "treating it as a %s server"),
+                             error->message, MCP_PROTOCOL_VERSION);
+  _tether_server_abandon_session (self);
+  begin_attempt (self);
+
+  return TRUE;
+}
+
 static void
 connect_done_cb (GObject      *object,
                  GAsyncResult *result,
@@ -481,6 +509,9 @@ connect_done_cb (GObject      *object,
                                             : _("No answer to initialize within %.0f s"),
                                seconds);
         }
+
+      if (!self->attempt_timed_out && exited_at_discover (self, MCP_CLIENT (object), error))
+        return;
 
       attempt_failed (self, error);
       return;
@@ -848,6 +879,8 @@ start_session (TetherServer       *self,
 
   self->generation++;
   self->client = mcp_client_new (transport);
+  if (self->legacy_era)
+    mcp_client_set_era (self->client, MCP_ERA_LEGACY);
   self->session_cancellable = g_cancellable_new ();
   /* initialize is bounded by attempt_timeout_cb(), which stretches while
    * stderr shows life; every later request passes its own timeout. */

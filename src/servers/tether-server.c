@@ -470,6 +470,7 @@ tether_server_set_config (TetherServer       *self,
   g_clear_object (&self->config);
   self->config = tether_server_config_copy (config);
   self->detected_mode = MCP_HTTP_MODE_AUTO;
+  self->legacy_era = FALSE;
   apply_timings (self);
 
   _tether_server_notify (self, TETHER_SERVER_PROP_CONFIG);

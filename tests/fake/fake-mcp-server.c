@@ -32,6 +32,7 @@ static char    *protocol_version;
 static char   **hang_methods;
 static gboolean crash_on_start;
 static gboolean exit_during_initialize;
+static gboolean exit_before_initialize;
 static gboolean crash_on_call;
 static gboolean garbage;
 static int      stderr_flood;
@@ -65,6 +66,8 @@ static GOptionEntry entries[] = {
   { "hang-on", 0, 0, G_OPTION_ARG_STRING_ARRAY, &hang_methods, "Never answer METHOD", "METHOD" },
   { "crash-on-start", 0, 0, G_OPTION_ARG_NONE, &crash_on_start, "Exit with status 3 at once", NULL },
   { "exit-during-initialize", 0, 0, G_OPTION_ARG_NONE, &exit_during_initialize, "Exit with status 4 on initialize", NULL },
+  { "exit-before-initialize", 0, 0, G_OPTION_ARG_NONE, &exit_before_initialize,
+    "Exit with status 5 on any request before initialize (as rmcp does)", NULL },
   { "crash-on-call", 0, 0, G_OPTION_ARG_NONE, &crash_on_call, "Die of SIGKILL in any tools/call", NULL },
   { "garbage", 0, 0, G_OPTION_ARG_NONE, &garbage, "Non-JSON lines, blank lines, CRLF and split writes on stdout", NULL },
   { "stderr-flood", 0, 0, G_OPTION_ARG_INT, &stderr_flood, "Write N lines to stderr at start", "N" },
@@ -233,6 +236,15 @@ hook_cb (const char *method,
 {
   if (is_counted (method))
     write_count_file ();
+
+  if (exit_before_initialize && fake_mcp_core_get_count (core, "initialize") == 0 &&
+      !g_str_equal (method, "initialize"))
+    {
+      flush_out ();
+      fprintf (stderr, "fake-mcp-server: exiting on %s before initialize as asked\n", method);
+      fflush (stderr);
+      _exit (5);
+    }
 
   if (g_str_equal (method, "initialize") && exit_during_initialize)
     {

@@ -816,6 +816,55 @@ test_profiles_and_disabled_tools (Fixture       *fixture,
   g_assert_nonnull (strstr (reply->body, "nope"));
 }
 
+/* Posts @request, answered with a result that has @member and no
+ * `resultType`; returns its text, if it has any. */
+static char *
+post_without_result_type (Fixture    *fixture,
+                          const char *request,
+                          gint64      id,
+                          const char *member)
+{
+  g_autoptr(HubTestReply) reply = hub_test_client_post (fixture->client, request, NULL);
+  JsonObject *result = hub_test_reply_result (reply, id);
+
+  g_assert_true (json_object_has_member (result, member));
+  g_assert_false (json_object_has_member (result, "resultType"));
+
+  return g_str_equal (member, "content") ? hub_test_result_text (result) : NULL;
+}
+
+/* A server of the stateless revision behind the hub: its results say
+ * `resultType`, which the hub's clients (of the initialize era) are not
+ * passed. */
+static void
+test_stateless_result_type (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *entry = test_fake_server_entry (fixture->counts, "\"--era\", \"2026\"", NULL);
+  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {\"alpha\": %s}}", entry);
+  g_autofree char *text = NULL;
+
+  start (fixture, contents);
+  g_assert_cmpstr (tether_server_get_protocol_version (server_named (fixture, "alpha")), ==, "2026-07-28");
+  hub_test_client_initialize (fixture->client, NULL);
+
+  text = post_without_result_type (fixture,
+                                   "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
+                                   "{\"name\":\"alpha__echo\",\"arguments\":{\"message\":\"stateless\"}}}",
+                                   3, "content");
+  g_assert_cmpstr (text, ==, "stateless");
+  g_assert_cmpuint (test_read_count (fixture->counts, "tools/call"), ==, 1);
+
+  g_free (post_without_result_type (fixture,
+                                    "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"prompts/get\",\"params\":"
+                                    "{\"name\":\"alpha__greeting\",\"arguments\":{\"name\":\"Ada\"}}}",
+                                    4, "messages"));
+  g_free (post_without_result_type (fixture,
+                                    "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/read\",\"params\":"
+                                    "{\"uri\":\"fake://static/readme\"}}",
+                                    5, "contents"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -828,6 +877,7 @@ main (int   argc,
   ADD ("security", test_security);
   ADD ("sessions", test_sessions);
   ADD ("aggregate", test_aggregate);
+  ADD ("stateless-result-type", test_stateless_result_type);
   ADD ("list-changed", test_list_changed);
   ADD ("reconnecting-fails-fast", test_reconnecting_fails_fast);
   ADD ("progress-and-cancel", test_progress_and_cancel);

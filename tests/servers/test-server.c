@@ -294,6 +294,49 @@ test_crash_reconnects (Fixture       *fixture,
   g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 2);
 }
 
+/* The entries of the server's log that begin with @start and say @also. */
+static guint
+count_log (TetherServer *server,
+           const char   *start,
+           const char   *also)
+{
+  GListModel *log = tether_server_get_log (server);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(TetherLogEntry) entry = g_list_model_get_item (log, i);
+      const char *text = tether_log_entry_get_text (entry);
+
+      if (g_str_has_prefix (text, start) && strstr (text, also) != NULL)
+        n++;
+    }
+
+  return n;
+}
+
+/* A server that exits on any request before initialize (rmcp's) is
+ * started again at once and sent initialize directly: two processes, one
+ * initialize, and no failure counted. */
+static void
+test_exit_at_discover_is_legacy (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--exit-before-initialize", NULL);
+
+  test_server_wait_settled (server, NULL);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpstr (tether_server_get_protocol_version (server), ==, "2025-11-25");
+  g_assert_cmpint (mcp_client_get_era (tether_server_get_client (server)), ==, MCP_ERA_LEGACY);
+  /* the transport's "started PROGRAM (pid N)", once per process */
+  g_assert_cmpuint (count_log (server, "started ", " (pid "), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "initialize"), ==, 1);
+  g_assert_cmpuint (count_steps (fixture, TETHER_SERVER_STATE_WAITING), ==, 0);
+  g_assert_null (tether_server_get_error_message (server));
+  g_assert_cmpuint (count_log (server, "The server exited when asked server/discover",
+                               "treating it as a 2025-11-25 server"), ==, 1);
+}
+
 /* Rule 5: a server that keeps dying right after connecting stops in error. */
 static void
 test_flapping_stops (Fixture       *fixture,
@@ -1089,6 +1132,7 @@ main (int   argc,
   ADD ("three-attempts-then-error", test_three_attempts_then_error);
   ADD ("command-not-found-is-final", test_command_not_found_is_final);
   ADD ("crash-reconnects", test_crash_reconnects);
+  ADD ("exit-at-discover-is-legacy", test_exit_at_discover_is_legacy);
   ADD ("flapping-stops-in-error", test_flapping_stops);
   ADD ("healthy-resets-count", test_healthy_resets_count);
   ADD ("list-timeout-reconnects-once", test_list_timeout_reconnects_once);

@@ -53,7 +53,9 @@ for target in json.load(sys.stdin):
 meson compile -C "$out" $(for name in $targets; do printf 'tests/fuzz/%s ' "$name"; done) > "$out/fuzz-build.log" 2>&1 ||
   { tail -n 60 "$out/fuzz-build.log" >&2; echo "run-fuzz: the build failed" >&2; exit 1; }
 
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:quarantine_size_mb=64"
+# handle_sigtrap: a target that fails with g_error() (a breakpoint trap) is
+# reported like a crash, so that libFuzzer keeps the input in artifacts/.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:quarantine_size_mb=64:handle_sigtrap=1"
 export LSAN_OPTIONS="suppressions=$top/build-aux/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export G_SLICE=always-malloc

@@ -642,6 +642,25 @@ secret_op_free (SecretOp *op)
   g_free (op);
 }
 
+/* @value %NULL to look up; @kind %NULL with @named for a named secret */
+static SecretOp *
+secret_op_new (const char *kind,
+               const char *server,
+               const char *name,
+               const char *value,
+               gboolean    named)
+{
+  SecretOp *op = g_new0 (SecretOp, 1);
+
+  op->kind = g_strdup (kind);
+  op->server = g_strdup (server);
+  op->name = g_strdup (name);
+  op->value = g_strdup (value);
+  op->named = named;
+
+  return op;
+}
+
 static void
 file_thread (GTask        *task,
              gpointer      source,
@@ -823,16 +842,10 @@ tether_secret_store_store_async (TetherSecretStore   *self,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
-  SecretOp *op = g_new0 (SecretOp, 1);
-
   g_return_if_fail (TETHER_IS_SECRET_STORE (self));
   g_return_if_fail (value != NULL);
 
-  op->kind = g_strdup (kind);
-  op->server = g_strdup (server);
-  op->name = g_strdup (name);
-  op->value = g_strdup (value);
-  op_start (self, op, cancellable, callback, user_data);
+  op_start (self, secret_op_new (kind, server, name, value, FALSE), cancellable, callback, user_data);
 }
 
 gboolean
@@ -866,14 +879,9 @@ tether_secret_store_lookup_async (TetherSecretStore   *self,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
 {
-  SecretOp *op = g_new0 (SecretOp, 1);
-
   g_return_if_fail (TETHER_IS_SECRET_STORE (self));
 
-  op->kind = g_strdup (kind);
-  op->server = g_strdup (server);
-  op->name = g_strdup (name);
-  op_start (self, op, cancellable, callback, user_data);
+  op_start (self, secret_op_new (kind, server, name, NULL, FALSE), cancellable, callback, user_data);
 }
 
 /**
@@ -894,14 +902,9 @@ tether_secret_store_lookup_named_async (TetherSecretStore   *self,
                                         GAsyncReadyCallback  callback,
                                         gpointer             user_data)
 {
-  SecretOp *op = g_new0 (SecretOp, 1);
-
   g_return_if_fail (TETHER_IS_SECRET_STORE (self));
 
-  op->server = g_strdup ("");
-  op->name = g_strdup (name);
-  op->named = TRUE;
-  op_start (self, op, cancellable, callback, user_data);
+  op_start (self, secret_op_new (NULL, "", name, NULL, TRUE), cancellable, callback, user_data);
 }
 
 /**

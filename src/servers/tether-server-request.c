@@ -7,9 +7,10 @@
  * What callers ask of a server (the window's Run, tether-cli call, the
  * hub): a request waits for a connection under way, is bounded and is
  * retried by the one policy of tether-request-policy.c (the connection
- * rules in src/README.md, rules 3 and 4), the same the lists follow. The
- * top layer of TetherServer: it calls the public API below it, which never
- * calls it.
+ * rules in src/README.md, rules 3 and 4), the same the lists follow. It
+ * reads the server's fields and reaches the state machine only through
+ * self->hooks (a reconnect, a session that died), as the lists do, so the
+ * state machine and the subscriptions can send requests through it.
  */
 
 #define G_LOG_DOMAIN "tether-server"
@@ -20,7 +21,7 @@
 
 #include "tether-request-policy.h"
 #include "tether-server.h"
-#include "tether-server-session-private.h"
+#include "tether-server-private.h"
 
 typedef struct
 {
@@ -104,11 +105,11 @@ request_done_cb (GObject      *object,
   /* What the server did wrong, named: it took none of its input (the
    * request was refused at once, and is not sent again), or it answered
    * with what cannot be read. */
-  if (_tether_server_died_of (self, error, request->generation) ||
+  if (self->hooks->died_of (self, error, request->generation) ||
       g_error_matches (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE))
     {
       g_task_return_new_error (task, error->domain, error->code, _("Server “%s”: %s"),
-                               tether_server_get_name (self), error->message);
+                               tether_server_config_get_name (self->config), error->message);
       return;
     }
 
@@ -138,7 +139,7 @@ request_done_cb (GObject      *object,
                              request->method, error->message);
   if (retry == TETHER_REQUEST_RETRY_RECONNECT &&
       request->generation == self->generation && self->client != NULL)
-    tether_server_reconnect (self);
+    self->hooks->reconnect (self);
 
   cancellable = g_task_get_cancellable (task);
   _tether_server_wait_for (self, FALSE, cancellable, request_waited_cb, g_steal_pointer (&task));
@@ -404,7 +405,7 @@ tether_server_roots_changed (TetherServer *self)
 
   g_return_if_fail (TETHER_IS_SERVER (self));
 
-  client = tether_server_get_client (self);
-  if (client != NULL && tether_server_get_state (self) == TETHER_SERVER_STATE_CONNECTED)
+  client = self->client;
+  if (client != NULL && self->state == TETHER_SERVER_STATE_CONNECTED)
     mcp_client_notify (client, "notifications/roots/list_changed", NULL);
 }

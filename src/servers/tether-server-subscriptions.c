@@ -245,7 +245,7 @@ unsubscribed_cb (GObject      *object,
 
   if (answer == NULL)
     g_debug ("%s: resources/unsubscribe of %s failed: %s",
-             tether_server_get_name (TETHER_SERVER (object)), uri, error->message);
+             tether_server_config_get_name (TETHER_SERVER (object)->config), uri, error->message);
 }
 
 /**

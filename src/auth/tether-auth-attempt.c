@@ -46,6 +46,7 @@
 #include "tether-auth-error.h"
 #include "tether-auth-http.h"
 #include "tether-auth-listener.h"
+#include "tether-auth-migration.h"
 #include "tether-auth-pkce.h"
 #include "tether-auth-session.h"
 #include "tether-auth-session-private.h"
@@ -563,7 +564,8 @@ on_token (GObject      *source,
       return;
     }
 
-  tokens = tether_auth_tokens_new_from_response (reply->object, a->issuer, self->tokens,
+  tokens = tether_auth_tokens_new_from_response (reply->object, a->issuer,
+                                                 tether_auth_tokens_carried (self->tokens, grant, a->issuer),
                                                  g_get_real_time () / G_USEC_PER_SEC, &error);
   if (tokens == NULL)
     {
@@ -874,7 +876,7 @@ register_client (GTask *task)
     }
 
   /* registered before with this issuer and this redirect */
-  if (self->registration != NULL && g_strcmp0 (self->registration->issuer, a->issuer) == 0 &&
+  if (self->registration != NULL && tether_auth_registration_fits (self->registration->issuer, a->issuer) &&
       (self->registration->redirect_uri == NULL || g_strcmp0 (self->registration->redirect_uri, redirect) == 0))
     {
       registered (task);
@@ -969,7 +971,7 @@ start_sign_in (GTask *task)
     }
 
   /* The port of an earlier registration, if that server knows it */
-  if (self->registration != NULL && g_strcmp0 (self->registration->issuer, a->issuer) == 0 &&
+  if (self->registration != NULL && tether_auth_registration_fits (self->registration->issuer, a->issuer) &&
       self->registration->redirect_uri != NULL)
     {
       g_autoptr(GUri) uri = g_uri_parse (self->registration->redirect_uri, G_URI_FLAGS_NONE, NULL);
@@ -999,7 +1001,7 @@ after_discovery (GTask *task)
 
   /* Another authorization server than the one of the registration: its
    * credentials are never sent there. */
-  if (self->registration != NULL && g_strcmp0 (self->registration->issuer, a->issuer) != 0)
+  if (self->registration != NULL && !tether_auth_registration_fits (self->registration->issuer, a->issuer))
     g_clear_pointer (&self->registration, _tether_auth_registration_free);
 
   if (self->registration == NULL && self->store != NULL && self->server_name != NULL)
@@ -1046,8 +1048,7 @@ after_registration (GTask *task)
   TetherAuthSession *self = a->self;
 
   /* a refresh, with a refresh token of this very issuer */
-  if (!a->step_up && self->tokens != NULL && self->tokens->refresh_token != NULL &&
-      g_strcmp0 (self->tokens->issuer, a->issuer) == 0 && self->registration != NULL)
+  if (!a->step_up && tether_auth_tokens_refreshable_at (self->tokens, a->issuer) && self->registration != NULL)
     {
       g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
 

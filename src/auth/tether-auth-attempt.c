@@ -478,49 +478,6 @@ endpoint (Attempt    *a,
   return NULL;
 }
 
-/* The client authentication at the token endpoint */
-static void
-add_client_auth (Attempt     *a,
-                 SoupMessage *msg,
-                 GHashTable  *fields)
-{
-  Registration *reg = a->self->registration;
-  const char *method = reg->auth_method;
-  gboolean listed = a->as != NULL && json_object_has_member (a->as, "token_endpoint_auth_methods_supported");
-
-  if (method != NULL && listed && !tether_auth_json_has_string (a->as, "token_endpoint_auth_methods_supported", method))
-    method = NULL;
-  if (method == NULL && reg->client_secret != NULL)
-    {
-      if (!listed || tether_auth_json_has_string (a->as, "token_endpoint_auth_methods_supported", "client_secret_basic"))
-        method = "client_secret_basic";
-      else if (tether_auth_json_has_string (a->as, "token_endpoint_auth_methods_supported", "client_secret_post"))
-        method = "client_secret_post";
-    }
-  if (reg->client_secret == NULL)
-    method = "none";
-
-  if (g_strcmp0 (method, "client_secret_basic") == 0)
-    {
-      /* RFC 6749 §2.3.1: each form-encoded, then joined by ":" */
-      g_autofree char *id = g_uri_escape_string (reg->client_id, NULL, FALSE);
-      g_autofree char *secret = g_uri_escape_string (reg->client_secret, NULL, FALSE);
-      g_autofree char *pair = g_strconcat (id, ":", secret, NULL);
-      g_autofree char *b64 = g_base64_encode ((const guchar *)pair, strlen (pair));
-      g_autofree char *value = g_strconcat ("Basic ", b64, NULL);
-
-      soup_message_headers_replace (soup_message_get_request_headers (msg), "Authorization", value);
-      memset (pair, 0, strlen (pair));
-    }
-  else if (g_strcmp0 (method, "client_secret_post") == 0)
-    {
-      g_hash_table_insert (fields, "client_id", reg->client_id);
-      g_hash_table_insert (fields, "client_secret", reg->client_secret);
-    }
-  else
-    g_hash_table_insert (fields, "client_id", reg->client_id);
-}
-
 /* Step 3: the token endpoint, for every grant */
 
 static void
@@ -585,6 +542,8 @@ request_token (GTask      *task,
 {
   Attempt *a = attempt_of (task);
   g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *assertion = NULL;
 
   if (a->token_url == NULL || !tether_auth_url_is_safe_endpoint (a->token_url))
     {
@@ -602,8 +561,13 @@ request_token (GTask      *task,
                                _("The token endpoint of “%s” is not a URL"), _tether_auth_session_shown_name (a->self)));
       return;
     }
-  /* add_client_auth() may add to the form or the headers: encode again */
-  add_client_auth (a, msg, fields);
+  /* the client's authentication may add to the form or the headers:
+   * encode again */
+  if (!_tether_auth_client_authenticate (a->self, a->as, a->issuer, msg, fields, &assertion, &error))
+    {
+      fail (task, g_steal_pointer (&error));
+      return;
+    }
   {
     g_autoptr(GBytes) body = NULL;
     char *encoded = soup_form_encode_hash (fields);
@@ -611,6 +575,8 @@ request_token (GTask      *task,
     body = g_bytes_new_take (encoded, strlen (encoded));
     soup_message_set_request_body_from_bytes (msg, SOUP_FORM_MIME_TYPE_URLENCODED, body);
   }
+  if (assertion != NULL)
+    memset (assertion, 0, strlen (assertion));
   tether_auth_http_send_async (a->self->http, msg, g_task_get_cancellable (task), on_token, task);
 }
 
@@ -1063,10 +1029,10 @@ after_registration (GTask *task)
     {
       g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
 
-      if (self->client_id == NULL || self->client_secret == NULL)
+      if (self->client_id == NULL || (self->client_secret == NULL && self->client_key == NULL))
         {
           fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_REGISTRATION,
-                                   _("“%s” uses client credentials, but no client id and secret are set"),
+                                   _("“%s” uses client credentials, but no client id with a secret or a key is set"),
                                    _tether_auth_session_shown_name (self)));
           return;
         }

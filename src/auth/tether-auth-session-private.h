@@ -2,7 +2,8 @@
  * share. They call downwards only: the object (tether-auth-session.c) →
  * the token provider (tether-auth-session-provider.c) → the keyring's
  * sign-in taken back (tether-auth-session-load.c) → one attempt and the
- * refresh (tether-auth-attempt.c)
+ * refresh (tether-auth-attempt.c) → the client's authentication at the
+ * token endpoint (tether-auth-client-auth.c)
  *
  * Copyright 2026 The Tether authors
  *
@@ -13,6 +14,7 @@
 
 #include <libsoup/soup.h>
 
+#include "tether-auth-jwt.h"
 #include "tether-auth-session.h"
 #include "tether-auth-tokens.h"
 
@@ -41,6 +43,7 @@ struct _TetherAuthSession
   char              *client_id;
   char              *client_secret;
   char              *client_metadata_url;
+  TetherAuthKey     *client_key;      /* nullable: private_key_jwt */
   gboolean           client_credentials;
   TetherAuthOpenUri  open_uri;
   gpointer           open_data;
@@ -72,6 +75,15 @@ void        _tether_auth_session_challenge_done      (GObject                   
                                                       GAsyncResult               *result,
                                                       gpointer                    user_data);
 void        _tether_auth_session_schedule_refresh    (TetherAuthSession          *self);
+
+/* tether-auth-client-auth.c */
+gboolean    _tether_auth_client_authenticate         (TetherAuthSession          *self,
+                                                      JsonObject                 *as,
+                                                      const char                 *issuer,
+                                                      SoupMessage                *msg,
+                                                      GHashTable                 *fields,
+                                                      char                      **assertion,
+                                                      GError                    **error);
 
 /* tether-auth-session-provider.c */
 void        _tether_auth_session_provider_init       (McpTokenProviderInterface  *iface);

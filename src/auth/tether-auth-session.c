@@ -54,6 +54,7 @@ tether_auth_session_finalize (GObject *object)
   g_free (self->client_id);
   tether_secret_free (self->client_secret);
   g_free (self->client_metadata_url);
+  g_clear_pointer (&self->client_key, tether_auth_key_free);
   g_clear_pointer (&self->tokens, tether_auth_tokens_free);
   g_clear_pointer (&self->registration, _tether_auth_registration_free);
   g_clear_object (&self->cancellable);
@@ -123,6 +124,30 @@ tether_auth_session_set_client_metadata_url (TetherAuthSession *self,
 {
   g_free (self->client_metadata_url);
   self->client_metadata_url = g_strdup (url);
+}
+
+/**
+ * tether_auth_session_set_client_key:
+ * @self: a session
+ * @pem: (nullable): the private key (PEM) of the configured client, which
+ *   then authenticates with signed assertions (`private_key_jwt`, RFC
+ *   7523) where the authorization server takes them
+ * @error: where to put why the key is not usable (never the key)
+ *
+ * Returns: whether the key was taken
+ */
+gboolean
+tether_auth_session_set_client_key (TetherAuthSession  *self,
+                                    const char         *pem,
+                                    GError            **error)
+{
+  TetherAuthKey *key = NULL;
+
+  if (pem != NULL && (key = tether_auth_key_new_from_pem (pem, error)) == NULL)
+    return FALSE;
+  g_clear_pointer (&self->client_key, tether_auth_key_free);
+  self->client_key = key;
+  return TRUE;
 }
 
 void

@@ -47,6 +47,9 @@ void                    tether_auth_session_set_client              (TetherAuthS
                                                                      const char           *client_secret);
 void                    tether_auth_session_set_client_metadata_url (TetherAuthSession    *self,
                                                                      const char           *url);
+gboolean                tether_auth_session_set_client_key          (TetherAuthSession    *self,
+                                                                     const char           *pem,
+                                                                     GError              **error);
 void                    tether_auth_session_set_client_credentials  (TetherAuthSession    *self,
                                                                      gboolean              client_credentials);
 void                    tether_auth_session_set_opener              (TetherAuthSession    *self,

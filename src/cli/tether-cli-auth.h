@@ -18,6 +18,7 @@ typedef struct
   gboolean  sign_in;
   char     *client_id;
   char     *client_metadata_url;
+  char     *client_key_file;     /* the client's private key (PEM) */
   gboolean  client_credentials;
 } TetherCliAuthArgs;
 

@@ -61,14 +61,24 @@ case "${MCP_CONFORMANCE_SCENARIO:-}" in
     # Sign in with the browser stand-in, then initialize, list the tools
     # and call one. The suite's own URL is the client metadata document;
     # a context names a pre-registered client (its secret through the
-    # environment, never the command line).
+    # environment, its key through a file of ours, never the command
+    # line).
     export BROWSER="$here/fake-browser.sh"
     set -- --url "$url" --sign-in --client-metadata-url https://conformance-test.local/client-metadata.json
     if [ -n "${MCP_CONFORMANCE_CONTEXT:-}" ]; then
-      client_id=$(node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT); process.stdout.write(c.client_id || "")')
-      TETHER_OAUTH_CLIENT_SECRET=$(node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT); process.stdout.write(c.client_secret || "")')
+      context () {
+        node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT); process.stdout.write(c[process.argv[1]] || "")' "$1"
+      }
+      client_id=$(context client_id)
+      TETHER_OAUTH_CLIENT_SECRET=$(context client_secret)
       export TETHER_OAUTH_CLIENT_SECRET
       [ -n "$client_id" ] && set -- "$@" --client-id "$client_id"
+      if [ -n "$(context private_key_pem)" ]; then
+        keydir=$(mktemp -d)
+        trap 'rm -rf "$keydir"' EXIT
+        (umask 077 && context private_key_pem > "$keydir/client-key.pem")
+        set -- "$@" --client-key "$keydir/client-key.pem"
+      fi
       case "$MCP_CONFORMANCE_SCENARIO" in
         auth/client-credentials-*) set -- "$@" --client-credentials ;;
       esac

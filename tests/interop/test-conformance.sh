@@ -48,7 +48,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-echo "1..39"
+echo "1..40"
 ok "only loopback in the test's network namespace"
 
 # check SCENARIO CHECK-ID…: run the scenario; it passes, and each id is there
@@ -168,5 +168,8 @@ check_next auth/metadata-issuer-mismatch sep-2468-client-validate-metadata-issue
 check_next auth/authorization-server-migration sep-2352-reregister-on-as-change \
   sep-2352-no-reuse-on-as-change sep-2352-no-cross-as-credential-reuse $flow
 check_next auth/client-credentials-basic client-credentials-basic-auth token-request valid-bearer-token
+# The same with an assertion signed with the key the suite gives
+# (private_key_jwt, ES256)
+check_next auth/client-credentials-jwt client-credentials-jwt-verified token-request valid-bearer-token
 
 exit $tap_failed

@@ -43,6 +43,7 @@
 
 #include "mcp-url.h"
 #include "tether-auth-challenge.h"
+#include "tether-auth-enterprise.h"
 #include "tether-auth-error.h"
 #include "tether-auth-http.h"
 #include "tether-auth-listener.h"
@@ -50,6 +51,7 @@
 #include "tether-auth-pkce.h"
 #include "tether-auth-session.h"
 #include "tether-auth-session-private.h"
+#include "tether-auth-token-file.h"
 #include "tether-auth-urls.h"
 
 #define PROTOCOL_VERSION "2025-11-25"
@@ -1006,6 +1008,50 @@ on_registration_loaded (GObject      *source,
   after_registration (task);
 }
 
+/* The JWT-bearer grant (RFC 7523, section 2.1) with @assertion, which is
+ * wiped and freed */
+static void
+request_jwt_bearer (GTask *task,
+                    char  *assertion)
+{
+  Attempt *a = attempt_of (task);
+  g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_hash_table_insert (fields, "grant_type", TETHER_AUTH_GRANT_JWT_BEARER);
+  g_hash_table_insert (fields, "assertion", assertion);
+  if (a->scope != NULL)
+    g_hash_table_insert (fields, "scope", a->scope);
+  request_token (task, fields);
+  memset (assertion, 0, strlen (assertion));
+  g_free (assertion);
+}
+
+static void
+on_grant_exchanged (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GTask *task = user_data;
+  GError *error = NULL;
+  char *grant = tether_auth_enterprise_exchange_finish (result, &error);
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      g_clear_error (&error);
+      if (grant != NULL)
+        memset (grant, 0, strlen (grant));
+      g_free (grant);
+      g_object_unref (task);
+      return;
+    }
+  if (grant == NULL)
+    {
+      fail (task, error);
+      return;
+    }
+  request_jwt_bearer (task, grant);
+}
+
 /* A refresh, client credentials, or a sign-in with the browser */
 static void
 after_registration (GTask *task)
@@ -1021,6 +1067,35 @@ after_registration (GTask *task)
       g_hash_table_insert (fields, "grant_type", "refresh_token");
       g_hash_table_insert (fields, "refresh_token", self->tokens->refresh_token);
       request_token (task, fields);
+      return;
+    }
+
+  /* enterprise-managed: the identity provider's ID token traded for a
+   * grant for this server, then that grant */
+  if (self->id_token_file != NULL)
+    {
+      use_registration (self, a->issuer, self->client_id, self->client_secret);
+      choose_scope (a);
+      tether_auth_enterprise_exchange_async (self->http, self->idp_token_url, self->id_token_file, a->issuer,
+                                             a->resource, a->scope, g_task_get_cancellable (task),
+                                             on_grant_exchanged, task);
+      return;
+    }
+
+  /* a workload: the token its platform gave it, as it is */
+  if (self->workload_token_file != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      char *assertion = tether_auth_token_file_read (self->workload_token_file, &error);
+
+      if (assertion == NULL)
+        {
+          fail (task, g_steal_pointer (&error));
+          return;
+        }
+      use_registration (self, a->issuer, self->client_id, self->client_secret);
+      choose_scope (a);
+      request_jwt_bearer (task, assertion);
       return;
     }
 

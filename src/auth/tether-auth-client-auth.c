@@ -96,7 +96,9 @@ _tether_auth_client_authenticate (TetherAuthSession  *self,
       return TRUE;
     }
 
-  g_hash_table_insert (fields, "client_id", reg->client_id);
+  /* a workload may sign in with its token alone */
+  if (reg->client_id != NULL)
+    g_hash_table_insert (fields, "client_id", reg->client_id);
   if (g_strcmp0 (method, "client_secret_post") == 0)
     g_hash_table_insert (fields, "client_secret", reg->client_secret);
   else if (g_strcmp0 (method, "private_key_jwt") == 0)

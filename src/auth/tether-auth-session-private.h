@@ -44,6 +44,9 @@ struct _TetherAuthSession
   char              *client_secret;
   char              *client_metadata_url;
   TetherAuthKey     *client_key;      /* nullable: private_key_jwt */
+  char              *workload_token_file; /* nullable: the JWT-bearer grant */
+  char              *idp_token_url;   /* nullable: enterprise-managed */
+  char              *id_token_file;   /* nullable: enterprise-managed */
   gboolean           client_credentials;
   TetherAuthOpenUri  open_uri;
   gpointer           open_data;

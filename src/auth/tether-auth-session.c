@@ -55,6 +55,9 @@ tether_auth_session_finalize (GObject *object)
   tether_secret_free (self->client_secret);
   g_free (self->client_metadata_url);
   g_clear_pointer (&self->client_key, tether_auth_key_free);
+  g_free (self->workload_token_file);
+  g_free (self->idp_token_url);
+  g_free (self->id_token_file);
   g_clear_pointer (&self->tokens, tether_auth_tokens_free);
   g_clear_pointer (&self->registration, _tether_auth_registration_free);
   g_clear_object (&self->cancellable);
@@ -146,8 +149,48 @@ tether_auth_session_set_client_key (TetherAuthSession  *self,
   if (pem != NULL && (key = tether_auth_key_new_from_pem (pem, error)) == NULL)
     return FALSE;
   g_clear_pointer (&self->client_key, tether_auth_key_free);
+  g_free (self->workload_token_file);
+  g_free (self->idp_token_url);
+  g_free (self->id_token_file);
   self->client_key = key;
   return TRUE;
+}
+
+/**
+ * tether_auth_session_set_workload_token_file:
+ * @self: a session
+ * @path: (nullable): the file in which the platform keeps this workload's
+ *   identity token: if set, the session signs in with it (the JWT-bearer
+ *   grant), no user and no browser
+ */
+void
+tether_auth_session_set_workload_token_file (TetherAuthSession *self,
+                                             const char        *path)
+{
+  g_free (self->workload_token_file);
+  g_free (self->idp_token_url);
+  g_free (self->id_token_file);
+  self->workload_token_file = g_strdup (path);
+}
+
+/**
+ * tether_auth_session_set_identity_provider:
+ * @self: a session
+ * @token_url: (nullable): the token endpoint of the organisation's
+ *   identity provider
+ * @id_token_file: (nullable): the file holding the user's ID token from
+ *   it: if set, the session signs in by trading it there for a grant for
+ *   this server (enterprise-managed authorization), no browser
+ */
+void
+tether_auth_session_set_identity_provider (TetherAuthSession *self,
+                                           const char        *token_url,
+                                           const char        *id_token_file)
+{
+  g_free (self->idp_token_url);
+  self->idp_token_url = g_strdup (token_url);
+  g_free (self->id_token_file);
+  self->id_token_file = g_strdup (id_token_file);
 }
 
 void

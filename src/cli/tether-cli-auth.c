@@ -170,13 +170,20 @@ tether_cli_auth_new_url_session (const char               *url,
   gboolean taken;
 
   if (!args->sign_in && args->client_id == NULL && args->client_metadata_url == NULL &&
-      args->client_key_file == NULL && !args->client_credentials)
+      args->client_key_file == NULL && args->workload_token_file == NULL && args->id_token_file == NULL &&
+      !args->client_credentials)
     return NULL;
 
   if (args->client_metadata_url != NULL && !g_str_has_prefix (args->client_metadata_url, "https://"))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                            _("--client-metadata-url must be an https URL"));
+      return NULL;
+    }
+  if ((args->id_token_file == NULL) != (args->idp_token_url == NULL))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--id-token and --idp-token-endpoint go together"));
       return NULL;
     }
   if (args->client_key_file != NULL && args->client_id == NULL)
@@ -196,6 +203,8 @@ tether_cli_auth_new_url_session (const char               *url,
   session = tether_auth_session_new (NULL, url, NULL);
   configure_session (session, args->client_id, args->client_metadata_url, args->client_credentials,
                      args->sign_in);
+  tether_auth_session_set_workload_token_file (session, args->workload_token_file);
+  tether_auth_session_set_identity_provider (session, args->idp_token_url, args->id_token_file);
   if (args->client_key_file != NULL)
     {
       if (!tether_read_file (args->client_key_file, args->client_key_file, CLIENT_KEY_MAX_SIZE,

@@ -1,6 +1,6 @@
 /* test-auth-jwt.c — the keys and the JWTs Tether signs: known answers
  * (RFC 6979's P-256 key and vector), signatures GnuTLS verifies, client
- * assertions, bad keys
+ * assertions, bad keys; and the workload tokens it sends as they are
  *
  * Copyright 2026 The Tether authors
  *
@@ -11,12 +11,15 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include <gnutls/abstract.h>
 #include <gnutls/crypto.h>
 
 #include "tether-auth-error.h"
 #include "tether-auth-jwt.h"
 #include "tether-auth-pkce.h"
+#include "tether-auth-token-file.h"
 
 /* RFC 6979, appendix A.2.5: the P-256 key, as PKCS #8 */
 static const char rfc6979_p256_pem[] =
@@ -281,6 +284,46 @@ test_bad_keys (void)
     }
 }
 
+/* A token's file: the token without its white space; what is
+ * no JWT, too large or no file at all refused without being quoted */
+static void
+test_workload_token (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tether-token-file-XXXXXX", NULL);
+  g_autofree char *good = g_build_filename (dir, "token", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing", NULL);
+  g_autofree char *large = g_build_filename (dir, "large", NULL);
+  g_autofree char *huge = g_strnfill (TETHER_AUTH_TOKEN_FILE_MAX_SIZE + 1, 'a');
+  const char *refused[] = { bad, missing, large, "/dev/zero", dir };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *token = NULL;
+
+  g_assert_true (g_file_set_contents (good, "  eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ3In0.c2ln\n", -1, NULL));
+  g_assert_true (g_file_set_contents (bad, "s3cr3t.not a.jwt\n", -1, NULL));
+  g_assert_true (g_file_set_contents (large, huge, -1, NULL));
+
+  token = tether_auth_token_file_read (good, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (token, ==, "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ3In0.c2ln");
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+      g_autofree char *none = tether_auth_token_file_read (refused[i], &local_error);
+
+      g_assert_null (none);
+      g_assert_nonnull (local_error);
+      g_assert_null (strstr (local_error->message, "s3cr3t"));
+      g_assert_null (strstr (local_error->message, "aaaa"));
+    }
+
+  g_unlink (good);
+  g_unlink (bad);
+  g_unlink (large);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -292,6 +335,7 @@ main (int   argc,
   g_test_add_func ("/auth/jwt/client-assertion", test_client_assertion);
   g_test_add_func ("/auth/jwt/other-keys", test_other_keys);
   g_test_add_func ("/auth/jwt/bad-keys", test_bad_keys);
+  g_test_add_func ("/auth/token-file", test_workload_token);
 
   return g_test_run ();
 }

@@ -73,11 +73,21 @@ case "${MCP_CONFORMANCE_SCENARIO:-}" in
       TETHER_OAUTH_CLIENT_SECRET=$(context client_secret)
       export TETHER_OAUTH_CLIENT_SECRET
       [ -n "$client_id" ] && set -- "$@" --client-id "$client_id"
+      keydir=$(mktemp -d)
+      trap 'rm -rf "$keydir"' EXIT
       if [ -n "$(context private_key_pem)" ]; then
-        keydir=$(mktemp -d)
-        trap 'rm -rf "$keydir"' EXIT
         (umask 077 && context private_key_pem > "$keydir/client-key.pem")
         set -- "$@" --client-key "$keydir/client-key.pem"
+      fi
+      # an ID token of the organisation's identity provider
+      if [ -n "$(context idp_id_token)" ]; then
+        (umask 077 && context idp_id_token > "$keydir/id-token.jwt")
+        set -- "$@" --id-token "$keydir/id-token.jwt" --idp-token-endpoint "$(context idp_token_endpoint)"
+      fi
+      # a workload identity token, in a file as its platform would keep it
+      if [ -n "$(context valid_jwt)" ]; then
+        (umask 077 && context valid_jwt > "$keydir/workload.jwt")
+        set -- "$@" --workload-token "$keydir/workload.jwt"
       fi
       case "$MCP_CONFORMANCE_SCENARIO" in
         auth/client-credentials-*) set -- "$@" --client-credentials ;;

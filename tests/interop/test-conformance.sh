@@ -48,7 +48,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-echo "1..40"
+echo "1..42"
 ok "only loopback in the test's network namespace"
 
 # check SCENARIO CHECK-ID…: run the scenario; it passes, and each id is there
@@ -171,5 +171,11 @@ check_next auth/client-credentials-basic client-credentials-basic-auth token-req
 # The same with an assertion signed with the key the suite gives
 # (private_key_jwt, ES256)
 check_next auth/client-credentials-jwt client-credentials-jwt-verified token-request valid-bearer-token
+# A workload's identity token from a file, as it is (JWT-bearer grant);
+# an organisation's ID token traded at its identity provider for a grant
+# for the server (token exchange, then the JWT-bearer grant)
+check_next auth/wif-jwt-bearer wif-assertion-verified token-request valid-bearer-token
+check_next auth/enterprise-managed-authorization complete-flow-token-exchange complete-flow-jwt-bearer \
+  token-request valid-bearer-token
 
 exit $tap_failed

@@ -30,6 +30,7 @@ G_BEGIN_DECLS
  * @TETHER_AUTH_ERROR_NO_SECRET_SERVICE: no Secret Service, and no consent
  *   to keep secrets in a file
  * @TETHER_AUTH_ERROR_SECRET_MISSING: a `${secret:NAME}` that is not stored
+ * @TETHER_AUTH_ERROR_KEY: a signing key that cannot be read or used
  */
 typedef enum
 {
@@ -43,6 +44,7 @@ typedef enum
   TETHER_AUTH_ERROR_TIMED_OUT,
   TETHER_AUTH_ERROR_NO_SECRET_SERVICE,
   TETHER_AUTH_ERROR_SECRET_MISSING,
+  TETHER_AUTH_ERROR_KEY,
 } TetherAuthError;
 
 GQuark tether_auth_error_quark (void);

@@ -18,6 +18,11 @@ G_BEGIN_DECLS
 /* Each exchange with a metadata, registration or token endpoint */
 #define TETHER_AUTH_HTTP_TIMEOUT_S 30
 
+/* Grants named by URN: a signed assertion (RFC 7523, section 2.1), one
+ * token traded for another (RFC 8693) */
+#define TETHER_AUTH_GRANT_JWT_BEARER     "urn:ietf:params:oauth:grant-type:jwt-bearer"
+#define TETHER_AUTH_GRANT_TOKEN_EXCHANGE "urn:ietf:params:oauth:grant-type:token-exchange"
+
 typedef struct
 {
   guint       status;

@@ -1,6 +1,9 @@
-/* tether-auth-session-private.h — what the two halves of
- * TetherAuthSession share: the sign-in (tether-auth-session.c) and the
- * token provider with its refresh (tether-auth-session-provider.c)
+/* tether-auth-session-private.h — what the files of TetherAuthSession
+ * share. They call downwards only: the object (tether-auth-session.c) →
+ * the token provider (tether-auth-session-provider.c) → the keyring's
+ * sign-in taken back (tether-auth-session-load.c) → one attempt and the
+ * refresh (tether-auth-attempt.c) → the client's authentication at the
+ * token endpoint (tether-auth-client-auth.c)
  *
  * Copyright 2026 The Tether authors
  *
@@ -11,6 +14,7 @@
 
 #include <libsoup/soup.h>
 
+#include "tether-auth-jwt.h"
 #include "tether-auth-session.h"
 #include "tether-auth-tokens.h"
 
@@ -39,6 +43,10 @@ struct _TetherAuthSession
   char              *client_id;
   char              *client_secret;
   char              *client_metadata_url;
+  TetherAuthKey     *client_key;      /* nullable: private_key_jwt */
+  char              *workload_token_file; /* nullable: the JWT-bearer grant */
+  char              *idp_token_url;   /* nullable: enterprise-managed */
+  char              *id_token_file;   /* nullable: enterprise-managed */
   gboolean           client_credentials;
   TetherAuthOpenUri  open_uri;
   gpointer           open_data;
@@ -54,7 +62,8 @@ struct _TetherAuthSession
   GCancellable      *cancellable;     /* of everything, until dispose */
 };
 
-/* tether-auth-session.c */
+/* tether-auth-attempt.c */
+void        _tether_auth_registration_free           (Registration               *reg);
 const char *_tether_auth_session_shown_name          (TetherAuthSession          *self);
 void        _tether_auth_session_run_attempt         (TetherAuthSession          *self,
                                                       const char                 *www_authenticate,
@@ -65,12 +74,23 @@ void        _tether_auth_session_run_attempt         (TetherAuthSession         
                                                       gpointer                    user_data);
 gboolean    _tether_auth_session_run_attempt_finish  (GAsyncResult               *result,
                                                       GError                    **error);
-
-/* tether-auth-session-provider.c */
-void        _tether_auth_session_schedule_refresh    (TetherAuthSession          *self);
 void        _tether_auth_session_challenge_done      (GObject                    *source,
                                                       GAsyncResult               *result,
                                                       gpointer                    user_data);
+void        _tether_auth_session_schedule_refresh    (TetherAuthSession          *self);
+
+/* tether-auth-client-auth.c */
+gboolean    _tether_auth_client_authenticate         (TetherAuthSession          *self,
+                                                      JsonObject                 *as,
+                                                      const char                 *issuer,
+                                                      SoupMessage                *msg,
+                                                      GHashTable                 *fields,
+                                                      char                      **assertion,
+                                                      GError                    **error);
+
+/* tether-auth-session-provider.c */
 void        _tether_auth_session_provider_init       (McpTokenProviderInterface  *iface);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Registration, _tether_auth_registration_free)
 
 G_END_DECLS

@@ -19,45 +19,6 @@
 #include "tether-auth-session-private.h"
 
 /* ---------------------------------------------------------------------- */
-/* Refreshing before the end                                              */
-
-static void
-on_refreshed (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!_tether_auth_session_run_attempt_finish (result, &error) && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_message ("Could not refresh a sign-in ahead of time: %s", error->message);
-}
-
-static gboolean
-refresh_due (gpointer data)
-{
-  TetherAuthSession *self = data;
-
-  self->refresh_id = 0;
-  _tether_auth_session_run_attempt (self, NULL, FALSE, FALSE, self->cancellable, on_refreshed, NULL);
-  return G_SOURCE_REMOVE;
-}
-
-void
-_tether_auth_session_schedule_refresh (TetherAuthSession *self)
-{
-  gint64 at;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
-  if (self->tokens == NULL || self->tokens->refresh_token == NULL)
-    return;
-  at = tether_auth_tokens_refresh_at (self->tokens);
-  if (at == 0)
-    return;
-  self->refresh_id = g_timeout_add_seconds ((guint)CLAMP (at - now, 1, G_MAXINT32), refresh_due, self);
-}
-
-/* ---------------------------------------------------------------------- */
 /* McpTokenProvider                                                       */
 
 static char *
@@ -68,20 +29,6 @@ session_dup_authorization (McpTokenProvider *provider)
   if (self->tokens == NULL)
     return NULL;
   return g_strconcat ("Bearer ", self->tokens->access_token, NULL);
-}
-
-void
-_tether_auth_session_challenge_done (GObject      *source,
-                                     GAsyncResult *result,
-                                     gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  GError *error = NULL;
-
-  if (_tether_auth_session_run_attempt_finish (result, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
 }
 
 static void challenge (GTask      *task,

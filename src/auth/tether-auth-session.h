@@ -47,6 +47,14 @@ void                    tether_auth_session_set_client              (TetherAuthS
                                                                      const char           *client_secret);
 void                    tether_auth_session_set_client_metadata_url (TetherAuthSession    *self,
                                                                      const char           *url);
+gboolean                tether_auth_session_set_client_key          (TetherAuthSession    *self,
+                                                                     const char           *pem,
+                                                                     GError              **error);
+void                    tether_auth_session_set_workload_token_file (TetherAuthSession    *self,
+                                                                     const char           *path);
+void                    tether_auth_session_set_identity_provider   (TetherAuthSession    *self,
+                                                                     const char           *token_url,
+                                                                     const char           *id_token_file);
 void                    tether_auth_session_set_client_credentials  (TetherAuthSession    *self,
                                                                      gboolean              client_credentials);
 void                    tether_auth_session_set_opener              (TetherAuthSession    *self,

@@ -14,7 +14,7 @@
  * the URL) in turn, else xdg-open; the URL is printed on stderr too, for
  * the user to open by hand. A client secret comes from the environment
  * (TETHER_OAUTH_CLIENT_SECRET), never from the command line, where other
- * users could read it.
+ * users could read it; a client key from a file (--client-key).
  */
 
 #define G_LOG_DOMAIN "tether-cli"
@@ -32,10 +32,13 @@
 #include "tether-cli-auth.h"
 #include "tether-cli-output.h"
 #include "tether-config-store.h"
+#include "tether-read-file.h"
 #include "tether-secret-refs.h"
 #include "tether-secret-store.h"
 
 #define CLIENT_SECRET_VARIABLE "TETHER_OAUTH_CLIENT_SECRET"
+/* A PEM key is a few kilobytes; a file much larger is no key */
+#define CLIENT_KEY_MAX_SIZE (64 * 1024)
 
 static gboolean
 run_browser (const char  *command,
@@ -161,9 +164,14 @@ tether_cli_auth_new_url_session (const char               *url,
                                  const TetherCliAuthArgs  *args,
                                  GError                  **error)
 {
-  TetherAuthSession *session;
+  g_autoptr(TetherAuthSession) session = NULL;
+  g_autofree char *key = NULL;
+  gsize key_length = 0;
+  gboolean taken;
 
-  if (!args->sign_in && args->client_id == NULL && args->client_metadata_url == NULL && !args->client_credentials)
+  if (!args->sign_in && args->client_id == NULL && args->client_metadata_url == NULL &&
+      args->client_key_file == NULL && args->workload_token_file == NULL && args->id_token_file == NULL &&
+      !args->client_credentials)
     return NULL;
 
   if (args->client_metadata_url != NULL && !g_str_has_prefix (args->client_metadata_url, "https://"))
@@ -172,17 +180,45 @@ tether_cli_auth_new_url_session (const char               *url,
                            _("--client-metadata-url must be an https URL"));
       return NULL;
     }
-  if (args->client_credentials && (args->client_id == NULL || g_getenv (CLIENT_SECRET_VARIABLE) == NULL))
+  if ((args->id_token_file == NULL) != (args->idp_token_url == NULL))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--id-token and --idp-token-endpoint go together"));
+      return NULL;
+    }
+  if (args->client_key_file != NULL && args->client_id == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--client-key needs --client-id"));
+      return NULL;
+    }
+  if (args->client_credentials &&
+      (args->client_id == NULL || (g_getenv (CLIENT_SECRET_VARIABLE) == NULL && args->client_key_file == NULL)))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   _("--client-credentials needs --client-id and the secret in %s"), CLIENT_SECRET_VARIABLE);
+                   _("--client-credentials needs --client-id, and the secret in %s or --client-key"),
+                   CLIENT_SECRET_VARIABLE);
       return NULL;
     }
 
   session = tether_auth_session_new (NULL, url, NULL);
   configure_session (session, args->client_id, args->client_metadata_url, args->client_credentials,
                      args->sign_in);
-  return session;
+  tether_auth_session_set_workload_token_file (session, args->workload_token_file);
+  tether_auth_session_set_identity_provider (session, args->idp_token_url, args->id_token_file);
+  if (args->client_key_file != NULL)
+    {
+      if (!tether_read_file (args->client_key_file, args->client_key_file, CLIENT_KEY_MAX_SIZE,
+                             &key, &key_length, error))
+        return NULL;
+      taken = tether_auth_session_set_client_key (session, key, error);
+      memset (key, 0, key_length);
+      if (!taken)
+        {
+          g_prefix_error (error, "%s: ", args->client_key_file);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&session);
 }
 
 /* ---------------------------------------------------------------------- */

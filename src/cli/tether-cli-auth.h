@@ -18,6 +18,10 @@ typedef struct
   gboolean  sign_in;
   char     *client_id;
   char     *client_metadata_url;
+  char     *client_key_file;     /* the client's private key (PEM) */
+  char     *workload_token_file; /* a workload identity token (JWT) */
+  char     *id_token_file;       /* an identity provider's ID token */
+  char     *idp_token_url;       /* and that provider's token endpoint */
   gboolean  client_credentials;
 } TetherCliAuthArgs;
 

@@ -53,6 +53,10 @@ url_args_clear (UrlArgs *url)
   g_clear_pointer (&url->transport, g_free);
   g_clear_pointer (&url->auth.client_id, g_free);
   g_clear_pointer (&url->auth.client_metadata_url, g_free);
+  g_clear_pointer (&url->auth.client_key_file, g_free);
+  g_clear_pointer (&url->auth.workload_token_file, g_free);
+  g_clear_pointer (&url->auth.id_token_file, g_free);
+  g_clear_pointer (&url->auth.idp_token_url, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UrlArgs, url_args_clear)
@@ -171,9 +175,9 @@ run_config_command (const TetherCliConfigCommand *command,
   return exit_code;
 }
 
-/* The options of --url, into @entries (eight of them, the last empty). */
+/* The options of --url, into @entries (twelve of them, the last empty). */
 static void
-url_entries (GOptionEntry  entries[8],
+url_entries (GOptionEntry  entries[12],
              UrlArgs      *url)
 {
   const GOptionEntry these[] = {
@@ -190,8 +194,18 @@ url_entries (GOptionEntry  entries[8],
       N_("The client id to sign in with (its secret, if any, in TETHER_OAUTH_CLIENT_SECRET)"), N_("ID") },
     { "client-metadata-url", 0, 0, G_OPTION_ARG_STRING, &url->auth.client_metadata_url,
       N_("The https URL of the client's metadata document, the client id where the server supports it"), N_("URL") },
+    { "client-key", 0, 0, G_OPTION_ARG_FILENAME, &url->auth.client_key_file,
+      N_("The client's private key (PEM), to sign its assertions where the server takes them"), N_("FILE") },
+    { "workload-token", 0, 0, G_OPTION_ARG_FILENAME, &url->auth.workload_token_file,
+      N_("Sign in as a workload with the identity token its platform keeps in FILE (read at each sign-in)"),
+      N_("FILE") },
+    { "id-token", 0, 0, G_OPTION_ARG_FILENAME, &url->auth.id_token_file,
+      N_("Sign in with the ID token in FILE from your organisation's identity provider (needs --idp-token-endpoint)"),
+      N_("FILE") },
+    { "idp-token-endpoint", 0, 0, G_OPTION_ARG_STRING, &url->auth.idp_token_url,
+      N_("The token endpoint of that identity provider"), N_("URL") },
     { "client-credentials", 0, 0, G_OPTION_ARG_NONE, &url->auth.client_credentials,
-      N_("Sign in as the client itself (no user): needs --client-id and TETHER_OAUTH_CLIENT_SECRET"), NULL },
+      N_("Sign in as the client itself (no user): needs --client-id, and TETHER_OAUTH_CLIENT_SECRET or --client-key"), NULL },
     { NULL }
   };
 
@@ -223,11 +237,11 @@ use_args_clear (UseArgs *use)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UseArgs, use_args_clear)
 
-/* The options of a command on a server, into @entries (ten of them, the
+/* The options of a command on a server, into @entries (eighteen of them, the
  * last empty): --url and its company, then how to answer the server and
  * what an ad-hoc server's environment holds. */
 static void
-server_entries (GOptionEntry  entries[14],
+server_entries (GOptionEntry  entries[18],
                 UrlArgs      *url,
                 UseArgs      *use)
 {
@@ -248,8 +262,8 @@ server_entries (GOptionEntry  entries[14],
   };
 
   url_entries (entries, url);
-  memcpy (entries + 7, these, sizeof these);
-  memset (entries + 13, 0, sizeof entries[13]);
+  memcpy (entries + 11, these, sizeof these);
+  memset (entries + 17, 0, sizeof entries[17]);
 }
 
 /* @after's values follow @strv's */
@@ -299,7 +313,9 @@ static gboolean
 url_args_given (UrlArgs *url)
 {
   return url->urls != NULL || url->headers != NULL || url->transport != NULL || url->auth.sign_in ||
-         url->auth.client_id != NULL || url->auth.client_metadata_url != NULL || url->auth.client_credentials;
+         url->auth.client_id != NULL || url->auth.client_metadata_url != NULL || url->auth.client_key_file != NULL ||
+         url->auth.workload_token_file != NULL || url->auth.id_token_file != NULL ||
+         url->auth.idp_token_url != NULL || url->auth.client_credentials;
 }
 
 /* The --url options given before the command and after it, as one; the
@@ -338,6 +354,10 @@ url_args_merge (UrlArgs      *url,
       g_free (url->auth.client_metadata_url);
       url->auth.client_metadata_url = g_steal_pointer (&after->auth.client_metadata_url);
     }
+  string_replace (&url->auth.client_key_file, &after->auth.client_key_file);
+  string_replace (&url->auth.workload_token_file, &after->auth.workload_token_file);
+  string_replace (&url->auth.id_token_file, &after->auth.id_token_file);
+  string_replace (&url->auth.idp_token_url, &after->auth.idp_token_url);
 
   g_strfreev (url->urls);
   url->urls = g_strv_builder_end (urls);
@@ -500,8 +520,8 @@ main (int   argc,
   const TetherCliConfigCommand *config_command;
   TetherCliOptions options = { 0 };
   McpHttpMode mode = MCP_HTTP_MODE_AUTO;
-  GOptionEntry url_options[8];
-  GOptionEntry url_after_options[14];
+  GOptionEntry url_options[12];
+  GOptionEntry url_after_options[18];
   g_auto(UseArgs) use = { 0 };
   g_auto(UseArgs) use_after = { 0 };
   g_auto(GStrv) environment = NULL;
@@ -633,7 +653,9 @@ main (int   argc,
         return usage_error (_("give either --url or a server command after “--”, not both"));
     }
   else if (url.headers[0] != NULL || url.transport != NULL || url.auth.sign_in || url.auth.client_id != NULL ||
-           url.auth.client_metadata_url != NULL || url.auth.client_credentials)
+           url.auth.client_metadata_url != NULL || url.auth.client_key_file != NULL ||
+           url.auth.workload_token_file != NULL || url.auth.id_token_file != NULL ||
+           url.auth.idp_token_url != NULL || url.auth.client_credentials)
     return usage_error (_("--header, --transport and the sign-in options go with --url"));
   /* Without "--", the server is one of the configuration, named first. */
   else if (parsed.command_line == NULL && rest[0] != NULL)

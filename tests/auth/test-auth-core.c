@@ -13,6 +13,7 @@
 
 #include "tether-auth-challenge.h"
 #include "tether-auth-error.h"
+#include "tether-auth-migration.h"
 #include "tether-auth-pkce.h"
 #include "tether-auth-tokens.h"
 #include "tether-auth-urls.h"
@@ -353,6 +354,34 @@ test_scopes (void)
   g_assert_false (tether_auth_scope_has (NULL, "offline_access"));
 }
 
+/* Nothing of one authorization server is used with another: the
+ * issuers compared exactly, and only a refresh completes what it renews */
+static void
+test_migration_rules (void)
+{
+  TetherAuthTokens held = { .access_token = (char *)"a1", .refresh_token = (char *)"r1",
+                            .scope = (char *)"mcp:basic", .issuer = (char *)"https://as1.example" };
+  TetherAuthTokens no_refresh = held;
+
+  no_refresh.refresh_token = NULL;
+
+  g_assert_true (tether_auth_registration_fits ("https://as1.example", "https://as1.example"));
+  g_assert_false (tether_auth_registration_fits ("https://as1.example", "https://as2.example"));
+  g_assert_false (tether_auth_registration_fits ("https://as1.example", "https://as1.example/"));
+  g_assert_false (tether_auth_registration_fits (NULL, "https://as1.example"));
+
+  g_assert_true (tether_auth_tokens_refreshable_at (&held, "https://as1.example"));
+  g_assert_false (tether_auth_tokens_refreshable_at (&held, "https://as2.example"));
+  g_assert_false (tether_auth_tokens_refreshable_at (&no_refresh, "https://as1.example"));
+  g_assert_false (tether_auth_tokens_refreshable_at (NULL, "https://as1.example"));
+
+  g_assert_true (tether_auth_tokens_carried (&held, "refresh_token", "https://as1.example") == &held);
+  g_assert_null (tether_auth_tokens_carried (&held, "refresh_token", "https://as2.example"));
+  g_assert_null (tether_auth_tokens_carried (&held, "authorization_code", "https://as1.example"));
+  g_assert_null (tether_auth_tokens_carried (&held, "client_credentials", "https://as1.example"));
+  g_assert_null (tether_auth_tokens_carried (NULL, "refresh_token", "https://as1.example"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -373,6 +402,7 @@ main (int   argc,
   g_test_add_func ("/auth/tokens/expiry", test_tokens_expiry);
   g_test_add_func ("/auth/tokens/odd", test_tokens_odd);
   g_test_add_func ("/auth/scopes", test_scopes);
+  g_test_add_func ("/auth/migration/rules", test_migration_rules);
 
   return g_test_run ();
 }

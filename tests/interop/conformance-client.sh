@@ -61,14 +61,34 @@ case "${MCP_CONFORMANCE_SCENARIO:-}" in
     # Sign in with the browser stand-in, then initialize, list the tools
     # and call one. The suite's own URL is the client metadata document;
     # a context names a pre-registered client (its secret through the
-    # environment, never the command line).
+    # environment, its key through a file of ours, never the command
+    # line).
     export BROWSER="$here/fake-browser.sh"
     set -- --url "$url" --sign-in --client-metadata-url https://conformance-test.local/client-metadata.json
     if [ -n "${MCP_CONFORMANCE_CONTEXT:-}" ]; then
-      client_id=$(node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT); process.stdout.write(c.client_id || "")')
-      TETHER_OAUTH_CLIENT_SECRET=$(node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT); process.stdout.write(c.client_secret || "")')
+      context () {
+        node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT); process.stdout.write(c[process.argv[1]] || "")' "$1"
+      }
+      client_id=$(context client_id)
+      TETHER_OAUTH_CLIENT_SECRET=$(context client_secret)
       export TETHER_OAUTH_CLIENT_SECRET
       [ -n "$client_id" ] && set -- "$@" --client-id "$client_id"
+      keydir=$(mktemp -d)
+      trap 'rm -rf "$keydir"' EXIT
+      if [ -n "$(context private_key_pem)" ]; then
+        (umask 077 && context private_key_pem > "$keydir/client-key.pem")
+        set -- "$@" --client-key "$keydir/client-key.pem"
+      fi
+      # an ID token of the organisation's identity provider
+      if [ -n "$(context idp_id_token)" ]; then
+        (umask 077 && context idp_id_token > "$keydir/id-token.jwt")
+        set -- "$@" --id-token "$keydir/id-token.jwt" --idp-token-endpoint "$(context idp_token_endpoint)"
+      fi
+      # a workload identity token, in a file as its platform would keep it
+      if [ -n "$(context valid_jwt)" ]; then
+        (umask 077 && context valid_jwt > "$keydir/workload.jwt")
+        set -- "$@" --workload-token "$keydir/workload.jwt"
+      fi
       case "$MCP_CONFORMANCE_SCENARIO" in
         auth/client-credentials-*) set -- "$@" --client-credentials ;;
       esac

@@ -48,7 +48,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-echo "1..38"
+echo "1..42"
 ok "only loopback in the test's network namespace"
 
 # check SCENARIO CHECK-ID…: run the scenario; it passes, and each id is there
@@ -163,6 +163,19 @@ check_next auth/iss-wrong-issuer sep-2468-client-compare-iss-supported
 check_next auth/iss-unexpected sep-2468-client-compare-iss-unadvertised
 check_next auth/iss-normalized sep-2468-client-no-normalization
 check_next auth/metadata-issuer-mismatch sep-2468-client-validate-metadata-issuer
+# The resource metadata names a new authorization server after the first
+# sign-in: registered and signed in there, nothing of the first sent to it.
+check_next auth/authorization-server-migration sep-2352-reregister-on-as-change \
+  sep-2352-no-reuse-on-as-change sep-2352-no-cross-as-credential-reuse $flow
 check_next auth/client-credentials-basic client-credentials-basic-auth token-request valid-bearer-token
+# The same with an assertion signed with the key the suite gives
+# (private_key_jwt, ES256)
+check_next auth/client-credentials-jwt client-credentials-jwt-verified token-request valid-bearer-token
+# A workload's identity token from a file, as it is (JWT-bearer grant);
+# an organisation's ID token traded at its identity provider for a grant
+# for the server (token exchange, then the JWT-bearer grant)
+check_next auth/wif-jwt-bearer wif-assertion-verified token-request valid-bearer-token
+check_next auth/enterprise-managed-authorization complete-flow-token-exchange complete-flow-jwt-bearer \
+  token-request valid-bearer-token
 
 exit $tap_failed

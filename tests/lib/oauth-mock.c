@@ -63,7 +63,8 @@ handle_resource_metadata (SoupServer        *server,
 
   json_builder_begin_object (builder);
   add_string (builder, "resource", self->server->url);
-  add_strings (builder, "authorization_servers", self->server->base_url, NULL);
+  add_strings (builder, "authorization_servers",
+               self->authorization_server != NULL ? self->authorization_server : self->server->base_url, NULL);
   json_builder_end_object (builder);
   reply_json (msg, SOUP_STATUS_OK, builder);
 }
@@ -131,7 +132,7 @@ handle_authorize (SoupServer        *server,
 
   if (redirect == NULL || state == NULL || challenge == NULL ||
       g_strcmp0 (g_hash_table_lookup (query, "code_challenge_method"), "S256") != 0 ||
-      g_strcmp0 (g_hash_table_lookup (query, "resource"), self->server->url) != 0)
+      g_strcmp0 (g_hash_table_lookup (query, "resource"), self->resource != NULL ? self->resource : self->server->url) != 0)
     {
       soup_server_message_set_status (msg, SOUP_STATUS_BAD_REQUEST, NULL);
       return;
@@ -217,7 +218,8 @@ handle_token (SoupServer        *server,
   json_builder_begin_object (builder);
   add_string (builder, "access_token", self->access_token);
   add_string (builder, "token_type", "Bearer");
-  add_string (builder, "refresh_token", self->refresh_token);
+  if (!self->no_refresh_token)
+    add_string (builder, "refresh_token", self->refresh_token);
   json_builder_set_member_name (builder, "expires_in");
   json_builder_add_int_value (builder, 3600);
   json_builder_end_object (builder);
@@ -269,6 +271,8 @@ oauth_mock_free (OAuthMock *self)
   g_free (self->code);
   g_free (self->code_challenge);
   g_free (self->redirect_uri);
+  g_free (self->authorization_server);
+  g_free (self->resource);
   g_free (self);
 }
 

@@ -33,6 +33,12 @@ typedef struct
   guint           n_refreshed;
   guint           n_browsed;      /* URLs the stand-in browser opened */
   SoupSession    *browser;
+  /* for an authorization server that moves: */
+  char           *authorization_server; /* nullable: the one the resource
+                                         * metadata names, else this one */
+  char           *resource;       /* the resource it grants tokens for: this
+                                   * server's /mcp unless set */
+  gboolean        no_refresh_token; /* /token issues none */
 } OAuthMock;
 
 OAuthMock *oauth_mock_new          (void);

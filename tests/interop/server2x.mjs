@@ -67,6 +67,23 @@ const { McpServer, ResourceTemplate, fromJsonSchema, inputRequired, acceptedCont
 // answer to an initialize naming 2026-07-28 stays in its own era.
 const LEGACY_VERSIONS = sdk.SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v < '2026');
 
+// Built once: the SDK's stateless entries call build() for every request
+// (createMcpHandler) or connection, and the schemas need not be compiled
+// again each time.
+const SCHEMAS = {
+  add: fromJsonSchema({
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' } },
+    required: ['a', 'b'],
+  }),
+  greet: fromJsonSchema({ type: 'object', properties: { greeting: { type: 'string' } } }),
+  haiku: fromJsonSchema({
+    type: 'object',
+    properties: { topic: { type: 'string' } },
+    required: ['topic'],
+  }),
+};
+
 function build (servedEra) {
   const options = { capabilities: { tools: {}, prompts: {}, resources: {} } };
   if (era === '2025') options.supportedProtocolVersions = LEGACY_VERSIONS;
@@ -74,16 +91,12 @@ function build (servedEra) {
 
   server.registerTool('add', {
     description: 'Add two numbers',
-    inputSchema: fromJsonSchema({
-      type: 'object',
-      properties: { a: { type: 'number' }, b: { type: 'number' } },
-      required: ['a', 'b'],
-    }),
+    inputSchema: SCHEMAS.add,
   }, async ({ a, b }) => ({ content: [{ type: 'text', text: `sum: ${a + b}` }] }));
 
   server.registerTool('greet', {
     description: 'Greet someone, asking for their name first',
-    inputSchema: fromJsonSchema({ type: 'object', properties: { greeting: { type: 'string' } } }),
+    inputSchema: SCHEMAS.greet,
   }, async ({ greeting }, ctx) => {
     const answer = acceptedContent(ctx.mcpReq.inputResponses, 'who');
     if (ctx.mcpReq.inputResponses?.who !== undefined && typeof answer?.name !== 'string') {
@@ -123,11 +136,7 @@ function build (servedEra) {
 
   server.registerPrompt('haiku', {
     description: 'A haiku about a topic',
-    argsSchema: fromJsonSchema({
-      type: 'object',
-      properties: { topic: { type: 'string' } },
-      required: ['topic'],
-    }),
+    argsSchema: SCHEMAS.haiku,
   }, ({ topic }) => ({
     messages: [{ role: 'user', content: { type: 'text', text: `Write a haiku about ${topic}.` } }],
   }));

@@ -101,6 +101,57 @@ object_finish (McpClient     *self,
 }
 
 /**
+ * mcp_client_call_async:
+ * @self: a #McpClient
+ * @method: `tools/call`, `prompts/get` or `resources/read`: a request whose
+ *   result a server of the stateless revision may give only after asking
+ *   for input
+ * @params: (nullable): its params
+ * @options: (nullable): per-request settings, used as they are
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * mcp_client_request_async() for a request answered with one object. For
+ * a server of the stateless revision, a result that asks for input
+ * (`input_required`) is answered through #McpClient::server-request and
+ * the request sent again, as mcp_client_call_tool_async() does, and only
+ * the final result is returned. Lets a caller that keeps its own params
+ * and retry policy (TetherServer) get what the typed calls get.
+ */
+void
+mcp_client_call_async (McpClient               *self,
+                       const char              *method,
+                       JsonObject              *params,
+                       const McpRequestOptions *options,
+                       GCancellable            *cancellable,
+                       GAsyncReadyCallback      callback,
+                       gpointer                 user_data)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (method != NULL);
+
+  object_request (self, method, params, options, MCP_SEND_FLAGS_NONE, cancellable, callback, user_data,
+                  mcp_client_call_async);
+}
+
+/**
+ * mcp_client_call_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full): the result object
+ */
+JsonNode *
+mcp_client_call_finish (McpClient     *self,
+                        GAsyncResult  *result,
+                        GError       **error)
+{
+  return object_finish (self, result, mcp_client_call_async, error);
+}
+
+/**
  * mcp_client_call_tool_async:
  * @self: a #McpClient
  * @name: the tool

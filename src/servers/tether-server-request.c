@@ -64,6 +64,17 @@ request_set_in_flight (TetherServer *self,
 
 static void request_run (GTask *task);
 
+/* The requests whose result a server of the stateless revision may give
+ * only after asking for input (input_required): the client answers the
+ * questions through the same handlers as a server's own requests, and
+ * callers get the final result, never the question. */
+static gboolean
+answers_input (const char *method)
+{
+  return g_str_equal (method, "tools/call") || g_str_equal (method, "prompts/get") ||
+         g_str_equal (method, "resources/read");
+}
+
 static void
 request_waited_cb (GObject      *object,
                    GAsyncResult *result,
@@ -94,7 +105,10 @@ request_done_cb (GObject      *object,
   TetherRequestRetry retry;
   GCancellable *cancellable;
 
-  node = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
+  if (answers_input (request->method))
+    node = mcp_client_call_finish (MCP_CLIENT (object), result, &error);
+  else
+    node = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
   request_set_in_flight (self, request, FALSE);
   if (node != NULL)
     {
@@ -176,8 +190,12 @@ request_run (GTask *task)
     }
 
   request_set_in_flight (self, request, TRUE);
-  mcp_client_request_async (self->client, request->method, request->params, &options,
-                            g_task_get_cancellable (task), request_done_cb, task);
+  if (answers_input (request->method))
+    mcp_client_call_async (self->client, request->method, request->params, &options,
+                           g_task_get_cancellable (task), request_done_cb, task);
+  else
+    mcp_client_request_async (self->client, request->method, request->params, &options,
+                              g_task_get_cancellable (task), request_done_cb, task);
 }
 
 static void

@@ -44,6 +44,17 @@ enter_netns () {
   exit 1
 }
 
+# stop_server: stop the peer the sourcing script started in the
+# background and whose PID it put in $server_pid, if any, and wait for it.
+server_pid=""
+stop_server () {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null
+    wait "$server_pid" 2>/dev/null
+    server_pid=""
+  fi
+}
+
 # TAP
 tap_n=0
 tap_failed=0

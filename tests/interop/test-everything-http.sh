@@ -39,14 +39,6 @@ fi
 enter_netns "$0" "$@"
 
 tmp=$(mktemp -d)
-server_pid=""
-stop_server () {
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null
-    wait "$server_pid" 2>/dev/null
-    server_pid=""
-  fi
-}
 trap 'stop_server; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 

@@ -133,7 +133,10 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autoptr(TetherServerConfig) config = test_fake_server_config ("fake", NULL, NULL);
+  const char *era = data;
+  g_autoptr(TetherServerConfig) config = era != NULL
+    ? test_fake_server_config ("fake", NULL, "--era", era, NULL)
+    : test_fake_server_config ("fake", NULL, NULL);
   TetherServerTimings timings;
 
   tether_server_timings_init_defaults (&timings);
@@ -389,6 +392,34 @@ test_sampling (Fixture       *fixture,
                             "rejected"));
 }
 
+/* A server of the stateless revision asks inside its result
+ * (input_required): the same asker answers, and the tool gets the answer
+ * on the retry, through a managed server as through a bare client. */
+static void
+test_input_required (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *object;
+  JsonObject *block;
+
+  fixture->asker->content = g_strdup ("{\"name\":\"octocat\"}");
+  tether_server_call_tool_async (fixture->server, "confirm", NULL, NULL, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  reply = tether_server_call_tool_finish (fixture->server, result, &error);
+  g_assert_no_error (error);
+
+  object = json_node_get_object (reply);
+  g_assert_cmpstr (json_object_get_string_member_with_default (object, "resultType", "complete"), ==, "complete");
+  g_assert_false (json_object_get_boolean_member_with_default (object, "isError", FALSE));
+  g_assert_cmpstr (fixture->asker->seen, ==, "User?");
+  block = json_array_get_object_element (json_object_get_array_member (object, "content"), 0);
+  g_assert_cmpstr (json_object_get_string_member (block, "text"), ==,
+                   "{\"login\":{\"action\":\"accept\",\"content\":{\"name\":\"octocat\"}}}");
+}
+
 /* What Tether declares: the servers then show the tools that need it. */
 static void
 test_capabilities (void)
@@ -413,6 +444,8 @@ main (int   argc,
   g_test_add ("/user-answerer/last", Fixture, NULL, fixture_setup, test_last, fixture_teardown);
   g_test_add ("/user-answerer/elicitation", Fixture, NULL, fixture_setup, test_elicitation, fixture_teardown);
   g_test_add ("/user-answerer/sampling", Fixture, NULL, fixture_setup, test_sampling, fixture_teardown);
+  g_test_add ("/user-answerer/input-required", Fixture, "2026", fixture_setup, test_input_required,
+              fixture_teardown);
   g_test_add_func ("/user-answerer/capabilities", test_capabilities);
 
   return g_test_run ();

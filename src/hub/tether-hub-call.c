@@ -176,6 +176,51 @@ _tether_hub_message_new (JsonNode   *id,
   return node;
 }
 
+/**
+ * _tether_hub_http_error:
+ * @msg: a request to refuse
+ * @status: the HTTP status
+ * @id: (nullable): the request's id, if it has one
+ * @code: the JSON-RPC error code
+ * @message: what was wrong
+ * @data: (nullable) (transfer full): the error's data
+ *
+ * Answers @msg with a JSON-RPC error at once.
+ */
+void
+_tether_hub_http_error (SoupServerMessage *msg,
+                        guint              status,
+                        JsonNode          *id,
+                        int                code,
+                        const char        *message,
+                        JsonNode          *data)
+{
+  g_autoptr(JsonNode) node = _tether_hub_message_new (id, NULL, NULL);
+  JsonObject *error = json_object_new ();
+  g_autofree char *text = NULL;
+
+  if (id == NULL)
+    json_object_set_null_member (json_node_get_object (node), "id");
+  json_object_set_int_member (error, "code", code);
+  json_object_set_string_member (error, "message", message);
+  if (data != NULL)
+    json_object_set_member (error, "data", data);
+  json_object_set_object_member (json_node_get_object (node), "error", error);
+  text = json_to_string (node, FALSE);
+
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, text, strlen (text));
+}
+
+/* Whether the client accepts an answer as an SSE stream. */
+gboolean
+_tether_hub_accepts_sse (SoupServerMessage *msg)
+{
+  const char *accept = soup_message_headers_get_list (soup_server_message_get_request_headers (msg), "Accept");
+
+  return accept != NULL && strstr (accept, "text/event-stream") != NULL;
+}
+
 static void
 send_answer (TetherHubCall *self,
              JsonNode      *message)
@@ -228,11 +273,10 @@ nothing_to_send (TetherHubCall *self)
   return FALSE;
 }
 
-/* The hub speaks the initialize era to its clients. A result of a server
- * of the stateless revision (2026-07-28) says `resultType` ("complete":
- * one that asked for input was answered on the way), which is no member of
- * a result in that era: it is not passed on. Returns @result, or a copy
- * without it. */
+/* A client of the initialize era is not passed the `resultType` a result
+ * of a server of the stateless revision (2026-07-28) says ("complete":
+ * one that asked for input was answered on the way): it is no member of a
+ * result in that era. Returns @result, or a copy without it. */
 static JsonObject *
 legacy_result (JsonObject *result)
 {
@@ -263,7 +307,10 @@ _tether_hub_call_reply (TetherHubCall *self,
 
   message = _tether_hub_message_new (self->id, NULL, NULL);
   object = json_node_get_object (message);
-  json_object_set_object_member (object, "result", legacy_result (result));
+  if (self->session != NULL && self->session->stateless)
+    json_object_set_object_member (object, "result", _tether_hub_stateless_result (self->method, result));
+  else
+    json_object_set_object_member (object, "result", legacy_result (result));
   send_answer (self, message);
 }
 

@@ -18,6 +18,7 @@
 
 #include <sys/random.h>
 
+#include "mcp-era.h"
 #include "mcp-error.h"
 #include "tether-hub-private.h"
 
@@ -176,6 +177,37 @@ _tether_hub_session_new (TetherHub  *hub,
   self->hub = hub;
   self->id = new_session_id ();
   self->profile = g_strdup (profile);
+
+  return self;
+}
+
+/**
+ * _tether_hub_session_new_stateless:
+ * @hub: the hub
+ * @profile: (nullable): the profile of the request's path
+ * @meta: the request's `_meta`
+ *
+ * Returns: (transfer full): the session of one request of the stateless
+ *   revision: who the client is and what it can do, as its `_meta` says,
+ *   for this request only. It is never listed or found by id.
+ */
+TetherHubSession *
+_tether_hub_session_new_stateless (TetherHub  *hub,
+                                   const char *profile,
+                                   JsonObject *meta)
+{
+  TetherHubSession *self = g_object_new (TETHER_TYPE_HUB_SESSION, NULL);
+  g_autoptr(JsonObject) params = json_object_new ();
+  JsonNode *info = json_object_get_member (meta, MCP_META_CLIENT_INFO);
+
+  self->hub = hub;
+  self->stateless = TRUE;
+  self->profile = g_strdup (profile);
+  if (info != NULL)
+    json_object_set_member (params, "clientInfo", json_node_copy (info));
+  json_object_set_member (params, "capabilities",
+                          json_node_copy (json_object_get_member (meta, MCP_META_CLIENT_CAPABILITIES)));
+  _tether_hub_session_set_client (self, params, MCP_PROTOCOL_VERSION_STATELESS);
 
   return self;
 }

@@ -101,6 +101,55 @@ object_finish (McpClient     *self,
 }
 
 /**
+ * mcp_client_request_result_async:
+ * @self: a #McpClient
+ * @method: `tools/call`, `prompts/get`, `resources/read`, or another
+ *   request whose result is an object
+ * @params: (nullable): its params, as they are to be sent
+ * @options: (nullable): per-request settings, as for
+ *   mcp_client_request_async()
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Like mcp_client_request_async(), for a caller that has the params
+ * already (a hub passing a request on): the input a server of the
+ * stateless revision asks for inside its result is gathered as for the
+ * typed calls, and only the final result comes back.
+ */
+void
+mcp_client_request_result_async (McpClient               *self,
+                                 const char              *method,
+                                 JsonObject              *params,
+                                 const McpRequestOptions *options,
+                                 GCancellable            *cancellable,
+                                 GAsyncReadyCallback      callback,
+                                 gpointer                 user_data)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (method != NULL);
+
+  object_request (self, method, params, options, MCP_SEND_FLAGS_NONE, cancellable, callback, user_data,
+                  mcp_client_request_result_async);
+}
+
+/**
+ * mcp_client_request_result_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full): the result object
+ */
+JsonNode *
+mcp_client_request_result_finish (McpClient     *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  return object_finish (self, result, mcp_client_request_result_async, error);
+}
+
+/**
  * mcp_client_call_tool_async:
  * @self: a #McpClient
  * @name: the tool

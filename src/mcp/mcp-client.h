@@ -163,6 +163,16 @@ GPtrArray    *mcp_client_list_resource_templates_finish (McpClient            *s
                                                          GAsyncResult         *result,
                                                          GError              **error);
 
+void          mcp_client_request_result_async       (McpClient                *self,
+                                                     const char               *method,
+                                                     JsonObject               *params,
+                                                     const McpRequestOptions  *options,
+                                                     GCancellable             *cancellable,
+                                                     GAsyncReadyCallback       callback,
+                                                     gpointer                  user_data);
+JsonNode     *mcp_client_request_result_finish      (McpClient                *self,
+                                                     GAsyncResult             *result,
+                                                     GError                  **error);
 void          mcp_client_call_tool_async            (McpClient                *self,
                                                      const char               *name,
                                                      JsonObject               *arguments,

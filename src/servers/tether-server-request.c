@@ -93,7 +93,10 @@ request_done_cb (GObject      *object,
   TetherRequestRetry retry;
   GCancellable *cancellable;
 
-  node = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
+  if (g_async_result_is_tagged (result, mcp_client_request_result_async))
+    node = mcp_client_request_result_finish (MCP_CLIENT (object), result, &error);
+  else
+    node = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
   request_set_in_flight (self, request, FALSE);
   if (node != NULL)
     {
@@ -175,8 +178,15 @@ request_run (GTask *task)
     }
 
   request_set_in_flight (self, request, TRUE);
-  mcp_client_request_async (self->client, request->method, request->params, &options,
-                            g_task_get_cancellable (task), request_done_cb, task);
+  /* What may answer with questions inside its result (a server of the
+   * stateless revision) gets them asked, and only its final result back. */
+  if (g_str_equal (request->method, "tools/call") || g_str_equal (request->method, "prompts/get") ||
+      g_str_equal (request->method, "resources/read"))
+    mcp_client_request_result_async (self->client, request->method, request->params, &options,
+                                     g_task_get_cancellable (task), request_done_cb, task);
+  else
+    mcp_client_request_async (self->client, request->method, request->params, &options,
+                              g_task_get_cancellable (task), request_done_cb, task);
 }
 
 static void

@@ -72,6 +72,7 @@ tether_hub_call_finalize (GObject *object)
   g_clear_pointer (&self->id, json_node_unref);
   g_clear_pointer (&self->id_key, g_free);
   g_clear_pointer (&self->progress_token, json_node_unref);
+  g_clear_pointer (&self->parked, json_node_unref);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (tether_hub_call_parent_class)->finalize (object);
@@ -221,13 +222,12 @@ _tether_hub_accepts_sse (SoupServerMessage *msg)
   return accept != NULL && strstr (accept, "text/event-stream") != NULL;
 }
 
+/* Sends @message (or, for %NULL, an empty 202) on the call's stream or as
+ * its JSON answer; either way the call has no HTTP request after this. */
 static void
-send_answer (TetherHubCall *self,
-             JsonNode      *message)
+deliver (TetherHubCall *self,
+         JsonNode      *message)
 {
-  self->answered = TRUE;
-  forget (self);
-
   if (self->writer != NULL)
     {
       if (message != NULL)
@@ -254,6 +254,25 @@ send_answer (TetherHubCall *self,
       soup_server_message_unpause (self->msg);
       g_clear_object (&self->msg);
     }
+}
+
+static void
+send_answer (TetherHubCall *self,
+             JsonNode      *message)
+{
+  self->answered = TRUE;
+  forget (self);
+
+  /* Waiting for the client to come back with its input: the answer
+   * waits for it too. */
+  if (self->detached)
+    {
+      g_clear_pointer (&self->parked, json_node_unref);
+      self->parked = message != NULL ? json_node_copy (message) : NULL;
+      return;
+    }
+
+  deliver (self, message);
 }
 
 /* TRUE when there is nothing to send: it was answered, or the client
@@ -295,22 +314,31 @@ legacy_result (JsonObject *result)
   return copy;
 }
 
+static JsonNode *
+result_message (TetherHubCall *self,
+                JsonObject    *result)
+{
+  JsonNode *message = _tether_hub_message_new (self->id, NULL, NULL);
+  JsonObject *object = json_node_get_object (message);
+
+  if (self->session != NULL && self->session->stateless)
+    json_object_set_object_member (object, "result", _tether_hub_stateless_result (self->method, result));
+  else
+    json_object_set_object_member (object, "result", legacy_result (result));
+
+  return message;
+}
+
 void
 _tether_hub_call_reply (TetherHubCall *self,
                         JsonObject    *result)
 {
   g_autoptr(JsonNode) message = NULL;
-  JsonObject *object;
 
   if (nothing_to_send (self))
     return;
 
-  message = _tether_hub_message_new (self->id, NULL, NULL);
-  object = json_node_get_object (message);
-  if (self->session != NULL && self->session->stateless)
-    json_object_set_object_member (object, "result", _tether_hub_stateless_result (self->method, result));
-  else
-    json_object_set_object_member (object, "result", legacy_result (result));
+  message = result_message (self, result);
   send_answer (self, message);
 }
 
@@ -331,6 +359,66 @@ _tether_hub_call_reply_error (TetherHubCall *self,
   json_object_set_string_member (error, "message", text);
   json_object_set_object_member (json_node_get_object (message), "error", error);
   send_answer (self, message);
+}
+
+/**
+ * _tether_hub_call_hand_over:
+ * @self: a call of a client of the stateless revision
+ * @result: an `input_required` result
+ *
+ * Answers the client's request with @result while the call goes on: its
+ * answer waits for the request that brings the input
+ * (_tether_hub_call_resume()).
+ */
+void
+_tether_hub_call_hand_over (TetherHubCall *self,
+                            JsonObject    *result)
+{
+  g_autoptr(JsonNode) message = NULL;
+
+  if (self->answered || self->cancelled || self->detached)
+    return;
+
+  message = result_message (self, result);
+  self->detached = TRUE;
+  deliver (self, message);
+}
+
+/**
+ * _tether_hub_call_resume:
+ * @self: a call handed over
+ * @msg: the request that brings the client's input
+ * @id: its id
+ *
+ * What the call answers from now on answers @msg, under @id; an answer
+ * that came in the meantime at once.
+ */
+void
+_tether_hub_call_resume (TetherHubCall     *self,
+                         SoupServerMessage *msg,
+                         JsonNode          *id)
+{
+  g_return_if_fail (self->detached);
+
+  self->detached = FALSE;
+  g_clear_pointer (&self->id, json_node_unref);
+  self->id = json_node_copy (id);
+  self->msg = g_object_ref (msg);
+  g_signal_connect (msg, "finished", G_CALLBACK (msg_finished_cb), self);
+  soup_server_message_pause (msg);
+
+  if (self->answered)
+    {
+      g_autoptr(JsonNode) parked = g_steal_pointer (&self->parked);
+
+      if (parked != NULL)
+        json_object_set_member (json_node_get_object (parked), "id", json_node_copy (id));
+      deliver (self, parked);
+      return;
+    }
+
+  if (g_str_equal (self->method, "tools/call") && _tether_hub_accepts_sse (msg))
+    _tether_hub_call_use_stream (self);
 }
 
 /* The client sent notifications/cancelled for this request. */

@@ -21,6 +21,7 @@
 G_BEGIN_DECLS
 
 typedef struct _TetherHubListener TetherHubListener;
+typedef struct _TetherHubHeld TetherHubHeld;
 
 /* The protocol versions the hub speaks, newest first. */
 extern const char * const _tether_hub_supported_versions[];
@@ -65,8 +66,10 @@ struct _TetherHubCall
   SoupServerMessage *msg;           /* a JSON answer, until it leaves */
   McpSseWriter      *writer;        /* or an SSE answer */
   TetherHubRecord   *record;
+  JsonNode          *parked;        /* the answer, while handed over */
   guint              answered : 1;
   guint              cancelled : 1;
+  guint              detached : 1;  /* handed over: no request until resumed */
 };
 
 struct _TetherHub
@@ -80,6 +83,7 @@ struct _TetherHub
   GHashTable          *by_id;      /* session id → TetherHubSession */
   GPtrArray           *watchers;   /* McpSseWriter of /activity */
   GPtrArray           *listeners;  /* TetherHubListener: subscriptions/listen */
+  GHashTable          *held;       /* request state → TetherHubHeld */
   GPtrArray           *profiles;   /* TetherProfile */
   GError              *profiles_error;
   char                *profiles_json;
@@ -96,6 +100,7 @@ struct _TetherHub
 };
 
 /* tether-hub-session.c */
+char             *_tether_hub_random_hex             (gsize             n_bytes);
 TetherHubSession *_tether_hub_session_new            (TetherHub        *hub,
                                                       const char       *profile);
 TetherHubSession *_tether_hub_session_new_stateless  (TetherHub        *hub,
@@ -132,6 +137,11 @@ void              _tether_hub_call_reply_error       (TetherHubCall    *self,
                                                       int               code,
                                                       const char       *message);
 void              _tether_hub_call_cancel            (TetherHubCall    *self);
+void              _tether_hub_call_hand_over         (TetherHubCall    *self,
+                                                      JsonObject       *result);
+void              _tether_hub_call_resume            (TetherHubCall     *self,
+                                                      SoupServerMessage *msg,
+                                                      JsonNode          *id);
 JsonNode         *_tether_hub_message_new            (JsonNode         *id,
                                                       const char       *method,
                                                       JsonObject       *params);
@@ -157,6 +167,20 @@ void              _tether_hub_forward_log            (TetherHub        *self,
                                                       const char       *level,
                                                       const char       *logger,
                                                       JsonNode         *data);
+
+/* tether-hub-input.c */
+gboolean          _tether_hub_input_ask              (TetherHub            *self,
+                                                      TetherHubCall        *call,
+                                                      TetherServerQuestion *question);
+gboolean          _tether_hub_input_is_retry         (JsonObject        *params);
+void              _tether_hub_input_resume           (TetherHub         *self,
+                                                      SoupServerMessage *msg,
+                                                      const char        *profile,
+                                                      const char        *method,
+                                                      JsonNode          *id,
+                                                      JsonObject        *params);
+void              _tether_hub_input_stop             (TetherHub         *self);
+void              _tether_hub_held_free              (TetherHubHeld     *held);
 
 /* tether-hub-stateless.c */
 gboolean          _tether_hub_stateless_claimed      (JsonObject        *params);

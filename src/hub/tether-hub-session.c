@@ -141,31 +141,40 @@ tether_hub_session_init (TetherHubSession *self)
   self->last_active = g_get_monotonic_time ();
 }
 
-static char *
-new_session_id (void)
+/**
+ * _tether_hub_random_hex:
+ * @n_bytes: how many random bytes, at most 64
+ *
+ * Returns: (transfer full): @n_bytes from getrandom(), in hexadecimal: a
+ *   name nobody can guess (a session id, a request state)
+ */
+char *
+_tether_hub_random_hex (gsize n_bytes)
 {
-  guint8 bytes[32];
-  GString *id = g_string_sized_new (2 * sizeof bytes);
+  guint8 bytes[64];
+  GString *hex = g_string_sized_new (2 * n_bytes);
   gsize done = 0;
 
-  while (done < sizeof bytes)
+  g_return_val_if_fail (n_bytes <= sizeof bytes, NULL);
+
+  while (done < n_bytes)
     {
-      ssize_t n = getrandom (bytes + done, sizeof bytes - done, 0);
+      ssize_t n = getrandom (bytes + done, n_bytes - done, 0);
 
       if (n > 0)
         done += (gsize)n;
       else if (n < 0 && errno != EINTR)
         {
-          /* No randomness: session ids are not the secret, the token is. */
-          for (; done < sizeof bytes; done++)
+          /* No randomness: these names are not the secret, the token is. */
+          for (; done < n_bytes; done++)
             bytes[done] = (guint8)g_random_int ();
         }
     }
 
-  for (guint i = 0; i < sizeof bytes; i++)
-    g_string_append_printf (id, "%02x", bytes[i]);
+  for (guint i = 0; i < n_bytes; i++)
+    g_string_append_printf (hex, "%02x", bytes[i]);
 
-  return g_string_free (id, FALSE);
+  return g_string_free (hex, FALSE);
 }
 
 TetherHubSession *
@@ -175,7 +184,7 @@ _tether_hub_session_new (TetherHub  *hub,
   TetherHubSession *self = g_object_new (TETHER_TYPE_HUB_SESSION, NULL);
 
   self->hub = hub;
-  self->id = new_session_id ();
+  self->id = _tether_hub_random_hex (32);
   self->profile = g_strdup (profile);
 
   return self;

@@ -27,7 +27,8 @@
  * All of these are HTTP 400 unless said otherwise, and carry the request's
  * id. Results say `resultType`, the hub as `_meta` serverInfo, and lists
  * the cache hints (`ttlMs` 0, `cacheScope` private: what the hub offers
- * changes with its servers). List changes reach such clients only through
+ * changes with its servers). A server's questions reach such a client
+ * inside results (tether-hub-input.c). List changes reach such clients only through
  * `subscriptions/listen`: an SSE stream that is acknowledged first, then
  * carries the changes it asked for, each tagged with the request's id.
  */
@@ -377,6 +378,14 @@ _tether_hub_stateless_post (TetherHub         *self,
   if (g_str_equal (method, "subscriptions/listen"))
     {
       start_listening (self, msg, id, params);
+      return;
+    }
+
+  if (_tether_hub_input_is_retry (params) &&
+      (g_str_equal (method, "tools/call") || g_str_equal (method, "prompts/get") ||
+       g_str_equal (method, "resources/read")))
+    {
+      _tether_hub_input_resume (self, msg, profile, method, id, params);
       return;
     }
 

@@ -112,9 +112,10 @@ tether_hub_take (TetherAnswerer      *answerer,
       !tether_hub_session_has_capability (call->session, capability))
     return FALSE;
 
-  /* A client of the stateless revision takes no requests of ours. */
+  /* A client of the stateless revision takes no requests of ours: it is
+   * asked inside a result. */
   if (call->session->stateless)
-    return FALSE;
+    return _tether_hub_input_ask (self, call, request);
 
   return _tether_hub_session_ask (call->session, call, request);
 }
@@ -932,6 +933,7 @@ tether_hub_stop (TetherHub *self)
   g_ptr_array_set_size (self->watchers, 0);
 
   _tether_hub_stateless_stop (self);
+  _tether_hub_input_stop (self);
 
   remove_runtime_file (self);
   soup_server_disconnect (self->server);
@@ -976,6 +978,7 @@ tether_hub_finalize (GObject *object)
   g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_pointer (&self->watchers, g_ptr_array_unref);
   g_clear_pointer (&self->listeners, g_ptr_array_unref);
+  g_clear_pointer (&self->held, g_hash_table_unref);
   g_clear_pointer (&self->profiles, g_ptr_array_unref);
   g_clear_error (&self->profiles_error);
   g_clear_pointer (&self->profiles_json, g_free);
@@ -1135,6 +1138,7 @@ tether_hub_init (TetherHub *self)
   self->by_id = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->watchers = g_ptr_array_new_with_free_func (g_object_unref);
   self->listeners = g_ptr_array_new_with_free_func ((GDestroyNotify)_tether_hub_listener_free);
+  self->held = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)_tether_hub_held_free);
   self->profiles = g_ptr_array_new_with_free_func (g_object_unref);
   self->token_path = tether_hub_token_dup_default_path ();
   self->runtime_file = tether_hub_dup_default_runtime_file ();

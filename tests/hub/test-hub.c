@@ -1203,6 +1203,118 @@ test_era_listen (Fixture       *fixture,
                      !=, "notifications/prompts/list_changed");
 }
 
+/* The requestState and the key of the one question of an input_required
+ * result. */
+static char *
+input_required (JsonObject  *result,
+                const char  *method,
+                char       **key)
+{
+  JsonObject *requests = json_object_get_object_member (result, "inputRequests");
+  g_autoptr(GList) keys = NULL;
+  JsonObject *request;
+
+  g_assert_cmpstr (json_object_get_string_member (result, "resultType"), ==, "input_required");
+  g_assert_nonnull (requests);
+  keys = json_object_get_members (requests);
+  g_assert_cmpuint (g_list_length (keys), ==, 1);
+  request = json_object_get_object_member (requests, keys->data);
+  g_assert_cmpstr (json_object_get_string_member (request, "method"), ==, method);
+  *key = g_strdup (keys->data);
+
+  return g_strdup (json_object_get_string_member (result, "requestState"));
+}
+
+/* A server's question reaches a stateless client inside a result, and
+ * its answer comes back with the request sent again; whatever the era of
+ * the server. */
+static void
+era_ask (Fixture    *fixture,
+         gint64      id,
+         const char *tool,
+         const char *arguments,
+         const char *expected)
+{
+  const char *capabilities = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                             "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}";
+  const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", tool, NULL };
+  g_autofree char *first = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"method\":\"tools/call\","
+                                            "\"params\":{\"name\":\"%s\",\"arguments\":%s,%s}}",
+                                            id, tool, arguments, capabilities);
+  g_autoptr(HubTestReply) reply = hub_test_client_post (fixture->client, first, headers);
+  g_autofree char *key = NULL;
+  g_autofree char *state = input_required (hub_test_reply_result (reply, id), "elicitation/create", &key);
+  g_autofree char *retry = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *result;
+
+  g_clear_pointer (&reply, hub_test_reply_free);
+  retry = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"method\":\"tools/call\","
+                           "\"params\":{\"name\":\"%s\",\"arguments\":%s,%s,\"requestState\":\"%s\","
+                           "\"inputResponses\":{\"%s\":{\"action\":\"accept\",\"content\":{\"name\":\"octocat\"}}}}}",
+                           id + 1, tool, arguments, capabilities, state, key);
+  reply = hub_test_client_post (fixture->client, retry, headers);
+  result = hub_test_reply_result (reply, id + 1);
+  assert_stateless_result (result, FALSE);
+  text = hub_test_result_text (result);
+  g_assert_nonnull (strstr (text, expected));
+  g_assert_nonnull (strstr (text, "octocat"));
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  /* a state is good for one retry */
+  reply = hub_test_client_post (fixture->client, retry, headers);
+  g_assert_cmpint (error_code (reply, id + 1, NULL), ==, -32602);
+}
+
+static void
+test_era_input (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+  g_autoptr(HubTestReply) reply = NULL;
+  g_autoptr(HubTestReply) call = NULL;
+  g_autoptr(HubTestReply) answer = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *answer_json = NULL;
+  JsonObject *question;
+  guint seen = 0;
+
+  start (fixture, contents);
+
+  /* a server of the initialize era asks with a request */
+  era_ask (fixture, 1, "alpha__ask", "{\"method\":\"elicitation/create\"}", "\"action\":\"accept\"");
+  /* one of the stateless revision with input_required */
+  era_ask (fixture, 3, "gamma__confirm", "{}", "\"login\"");
+
+  /* a client that cannot elicit is not asked */
+  reply = era_post (fixture, 10, "tools/call", "alpha__ask",
+                    "\"name\":\"alpha__ask\",\"arguments\":{\"method\":\"elicitation/create\"}", NULL);
+  text = hub_test_result_text (hub_test_reply_result (reply, 10));
+  g_assert_nonnull (strstr (text, "\"action\":\"decline\""));
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  /* the other way round: the input_required of a server of the
+   * stateless revision reaches a client of the initialize era as the
+   * request it knows */
+  hub_test_client_initialize (fixture->client, "{\"elicitation\":{}}");
+  call = hub_test_client_post_async (fixture->client,
+                                     "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":"
+                                     "{\"name\":\"gamma__confirm\",\"arguments\":{}}}", NULL);
+  question = hub_test_reply_wait_message (call, "elicitation/create", &seen);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (question, "params"), "message"),
+                   ==, "User?");
+  answer_json = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"result\":{\"action\":\"accept\","
+                                 "\"content\":{\"name\":\"hubot\"}}}",
+                                 json_object_get_string_member (question, "id"));
+  answer = hub_test_client_post (fixture->client, answer_json, NULL);
+  g_assert_cmpuint (answer->status, ==, 202);
+  hub_test_reply_wait (call);
+  text = hub_test_result_text (hub_test_reply_result (call, 11));
+  g_assert_nonnull (strstr (text, "hubot"));
+  g_assert_false (json_object_has_member (hub_test_reply_result (call, 11), "resultType"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1225,6 +1337,7 @@ main (int   argc,
   ADD ("era-requests", test_era_requests);
   ADD ("era-refusals", test_era_refusals);
   ADD ("era-listen", test_era_listen);
+  ADD ("era-input", test_era_input);
 
 #undef ADD
 

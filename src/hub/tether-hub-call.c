@@ -143,6 +143,16 @@ _tether_hub_call_new (TetherHub         *hub,
   return self;
 }
 
+/* In the stateless revision a client cancels a request by closing its
+ * stream. */
+static void
+writer_closed_cb (McpSseWriter  *writer,
+                  TetherHubCall *self)
+{
+  if (!self->answered && !self->detached && self->writer == writer)
+    _tether_hub_call_cancel (self);
+}
+
 /* Answer with an SSE stream: what belongs to the request goes there. */
 void
 _tether_hub_call_use_stream (TetherHubCall *self)
@@ -153,6 +163,8 @@ _tether_hub_call_use_stream (TetherHubCall *self)
   g_signal_handlers_disconnect_by_data (self->msg, self);
   self->writer = mcp_sse_writer_new (self->msg);
   g_clear_object (&self->msg);
+  if (self->session != NULL && self->session->stateless)
+    g_signal_connect_object (self->writer, "closed", G_CALLBACK (writer_closed_cb), self, 0);
 }
 
 JsonNode *

@@ -1315,6 +1315,38 @@ test_era_input (Fixture       *fixture,
   g_assert_false (json_object_has_member (hub_test_reply_result (call, 11), "resultType"));
 }
 
+/* A stateless client cancels by closing the stream of its request. */
+static void
+test_era_cancel (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+  g_autoptr(HubTestReply) slow = NULL;
+  const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call",
+                                   "Mcp-Name", "alpha__slow", NULL };
+  guint seen = 0;
+
+  start (fixture, contents);
+  slow = hub_test_client_post_async (fixture->client,
+                                     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                                     "{\"name\":\"alpha__slow\",\"arguments\":{\"ms\":100000,\"steps\":1000},"
+                                     "\"_meta\":{\"progressToken\":1,\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                                     "\"io.modelcontextprotocol/clientCapabilities\":{}}}}", headers);
+  hub_test_reply_wait_message (slow, "notifications/progress", &seen);
+  g_assert_cmpuint (test_read_count (fixture->counts, "notifications/cancelled"), ==, 0);
+
+  /* the stream goes: the server is told */
+  g_clear_pointer (&slow, hub_test_reply_free);
+  {
+    g_autofree char *counts = fixture->counts;
+
+    while (test_read_count (counts, "notifications/cancelled") == 0)
+      g_main_context_iteration (NULL, TRUE);
+    fixture->counts = g_steal_pointer (&counts);
+  }
+  g_assert_cmpuint (test_read_count (fixture->counts, "notifications/cancelled"), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1338,6 +1370,7 @@ main (int   argc,
   ADD ("era-refusals", test_era_refusals);
   ADD ("era-listen", test_era_listen);
   ADD ("era-input", test_era_input);
+  ADD ("era-cancel", test_era_cancel);
 
 #undef ADD
 

@@ -12,7 +12,10 @@
  * its clients at once when what it offers changes.
  *
  * Every request passes tether-hub-guard.c first (Host, Origin, the bearer
- * token). Then, per the 2025-11-25 transport:
+ * token). A POST whose `params._meta` claims a protocol version is of the
+ * stateless revision (2026-07-28) and is answered without a session
+ * (tether-hub-stateless.c); GET and DELETE that say that version get 405.
+ * Everything else, per the 2025-11-25 transport:
  *  - POST: one JSON-RPC message. `initialize` starts a session and gets
  *    its `Mcp-Session-Id`; anything else needs one (missing: 400, unknown
  *    or ended: 404). An `MCP-Protocol-Version` we do not speak: 400.

@@ -72,6 +72,7 @@ tether_hub_call_finalize (GObject *object)
   g_clear_pointer (&self->id, json_node_unref);
   g_clear_pointer (&self->id_key, g_free);
   g_clear_pointer (&self->progress_token, json_node_unref);
+  g_clear_pointer (&self->parked, json_node_unref);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (tether_hub_call_parent_class)->finalize (object);
@@ -142,6 +143,16 @@ _tether_hub_call_new (TetherHub         *hub,
   return self;
 }
 
+/* In the stateless revision a client cancels a request by closing its
+ * stream. */
+static void
+writer_closed_cb (McpSseWriter  *writer,
+                  TetherHubCall *self)
+{
+  if (!self->answered && !self->detached && self->writer == writer)
+    _tether_hub_call_cancel (self);
+}
+
 /* Answer with an SSE stream: what belongs to the request goes there. */
 void
 _tether_hub_call_use_stream (TetherHubCall *self)
@@ -152,6 +163,8 @@ _tether_hub_call_use_stream (TetherHubCall *self)
   g_signal_handlers_disconnect_by_data (self->msg, self);
   self->writer = mcp_sse_writer_new (self->msg);
   g_clear_object (&self->msg);
+  if (self->session != NULL && self->session->stateless)
+    g_signal_connect_object (self->writer, "closed", G_CALLBACK (writer_closed_cb), self, 0);
 }
 
 JsonNode *
@@ -176,13 +189,57 @@ _tether_hub_message_new (JsonNode   *id,
   return node;
 }
 
-static void
-send_answer (TetherHubCall *self,
-             JsonNode      *message)
+/**
+ * _tether_hub_http_error:
+ * @msg: a request to refuse
+ * @status: the HTTP status
+ * @id: (nullable): the request's id, if it has one
+ * @code: the JSON-RPC error code
+ * @message: what was wrong
+ * @data: (nullable) (transfer full): the error's data
+ *
+ * Answers @msg with a JSON-RPC error at once.
+ */
+void
+_tether_hub_http_error (SoupServerMessage *msg,
+                        guint              status,
+                        JsonNode          *id,
+                        int                code,
+                        const char        *message,
+                        JsonNode          *data)
 {
-  self->answered = TRUE;
-  forget (self);
+  g_autoptr(JsonNode) node = _tether_hub_message_new (id, NULL, NULL);
+  JsonObject *error = json_object_new ();
+  g_autofree char *text = NULL;
 
+  if (id == NULL)
+    json_object_set_null_member (json_node_get_object (node), "id");
+  json_object_set_int_member (error, "code", code);
+  json_object_set_string_member (error, "message", message);
+  if (data != NULL)
+    json_object_set_member (error, "data", data);
+  json_object_set_object_member (json_node_get_object (node), "error", error);
+  text = json_to_string (node, FALSE);
+
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, text, strlen (text));
+}
+
+/* Whether the client accepts an answer as an SSE stream. */
+gboolean
+_tether_hub_accepts_sse (SoupServerMessage *msg)
+{
+  const char *accept = soup_message_headers_get_list (soup_server_message_get_request_headers (msg), "Accept");
+
+  return accept != NULL && strstr (accept, "text/event-stream") != NULL;
+}
+
+/* Sends @message (or, for %NULL, an empty 202) on the call's stream or as
+ * its JSON answer; either way the call has no HTTP request after this. */
+static void
+deliver (TetherHubCall *self,
+         JsonNode      *message)
+{
   if (self->writer != NULL)
     {
       if (message != NULL)
@@ -211,6 +268,25 @@ send_answer (TetherHubCall *self,
     }
 }
 
+static void
+send_answer (TetherHubCall *self,
+             JsonNode      *message)
+{
+  self->answered = TRUE;
+  forget (self);
+
+  /* Waiting for the client to come back with its input: the answer
+   * waits for it too. */
+  if (self->detached)
+    {
+      g_clear_pointer (&self->parked, json_node_unref);
+      self->parked = message != NULL ? json_node_copy (message) : NULL;
+      return;
+    }
+
+  deliver (self, message);
+}
+
 /* TRUE when there is nothing to send: it was answered, or the client
  * cancelled it (then no answer, the stream just ends). */
 static gboolean
@@ -228,11 +304,10 @@ nothing_to_send (TetherHubCall *self)
   return FALSE;
 }
 
-/* The hub speaks the initialize era to its clients. A result of a server
- * of the stateless revision (2026-07-28) says `resultType` ("complete":
- * one that asked for input was answered on the way), which is no member of
- * a result in that era: it is not passed on. Returns @result, or a copy
- * without it. */
+/* A client of the initialize era is not passed the `resultType` a result
+ * of a server of the stateless revision (2026-07-28) says ("complete":
+ * one that asked for input was answered on the way): it is no member of a
+ * result in that era. Returns @result, or a copy without it. */
 static JsonObject *
 legacy_result (JsonObject *result)
 {
@@ -251,19 +326,31 @@ legacy_result (JsonObject *result)
   return copy;
 }
 
+static JsonNode *
+result_message (TetherHubCall *self,
+                JsonObject    *result)
+{
+  JsonNode *message = _tether_hub_message_new (self->id, NULL, NULL);
+  JsonObject *object = json_node_get_object (message);
+
+  if (self->session != NULL && self->session->stateless)
+    json_object_set_object_member (object, "result", _tether_hub_stateless_result (self->method, result));
+  else
+    json_object_set_object_member (object, "result", legacy_result (result));
+
+  return message;
+}
+
 void
 _tether_hub_call_reply (TetherHubCall *self,
                         JsonObject    *result)
 {
   g_autoptr(JsonNode) message = NULL;
-  JsonObject *object;
 
   if (nothing_to_send (self))
     return;
 
-  message = _tether_hub_message_new (self->id, NULL, NULL);
-  object = json_node_get_object (message);
-  json_object_set_object_member (object, "result", legacy_result (result));
+  message = result_message (self, result);
   send_answer (self, message);
 }
 
@@ -284,6 +371,66 @@ _tether_hub_call_reply_error (TetherHubCall *self,
   json_object_set_string_member (error, "message", text);
   json_object_set_object_member (json_node_get_object (message), "error", error);
   send_answer (self, message);
+}
+
+/**
+ * _tether_hub_call_hand_over:
+ * @self: a call of a client of the stateless revision
+ * @result: an `input_required` result
+ *
+ * Answers the client's request with @result while the call goes on: its
+ * answer waits for the request that brings the input
+ * (_tether_hub_call_resume()).
+ */
+void
+_tether_hub_call_hand_over (TetherHubCall *self,
+                            JsonObject    *result)
+{
+  g_autoptr(JsonNode) message = NULL;
+
+  if (self->answered || self->cancelled || self->detached)
+    return;
+
+  message = result_message (self, result);
+  self->detached = TRUE;
+  deliver (self, message);
+}
+
+/**
+ * _tether_hub_call_resume:
+ * @self: a call handed over
+ * @msg: the request that brings the client's input
+ * @id: its id
+ *
+ * What the call answers from now on answers @msg, under @id; an answer
+ * that came in the meantime at once.
+ */
+void
+_tether_hub_call_resume (TetherHubCall     *self,
+                         SoupServerMessage *msg,
+                         JsonNode          *id)
+{
+  g_return_if_fail (self->detached);
+
+  self->detached = FALSE;
+  g_clear_pointer (&self->id, json_node_unref);
+  self->id = json_node_copy (id);
+  self->msg = g_object_ref (msg);
+  g_signal_connect (msg, "finished", G_CALLBACK (msg_finished_cb), self);
+  soup_server_message_pause (msg);
+
+  if (self->answered)
+    {
+      g_autoptr(JsonNode) parked = g_steal_pointer (&self->parked);
+
+      if (parked != NULL)
+        json_object_set_member (json_node_get_object (parked), "id", json_node_copy (id));
+      deliver (self, parked);
+      return;
+    }
+
+  if (g_str_equal (self->method, "tools/call") && _tether_hub_accepts_sse (msg))
+    _tether_hub_call_use_stream (self);
 }
 
 /* The client sent notifications/cancelled for this request. */

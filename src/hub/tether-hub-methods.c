@@ -24,12 +24,19 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-era.h"
 #include "mcp-error.h"
 #include "tether-hub-private.h"
 
-static const char * const supported_versions[] = {
-  "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", NULL
+/* The stateless revision first; `initialize` negotiates among the others. */
+const char * const _tether_hub_supported_versions[] = {
+  MCP_PROTOCOL_VERSION_STATELESS, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", NULL
 };
+#define INITIALIZE_VERSIONS (_tether_hub_supported_versions + 1)
+
+#define INSTRUCTIONS \
+  "Tether offers the tools, prompts and resources of the user's MCP servers. " \
+  "Tool and prompt names are SERVER__NAME; each description starts with [SERVER]."
 
 static const char * const log_levels[] = {
   "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency", NULL
@@ -52,40 +59,83 @@ profile_of (TetherHub     *self,
   return call->session->profile != NULL ? _tether_hub_find_profile (self, call->session->profile) : NULL;
 }
 
+/**
+ * _tether_hub_server_info_new:
+ *
+ * Returns: (transfer full): the hub as `serverInfo`
+ */
 JsonObject *
-_tether_hub_initialize_result (TetherHub        *self,
-                               TetherHubSession *session,
-                               JsonObject       *params)
+_tether_hub_server_info_new (void)
 {
-  const char *asked = params != NULL ? json_object_get_string_member_with_default (params, "protocolVersion", NULL) : NULL;
-  const char *version = asked != NULL && g_strv_contains (supported_versions, asked) ? asked : supported_versions[0];
-  JsonObject *result = json_object_new ();
-  JsonObject *capabilities = json_object_new ();
   JsonObject *info = json_object_new ();
+
+  json_object_set_string_member (info, "name", "tether");
+  json_object_set_string_member (info, "title", "Tether");
+  json_object_set_string_member (info, "version", PACKAGE_VERSION);
+
+  return info;
+}
+
+/* What the hub offers. Logging only in the initialize era: the stateless
+ * revision's clients ask for logs per request, which the hub does not
+ * forward (its servers' logs belong to no request). */
+static JsonObject *
+capabilities_new (gboolean stateless)
+{
+  JsonObject *capabilities = json_object_new ();
   JsonObject *listed = json_object_new ();
   JsonObject *resources = json_object_new ();
-
-  _tether_hub_session_set_client (session, params, version);
 
   json_object_set_boolean_member (listed, "listChanged", TRUE);
   json_object_set_object_member (capabilities, "tools", json_object_ref (listed));
   json_object_set_object_member (capabilities, "prompts", listed);
   json_object_set_boolean_member (resources, "listChanged", TRUE);
   json_object_set_object_member (capabilities, "resources", resources);
-  json_object_set_object_member (capabilities, "logging", json_object_new ());
+  if (!stateless)
+    json_object_set_object_member (capabilities, "logging", json_object_new ());
   json_object_set_object_member (capabilities, "completions", json_object_new ());
 
-  json_object_set_string_member (info, "name", "tether");
-  json_object_set_string_member (info, "title", "Tether");
-  json_object_set_string_member (info, "version", PACKAGE_VERSION);
+  return capabilities;
+}
+
+JsonObject *
+_tether_hub_initialize_result (TetherHub        *self,
+                               TetherHubSession *session,
+                               JsonObject       *params)
+{
+  const char *asked = params != NULL ? json_object_get_string_member_with_default (params, "protocolVersion", NULL) : NULL;
+  const char *version = asked != NULL && g_strv_contains (INITIALIZE_VERSIONS, asked) ? asked : INITIALIZE_VERSIONS[0];
+  JsonObject *result = json_object_new ();
+
+  _tether_hub_session_set_client (session, params, version);
 
   json_object_set_string_member (result, "protocolVersion", version);
-  json_object_set_object_member (result, "capabilities", capabilities);
-  json_object_set_object_member (result, "serverInfo", info);
-  json_object_set_string_member (result, "instructions",
-                                 "Tether offers the tools, prompts and resources of the user's MCP servers. "
-                                 "Tool and prompt names are SERVER__NAME; each description starts with "
-                                 "[SERVER].");
+  json_object_set_object_member (result, "capabilities", capabilities_new (FALSE));
+  json_object_set_object_member (result, "serverInfo", _tether_hub_server_info_new ());
+  json_object_set_string_member (result, "instructions", INSTRUCTIONS);
+
+  return result;
+}
+
+/**
+ * _tether_hub_discover_result:
+ * @self: the hub
+ *
+ * Returns: (transfer full): the result of `server/discover`, the versions
+ *   of both eras (the stateless revision's `_meta`, serverInfo and cache
+ *   hints are added as to every result)
+ */
+JsonObject *
+_tether_hub_discover_result (TetherHub *self)
+{
+  JsonObject *result = json_object_new ();
+  JsonArray *versions = json_array_new ();
+
+  for (guint i = 0; _tether_hub_supported_versions[i] != NULL; i++)
+    json_array_add_string_element (versions, _tether_hub_supported_versions[i]);
+  json_object_set_array_member (result, "supportedVersions", versions);
+  json_object_set_object_member (result, "capabilities", capabilities_new (TRUE));
+  json_object_set_string_member (result, "instructions", INSTRUCTIONS);
 
   return result;
 }

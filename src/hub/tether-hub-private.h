@@ -20,6 +20,12 @@
 
 G_BEGIN_DECLS
 
+typedef struct _TetherHubListener TetherHubListener;
+typedef struct _TetherHubHeld TetherHubHeld;
+
+/* The protocol versions the hub speaks, newest first. */
+extern const char * const _tether_hub_supported_versions[];
+
 /* One connected AI client (an `Mcp-Session-Id`). */
 struct _TetherHubSession
 {
@@ -40,6 +46,7 @@ struct _TetherHubSession
   gint64         started;          /* real time, µs */
   gint64         last_active;      /* monotonic, µs */
   guint          ended : 1;
+  guint          stateless : 1;    /* one request of the stateless revision */
 };
 
 /* One request of an AI client, until it is answered. It is also the owner
@@ -59,8 +66,10 @@ struct _TetherHubCall
   SoupServerMessage *msg;           /* a JSON answer, until it leaves */
   McpSseWriter      *writer;        /* or an SSE answer */
   TetherHubRecord   *record;
+  JsonNode          *parked;        /* the answer, while handed over */
   guint              answered : 1;
   guint              cancelled : 1;
+  guint              detached : 1;  /* handed over: no request until resumed */
 };
 
 struct _TetherHub
@@ -73,6 +82,8 @@ struct _TetherHub
   GListStore          *sessions;   /* TetherHubSession, as GListModel */
   GHashTable          *by_id;      /* session id → TetherHubSession */
   GPtrArray           *watchers;   /* McpSseWriter of /activity */
+  GPtrArray           *listeners;  /* TetherHubListener: subscriptions/listen */
+  GHashTable          *held;       /* request state → TetherHubHeld */
   GPtrArray           *profiles;   /* TetherProfile */
   GError              *profiles_error;
   char                *profiles_json;
@@ -89,8 +100,12 @@ struct _TetherHub
 };
 
 /* tether-hub-session.c */
+char             *_tether_hub_random_hex             (gsize             n_bytes);
 TetherHubSession *_tether_hub_session_new            (TetherHub        *hub,
                                                       const char       *profile);
+TetherHubSession *_tether_hub_session_new_stateless  (TetherHub        *hub,
+                                                      const char       *profile,
+                                                      JsonObject       *meta);
 void              _tether_hub_session_set_client     (TetherHubSession *self,
                                                       JsonObject       *params,
                                                       const char       *protocol_version);
@@ -122,9 +137,21 @@ void              _tether_hub_call_reply_error       (TetherHubCall    *self,
                                                       int               code,
                                                       const char       *message);
 void              _tether_hub_call_cancel            (TetherHubCall    *self);
+void              _tether_hub_call_hand_over         (TetherHubCall    *self,
+                                                      JsonObject       *result);
+void              _tether_hub_call_resume            (TetherHubCall     *self,
+                                                      SoupServerMessage *msg,
+                                                      JsonNode          *id);
 JsonNode         *_tether_hub_message_new            (JsonNode         *id,
                                                       const char       *method,
                                                       JsonObject       *params);
+void              _tether_hub_http_error             (SoupServerMessage *msg,
+                                                      guint              status,
+                                                      JsonNode          *id,
+                                                      int                code,
+                                                      const char        *message,
+                                                      JsonNode          *data);
+gboolean          _tether_hub_accepts_sse            (SoupServerMessage *msg);
 
 /* tether-hub-methods.c */
 void              _tether_hub_dispatch               (TetherHub        *self,
@@ -133,11 +160,43 @@ void              _tether_hub_dispatch               (TetherHub        *self,
 JsonObject       *_tether_hub_initialize_result      (TetherHub        *self,
                                                       TetherHubSession *session,
                                                       JsonObject       *params);
+JsonObject       *_tether_hub_discover_result        (TetherHub        *self);
+JsonObject       *_tether_hub_server_info_new        (void);
 void              _tether_hub_forward_log            (TetherHub        *self,
                                                       const char       *server,
                                                       const char       *level,
                                                       const char       *logger,
                                                       JsonNode         *data);
+
+/* tether-hub-input.c */
+gboolean          _tether_hub_input_ask              (TetherHub            *self,
+                                                      TetherHubCall        *call,
+                                                      TetherServerQuestion *question);
+gboolean          _tether_hub_input_is_retry         (JsonObject        *params);
+void              _tether_hub_input_resume           (TetherHub         *self,
+                                                      SoupServerMessage *msg,
+                                                      const char        *profile,
+                                                      const char        *method,
+                                                      JsonNode          *id,
+                                                      JsonObject        *params);
+void              _tether_hub_input_stop             (TetherHub         *self);
+void              _tether_hub_held_free              (TetherHubHeld     *held);
+
+/* tether-hub-stateless.c */
+gboolean          _tether_hub_stateless_claimed      (JsonObject        *params);
+void              _tether_hub_stateless_post         (TetherHub         *self,
+                                                      SoupServerMessage *msg,
+                                                      const char        *profile,
+                                                      JsonObject        *object,
+                                                      const char        *method,
+                                                      JsonNode          *id,
+                                                      JsonObject        *params);
+JsonObject       *_tether_hub_stateless_result       (const char        *method,
+                                                      JsonObject        *result);
+void              _tether_hub_stateless_changed      (TetherHub         *self,
+                                                      guint              change);
+void              _tether_hub_stateless_stop         (TetherHub         *self);
+void              _tether_hub_listener_free          (TetherHubListener *listener);
 
 /* tether-hub.c */
 void              _tether_hub_session_forget         (TetherHub        *self,

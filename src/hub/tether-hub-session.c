@@ -18,6 +18,7 @@
 
 #include <sys/random.h>
 
+#include "mcp-era.h"
 #include "mcp-error.h"
 #include "tether-hub-private.h"
 
@@ -140,31 +141,40 @@ tether_hub_session_init (TetherHubSession *self)
   self->last_active = g_get_monotonic_time ();
 }
 
-static char *
-new_session_id (void)
+/**
+ * _tether_hub_random_hex:
+ * @n_bytes: how many random bytes, at most 64
+ *
+ * Returns: (transfer full): @n_bytes from getrandom(), in hexadecimal: a
+ *   name nobody can guess (a session id, a request state)
+ */
+char *
+_tether_hub_random_hex (gsize n_bytes)
 {
-  guint8 bytes[32];
-  GString *id = g_string_sized_new (2 * sizeof bytes);
+  guint8 bytes[64];
+  GString *hex = g_string_sized_new (2 * n_bytes);
   gsize done = 0;
 
-  while (done < sizeof bytes)
+  g_return_val_if_fail (n_bytes <= sizeof bytes, NULL);
+
+  while (done < n_bytes)
     {
-      ssize_t n = getrandom (bytes + done, sizeof bytes - done, 0);
+      ssize_t n = getrandom (bytes + done, n_bytes - done, 0);
 
       if (n > 0)
         done += (gsize)n;
       else if (n < 0 && errno != EINTR)
         {
-          /* No randomness: session ids are not the secret, the token is. */
-          for (; done < sizeof bytes; done++)
+          /* No randomness: these names are not the secret, the token is. */
+          for (; done < n_bytes; done++)
             bytes[done] = (guint8)g_random_int ();
         }
     }
 
-  for (guint i = 0; i < sizeof bytes; i++)
-    g_string_append_printf (id, "%02x", bytes[i]);
+  for (guint i = 0; i < n_bytes; i++)
+    g_string_append_printf (hex, "%02x", bytes[i]);
 
-  return g_string_free (id, FALSE);
+  return g_string_free (hex, FALSE);
 }
 
 TetherHubSession *
@@ -174,8 +184,39 @@ _tether_hub_session_new (TetherHub  *hub,
   TetherHubSession *self = g_object_new (TETHER_TYPE_HUB_SESSION, NULL);
 
   self->hub = hub;
-  self->id = new_session_id ();
+  self->id = _tether_hub_random_hex (32);
   self->profile = g_strdup (profile);
+
+  return self;
+}
+
+/**
+ * _tether_hub_session_new_stateless:
+ * @hub: the hub
+ * @profile: (nullable): the profile of the request's path
+ * @meta: the request's `_meta`
+ *
+ * Returns: (transfer full): the session of one request of the stateless
+ *   revision: who the client is and what it can do, as its `_meta` says,
+ *   for this request only. It is never listed or found by id.
+ */
+TetherHubSession *
+_tether_hub_session_new_stateless (TetherHub  *hub,
+                                   const char *profile,
+                                   JsonObject *meta)
+{
+  TetherHubSession *self = g_object_new (TETHER_TYPE_HUB_SESSION, NULL);
+  g_autoptr(JsonObject) params = json_object_new ();
+  JsonNode *info = json_object_get_member (meta, MCP_META_CLIENT_INFO);
+
+  self->hub = hub;
+  self->stateless = TRUE;
+  self->profile = g_strdup (profile);
+  if (info != NULL)
+    json_object_set_member (params, "clientInfo", json_node_copy (info));
+  json_object_set_member (params, "capabilities",
+                          json_node_copy (json_object_get_member (meta, MCP_META_CLIENT_CAPABILITIES)));
+  _tether_hub_session_set_client (self, params, MCP_PROTOCOL_VERSION_STATELESS);
 
   return self;
 }

@@ -12,7 +12,10 @@
  * its clients at once when what it offers changes.
  *
  * Every request passes tether-hub-guard.c first (Host, Origin, the bearer
- * token). Then, per the 2025-11-25 transport:
+ * token). A POST whose `params._meta` claims a protocol version is of the
+ * stateless revision (2026-07-28) and is answered without a session
+ * (tether-hub-stateless.c); GET and DELETE that say that version get 405.
+ * Everything else, per the 2025-11-25 transport:
  *  - POST: one JSON-RPC message. `initialize` starts a session and gets
  *    its `Mcp-Session-Id`; anything else needs one (missing: 400, unknown
  *    or ended: 404). An `MCP-Protocol-Version` we do not speak: 400.
@@ -38,6 +41,7 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
+#include "mcp-era.h"
 #include "mcp-error.h"
 #include "tether-answerer.h"
 #include "tether-hub-guard.h"
@@ -49,9 +53,6 @@
 /* Sessions kept; past this the longest idle one without calls ends. */
 #define DEFAULT_MAX_SESSIONS 256
 
-static const char * const supported_versions[] = {
-  "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", NULL
-};
 
 static void answerer_iface_init (TetherAnswererInterface *iface);
 
@@ -113,6 +114,11 @@ tether_hub_take (TetherAnswerer      *answerer,
   if (call->hub != self || call->session == NULL || call->answered ||
       !tether_hub_session_has_capability (call->session, capability))
     return FALSE;
+
+  /* A client of the stateless revision takes no requests of ours: it is
+   * asked inside a result. */
+  if (call->session->stateless)
+    return _tether_hub_input_ask (self, call, request);
 
   return _tether_hub_session_ask (call->session, call, request);
 }
@@ -217,6 +223,7 @@ catalog_changed_cb (TetherHubCatalog *catalog,
 
   if (change & TETHER_HUB_CATALOG_TOOLS)
     g_signal_emit (self, signals[TOOLS_CHANGED], 0);
+  _tether_hub_stateless_changed (self, change);
 
   for (guint i = 0; i < n; i++)
     {
@@ -315,18 +322,7 @@ set_json_error (SoupServerMessage *msg,
                 int                code,
                 const char        *message)
 {
-  g_autoptr(JsonNode) node = _tether_hub_message_new (NULL, NULL, NULL);
-  JsonObject *error = json_object_new ();
-  g_autofree char *text = NULL;
-
-  json_object_set_null_member (json_node_get_object (node), "id");
-  json_object_set_int_member (error, "code", code);
-  json_object_set_string_member (error, "message", message);
-  json_object_set_object_member (json_node_get_object (node), "error", error);
-  text = json_to_string (node, FALSE);
-
-  soup_server_message_set_status (msg, status, NULL);
-  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, text, strlen (text));
+  _tether_hub_http_error (msg, status, NULL, code, message, NULL);
 }
 
 static gboolean
@@ -402,14 +398,6 @@ find_session (TetherHub         *self,
   session->last_active = g_get_monotonic_time ();
 
   return session;
-}
-
-static gboolean
-accepts_sse (SoupServerMessage *msg)
-{
-  const char *accept = soup_message_headers_get_list (soup_server_message_get_request_headers (msg), "Accept");
-
-  return accept != NULL && strstr (accept, "text/event-stream") != NULL;
 }
 
 static void
@@ -512,6 +500,12 @@ handle_post (TetherHub         *self,
       return;
     }
 
+  if (_tether_hub_stateless_claimed (params))
+    {
+      _tether_hub_stateless_post (self, msg, profile, object, method, id, params);
+      return;
+    }
+
   if (method != NULL && id != NULL && g_str_equal (method, "initialize"))
     {
       handle_initialize (self, msg, profile, id, params);
@@ -521,7 +515,7 @@ handle_post (TetherHub         *self,
   if ((session = find_session (self, msg, profile)) == NULL)
     return;
 
-  if (version != NULL && !g_strv_contains (supported_versions, version))
+  if (version != NULL && !g_strv_contains (_tether_hub_supported_versions + 1, version))
     {
       g_autofree char *text = g_strdup_printf (_("Bad request: unsupported protocol version %s (supported: %s)"),
                                                version, "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05");
@@ -549,7 +543,7 @@ handle_post (TetherHub         *self,
   {
     g_autoptr(TetherHubCall) call = _tether_hub_call_new (self, session, msg, method, id, params);
 
-    if (g_str_equal (method, "tools/call") && accepts_sse (msg))
+    if (g_str_equal (method, "tools/call") && _tether_hub_accepts_sse (msg))
       _tether_hub_call_use_stream (call);
     _tether_hub_dispatch (self, call, params);
   }
@@ -570,7 +564,7 @@ handle_get (TetherHub         *self,
 {
   TetherHubSession *session;
 
-  if (!accepts_sse (msg))
+  if (!_tether_hub_accepts_sse (msg))
     {
       set_json_error (msg, SOUP_STATUS_NOT_ACCEPTABLE, MCP_RPC_INVALID_REQUEST,
                       _("The GET stream needs “Accept: text/event-stream”"));
@@ -647,6 +641,17 @@ mcp_handler (SoupServer        *server,
     {
       set_json_error (msg, SOUP_STATUS_NOT_FOUND, MCP_RPC_INVALID_REQUEST,
                       _("The Tether hub is at /mcp and /mcp/PROFILE"));
+      return;
+    }
+
+  if (!g_str_equal (method, "POST") &&
+      g_strcmp0 (soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "MCP-Protocol-Version"),
+                 MCP_PROTOCOL_VERSION_STATELESS) == 0)
+    {
+      /* The stateless revision has no GET stream and no session to end. */
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Allow", "POST");
+      set_json_error (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, MCP_RPC_INVALID_REQUEST,
+                      _("Method not allowed: the 2026-07-28 revision uses POST only"));
       return;
     }
 
@@ -930,6 +935,9 @@ tether_hub_stop (TetherHub *self)
     }
   g_ptr_array_set_size (self->watchers, 0);
 
+  _tether_hub_stateless_stop (self);
+  _tether_hub_input_stop (self);
+
   remove_runtime_file (self);
   soup_server_disconnect (self->server);
   g_clear_object (&self->server);
@@ -972,6 +980,8 @@ tether_hub_finalize (GObject *object)
   g_clear_object (&self->activity);
   g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_pointer (&self->watchers, g_ptr_array_unref);
+  g_clear_pointer (&self->listeners, g_ptr_array_unref);
+  g_clear_pointer (&self->held, g_hash_table_unref);
   g_clear_pointer (&self->profiles, g_ptr_array_unref);
   g_clear_error (&self->profiles_error);
   g_clear_pointer (&self->profiles_json, g_free);
@@ -1130,6 +1140,8 @@ tether_hub_init (TetherHub *self)
                            self, 0);
   self->by_id = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->watchers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->listeners = g_ptr_array_new_with_free_func ((GDestroyNotify)_tether_hub_listener_free);
+  self->held = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)_tether_hub_held_free);
   self->profiles = g_ptr_array_new_with_free_func (g_object_unref);
   self->token_path = tether_hub_token_dup_default_path ();
   self->runtime_file = tether_hub_dup_default_runtime_file ();

@@ -98,6 +98,46 @@ mcp_era_encode_header (const char *value)
   return g_strconcat (BASE64_PREFIX, encoded, BASE64_SUFFIX, NULL);
 }
 
+/**
+ * mcp_era_decode_header:
+ * @header: the value of an `Mcp-*` header as it came
+ *
+ * The reverse of mcp_era_encode_header(): a value in the base64 form is
+ * decoded; any other is itself.
+ *
+ * Returns: (transfer full) (nullable): the value as the body would have
+ *   it, or %NULL when the base64 form does not decode to UTF-8 text
+ */
+char *
+mcp_era_decode_header (const char *header)
+{
+  gsize length;
+  gsize decoded_length = 0;
+  g_autofree char *inner = NULL;
+  g_autofree guchar *decoded = NULL;
+
+  g_return_val_if_fail (header != NULL, NULL);
+
+  length = strlen (header);
+  if (length < strlen (BASE64_PREFIX) + strlen (BASE64_SUFFIX) ||
+      !g_str_has_prefix (header, BASE64_PREFIX) || !g_str_has_suffix (header, BASE64_SUFFIX))
+    return g_strdup (header);
+
+  inner = g_strndup (header + strlen (BASE64_PREFIX), length - strlen (BASE64_PREFIX) - strlen (BASE64_SUFFIX));
+  for (const char *c = inner; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c) && *c != '+' && *c != '/' && *c != '=')
+      return NULL;
+
+  decoded = g_base64_decode (inner, &decoded_length);
+  if (decoded == NULL || decoded_length == 0)
+    return g_strdup ("");
+  if (memchr (decoded, '\0', decoded_length) != NULL ||
+      !g_utf8_validate ((const char *)decoded, (gssize)decoded_length, NULL))
+    return NULL;
+
+  return g_strndup ((const char *)decoded, decoded_length);
+}
+
 /* Whether @object's @member is an array holding the string @value. */
 gboolean
 _mcp_json_array_has_string (JsonObject *object,

@@ -24,6 +24,7 @@ G_BEGIN_DECLS
  * header that does not match the body, a capability the request lacks. */
 #define MCP_RPC_HEADER_MISMATCH        (-32020)
 #define MCP_RPC_MISSING_CAPABILITY     (-32021)
+#define MCP_RPC_UNSUPPORTED_VERSION    (-32022)
 
 /**
  * McpEra:
@@ -43,6 +44,7 @@ typedef enum
 
 const char *mcp_era_to_string          (McpEra       era);
 char       *mcp_era_encode_header      (const char  *value);
+char       *mcp_era_decode_header      (const char  *header);
 gboolean    mcp_era_header_needs_base64 (const char *value);
 
 G_END_DECLS

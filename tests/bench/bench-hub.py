@@ -13,6 +13,8 @@
 #          HTTP server, JSON replies): one loopback HTTP MCP round trip;
 #   hub    through `tether-cli serve` (HTTP to the hub, stdio to the fake).
 # Goal: hub ≤ bare + 1.3 × stdio, sequential and with 32 calls in flight.
+# Then the same 2.x SDK client through the hub speaking each era (2026-07-28
+# stateless requests vs an initialize-era session), as a ratio of one run.
 # Then the hub's RSS with 20 servers and 2 000 tools, and 50 clients at once.
 #
 # Copyright 2026 The Tether authors
@@ -90,16 +92,34 @@ class Hub:
         self.proc.wait(timeout=30)
 
 
-def client(build, args, extra):
+def client(build, args, extra, era=None):
     node = shutil.which("node")
+    env = dict(os.environ, BENCH_ERA=era) if era else None
     out = subprocess.run([node, os.path.join(here, "hub-client.cjs"), os.path.join(build, "peers")] + args + extra,
-                         check=True, capture_output=True, text=True).stdout
+                         check=True, capture_output=True, text=True, env=env).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
-def median_of(build, args, extra, repeat, key):
-    runs = [client(build, args, extra) for _ in range(repeat)]
+def median_of(build, args, extra, repeat, key, era=None):
+    runs = [client(build, args, extra, era) for _ in range(repeat)]
     return statistics.median(r[key] for r in runs)
+
+
+def eras(build, hub, count, repeat):
+    """The 2.x client through the hub in each era, interleaved runs."""
+    print("tools/call fake__echo through the hub, the same SDK 2.x client in each era, "
+          "median of %d runs of %d calls" % (repeat, count))
+    for inflight, key in ((1, "median_us"), (32, "per_call_us")):
+        figures = {"2025": [], "2026": []}
+        for _ in range(repeat):
+            for era in ("2025", "2026"):
+                figures[era].append(client(build, ["calls", str(count), str(inflight), "fake__echo", "--url",
+                                                   hub.url, hub.token], [], era)[key])
+        old = statistics.median(figures["2025"])
+        new = statistics.median(figures["2026"])
+        what = "sequential (median per call)" if inflight == 1 else "32 in flight (time per call)"
+        print(f"  {what}: 2025-11-25 session {old:8.1f} µs, 2026-07-28 stateless {new:8.1f} µs, "
+              f"2026 / 2025 = {new / old:.2f}")
 
 
 def main():
@@ -107,12 +127,23 @@ def main():
     parser.add_argument("builddir")
     parser.add_argument("--count", type=int, default=2000, help="calls per measurement")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (the median is kept)")
+    parser.add_argument("--eras-only", action="store_true",
+                        help="only the 2026 client against the 2025 client through the hub")
     args = parser.parse_args()
     build = os.path.abspath(args.builddir)
     fake = os.path.join(build, "tests/fake-mcp-server")
     fake_http = os.path.join(build, "tests/fake-http-mcp-server")
 
     with tempfile.TemporaryDirectory() as tmp:
+        if args.eras_only:
+            hub = Hub(build, {"fake": {"command": fake}}, os.path.join(tmp, "eras"))
+            try:
+                hub.wait_tools(1)
+                eras(build, hub, args.count, args.repeat)
+            finally:
+                hub.stop()
+            return
+
         bare = subprocess.Popen([fake_http], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         bare_url = bare.stdout.readline().decode().strip()
         hub = Hub(build, {"fake": {"command": fake}}, os.path.join(tmp, "one"))
@@ -134,6 +165,7 @@ def main():
                 print(f"    through the hub      {through:8.1f} µs   added {through - stdio:8.1f} µs over stdio")
                 print(f"    goal bare + 1.3×stdio {goal:7.1f} µs   hub / goal = {through / goal:.2f}"
                       f"  ({'met' if through <= goal else 'NOT met'})")
+            eras(build, hub, args.count, args.repeat)
             rss = rss_kib(hub.proc.pid)
             print(f"  hub RSS with 1 server: {rss['VmRSS']} KiB (peak {rss['VmHWM']} KiB)")
         finally:

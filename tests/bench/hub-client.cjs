@@ -6,14 +6,24 @@
 // node hub-client.cjs PEERS calls COUNT INFLIGHT TOOL --url URL [TOKEN]
 // node hub-client.cjs PEERS clients N CALLS TOOL --url URL TOKEN
 //
+// With BENCH_ERA=2025 or 2026 the client is the 2.x SDK's instead, with
+// version negotiation off (it speaks the initialize era) or on (it probes
+// with server/discover and speaks 2026-07-28 when the server offers it).
+//
 // SPDX-License-Identifier: GPL-3.0-or-later
 'use strict';
 
 const [peers, mode, a, b, tool, how, ...rest] = process.argv.slice(2);
 const load = (m) => require(require.resolve(m, { paths: [peers] }));
-const { Client } = load('@modelcontextprotocol/sdk/client/index.js');
+const era = process.env.BENCH_ERA;
+const { Client } = era ? load('@modelcontextprotocol/client') : load('@modelcontextprotocol/sdk/client/index.js');
 
 function makeTransport () {
+  if (how === '--url' && era) {
+    const { StreamableHTTPClientTransport } = load('@modelcontextprotocol/client');
+    const headers = rest[1] ? { Authorization: `Bearer ${rest[1]}` } : {};
+    return new StreamableHTTPClientTransport(new URL(rest[0]), { requestInit: { headers } });
+  }
   if (how === '--url') {
     const { StreamableHTTPClientTransport } = load('@modelcontextprotocol/sdk/client/streamableHttp.js');
     const headers = rest[1] ? { Authorization: `Bearer ${rest[1]}` } : {};
@@ -24,8 +34,11 @@ function makeTransport () {
 }
 
 async function connect () {
-  const client = new Client({ name: 'bench', version: '1.0.0' });
+  const client = new Client({ name: 'bench', version: '1.0.0' },
+                            era === '2026' ? { versionNegotiation: { mode: 'auto' } } : {});
   await client.connect(makeTransport());
+  if (era === '2026' && client.getNegotiatedProtocolVersion() !== '2026-07-28')
+    throw new Error(`negotiated ${client.getNegotiatedProtocolVersion()}, not 2026-07-28`);
   return client;
 }
 

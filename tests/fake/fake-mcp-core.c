@@ -295,6 +295,12 @@ static const char *fixed_tools[] = {
   "\"inputSchema\":{\"type\":\"object\"}}",
 };
 
+/* With era_2026: a tool that asks for input inside its result. */
+static const char *stateless_tools[] = {
+  "{\"name\":\"confirm\",\"description\":\"Asks who you are (input_required), then returns the answers.\","
+  "\"inputSchema\":{\"type\":\"object\"}}",
+};
+
 /* With rich_tools: a form of every kind of field, and every kind of content. */
 static const char *rich_tools[] = {
   "{\"name\":\"form\",\"description\":\"Takes a field of every kind and returns its arguments.\","
@@ -451,7 +457,7 @@ list_length (FakeMcpCore *core,
     {
     case LIST_TOOLS:
       return G_N_ELEMENTS (fixed_tools) + (core->options.rich_tools ? G_N_ELEMENTS (rich_tools) : 0) +
-             core->options.n_tools;
+             (core->options.era_2026 ? G_N_ELEMENTS (stateless_tools) : 0) + core->options.n_tools;
     case LIST_PROMPTS: return G_N_ELEMENTS (prompts) + (core->options.use_extras ? G_N_ELEMENTS (extra_prompts) : 0);
     case LIST_RESOURCES:
       return G_N_ELEMENTS (resources) + (core->options.use_extras ? G_N_ELEMENTS (extra_resources) : 0);
@@ -478,6 +484,10 @@ list_item (FakeMcpCore *core,
         return parse (core, rich_tools[i]);
       if (core->options.rich_tools)
         i -= G_N_ELEMENTS (rich_tools);
+      if (core->options.era_2026 && i < G_N_ELEMENTS (stateless_tools))
+        return parse (core, stateless_tools[i]);
+      if (core->options.era_2026)
+        i -= G_N_ELEMENTS (stateless_tools);
       return generated_tool (core, i + 1);
     case LIST_PROMPTS:
       return parse (core, i < G_N_ELEMENTS (prompts) ? prompts[i] : extra_prompts[i - G_N_ELEMENTS (prompts)]);

@@ -865,6 +865,488 @@ test_stateless_result_type (Fixture       *fixture,
                                     5, "contents"));
 }
 
+/* ---------------------------------------------------------------------- */
+/* Clients of the stateless revision (2026-07-28), on the same endpoint    */
+
+#define ERA_META \
+  "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"," \
+  "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"era-test\",\"version\":\"2\"}," \
+  "\"io.modelcontextprotocol/clientCapabilities\":{}}"
+
+/* A request of the stateless revision: @params_json is the rest of its
+ * params (or ""), @headers any headers on top of the three it needs
+ * (a NULL value removes one). */
+static HubTestReply *
+era_post (Fixture            *fixture,
+          gint64              id,
+          const char         *method,
+          const char         *name,
+          const char         *params_json,
+          const char * const *headers)
+{
+  g_autofree char *body = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"method\":\"%s\","
+                                           "\"params\":{%s%s" ERA_META "}}",
+                                           id, method, params_json, params_json[0] != '\0' ? "," : "");
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+  g_ptr_array_add (all, (gpointer)"MCP-Protocol-Version");
+  g_ptr_array_add (all, (gpointer)"2026-07-28");
+  g_ptr_array_add (all, (gpointer)"Mcp-Method");
+  g_ptr_array_add (all, (gpointer)method);
+  if (name != NULL)
+    {
+      g_ptr_array_add (all, (gpointer)"Mcp-Name");
+      g_ptr_array_add (all, (gpointer)name);
+    }
+  for (guint i = 0; headers != NULL && headers[i] != NULL; i += 2)
+    {
+      g_ptr_array_add (all, (gpointer)headers[i]);
+      g_ptr_array_add (all, (gpointer)headers[i + 1]);
+    }
+  g_ptr_array_add (all, NULL);
+
+  return hub_test_client_post (fixture->client, body, (const char * const *)all->pdata);
+}
+
+/* The JSON-RPC error code of a refused request, checking it names @id. */
+static gint64
+error_code (HubTestReply *reply,
+            gint64        id,
+            JsonObject  **data)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *message;
+  JsonObject *error;
+
+  g_assert_nonnull (reply->body);
+  g_assert_true (json_parser_load_from_data (parser, reply->body, -1, NULL));
+  message = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpint (json_object_get_int_member (message, "id"), ==, id);
+  error = json_object_get_object_member (message, "error");
+  g_assert_nonnull (error);
+  if (data != NULL)
+    *data = json_object_has_member (error, "data") ? json_node_dup_object (json_object_get_member (error, "data")) : NULL;
+
+  return json_object_get_int_member (error, "code");
+}
+
+static void
+assert_stateless_result (JsonObject *result,
+                         gboolean    cacheable)
+{
+  JsonObject *meta = json_object_get_object_member (result, "_meta");
+
+  g_assert_cmpstr (json_object_get_string_member (result, "resultType"), ==, "complete");
+  g_assert_nonnull (meta);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (meta, "io.modelcontextprotocol/serverInfo"),
+                                                  "name"), ==, "tether");
+  g_assert_cmpint (json_object_has_member (result, "ttlMs"), ==, cacheable);
+  g_assert_cmpint (json_object_has_member (result, "cacheScope"), ==, cacheable);
+}
+
+/* A stateless call of @tool (an echo) answers @message. */
+static void
+era_echo (Fixture    *fixture,
+          gint64      id,
+          const char *tool,
+          const char *message)
+{
+  g_autofree char *params = g_strdup_printf ("\"name\":\"%s\",\"arguments\":{\"message\":\"%s\"}", tool, message);
+  g_autoptr(HubTestReply) reply = era_post (fixture, id, "tools/call", tool, params, NULL);
+  JsonObject *result = hub_test_reply_result (reply, id);
+  g_autofree char *text = NULL;
+
+  assert_stateless_result (result, FALSE);
+  text = hub_test_result_text (result);
+  g_assert_cmpstr (text, ==, message);
+}
+
+/* Two servers, one of each era, and clients of both eras on one endpoint:
+ * each request goes to each server in that server's own era. */
+static char *
+two_eras (Fixture *fixture)
+{
+  g_autofree char *gamma_counts = g_build_filename (fixture->dir, "gamma-counts", NULL);
+  g_autofree char *alpha = test_fake_server_entry (fixture->counts, NULL, NULL);
+  g_autofree char *gamma = test_fake_server_entry (gamma_counts, "\"--era\", \"2026\"", NULL);
+
+  return g_strdup_printf ("{\"mcpServers\": {\"alpha\": %s, \"gamma\": %s}}", alpha, gamma);
+}
+
+static void
+test_era_requests (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+  g_autoptr(HubTestReply) reply = NULL;
+  JsonObject *result;
+  JsonArray *versions;
+
+  start (fixture, contents);
+  g_assert_cmpstr (tether_server_get_protocol_version (server_named (fixture, "gamma")), ==, "2026-07-28");
+
+  /* discover: no session minted, both eras offered */
+  reply = era_post (fixture, 1, "server/discover", NULL, "", NULL);
+  g_assert_cmpuint (reply->status, ==, 200);
+  g_assert_null (soup_message_headers_get_one (reply->headers, "Mcp-Session-Id"));
+  result = hub_test_reply_result (reply, 1);
+  assert_stateless_result (result, TRUE);
+  versions = json_object_get_array_member (result, "supportedVersions");
+  g_assert_cmpstr (json_array_get_string_element (versions, 0), ==, "2026-07-28");
+  g_assert_cmpstr (json_array_get_string_element (versions, 1), ==, "2025-11-25");
+  g_assert_true (json_object_has_member (json_object_get_object_member (result, "capabilities"), "tools"));
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  /* lists and calls, to a server of each era */
+  reply = era_post (fixture, 2, "tools/list", NULL, "", NULL);
+  result = hub_test_reply_result (reply, 2);
+  assert_stateless_result (result, TRUE);
+  g_assert_true (has_tool (result, "alpha__echo"));
+  g_assert_true (has_tool (result, "gamma__echo"));
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  era_echo (fixture, 3, "alpha__echo", "to 2025");
+  era_echo (fixture, 4, "gamma__echo", "to 2026");
+
+  reply = era_post (fixture, 5, "prompts/get", "gamma__greeting",
+                    "\"name\":\"gamma__greeting\",\"arguments\":{\"name\":\"Ada\"}", NULL);
+  assert_stateless_result (hub_test_reply_result (reply, 5), FALSE);
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  reply = era_post (fixture, 6, "resources/read", "fake://static/readme",
+                    "\"uri\":\"fake://static/readme\"", NULL);
+  assert_stateless_result (hub_test_reply_result (reply, 6), TRUE);
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  /* a name in the base64 form is compared decoded */
+  {
+    const char * const encoded[] = { "Mcp-Name", "=?base64?YWxwaGFfX2VjaG8=?=", NULL };
+
+    reply = era_post (fixture, 7, "tools/call", NULL,
+                      "\"name\":\"alpha__echo\",\"arguments\":{\"message\":\"b64\"}", encoded);
+    g_assert_cmpuint (reply->status, ==, 200);
+    hub_test_reply_result (reply, 7);
+    g_clear_pointer (&reply, hub_test_reply_free);
+  }
+
+  /* each call reached its server once, in its own era */
+  g_assert_cmpuint (test_read_count (fixture->counts, "tools/call"), ==, 2);
+
+  /* none of this made a session */
+  g_assert_cmpuint (g_list_model_get_n_items (tether_hub_get_sessions (fixture->hub)), ==, 0);
+
+  /* a client of the initialize era on the same endpoint, as before */
+  hub_test_client_initialize (fixture->client, NULL);
+  reply = hub_test_client_post (fixture->client,
+                                "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":"
+                                "{\"name\":\"gamma__echo\",\"arguments\":{\"message\":\"old\"}}}", NULL);
+  result = hub_test_reply_result (reply, 8);
+  g_assert_false (json_object_has_member (result, "resultType"));
+  g_assert_false (json_object_has_member (result, "_meta") &&
+                  json_object_has_member (json_object_get_object_member (result, "_meta"),
+                                          "io.modelcontextprotocol/serverInfo"));
+  g_assert_cmpuint (g_list_model_get_n_items (tether_hub_get_sessions (fixture->hub)), ==, 1);
+}
+
+/* What the revision requires of a request, and its answers when not met. */
+static void
+test_era_refusals (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+  g_autoptr(HubTestReply) reply = NULL;
+  g_autoptr(JsonObject) error_data = NULL;
+  const char * const no_version[] = { "MCP-Protocol-Version", NULL, NULL };
+  const char * const other_version[] = { "MCP-Protocol-Version", "2025-11-25", NULL };
+  const char * const wrong_method[] = { "Mcp-Method", "tools/list", NULL };
+  const char * const no_method[] = { "Mcp-Method", NULL, NULL };
+  const char * const wrong_name[] = { "Mcp-Name", "alpha__other", NULL };
+  const char * const bad_base64[] = { "Mcp-Name", "=?base64?***?=", NULL };
+  const char * const session[] = { "Mcp-Session-Id", "00112233445566778899aabbccddeeff", NULL };
+  const char *call_params = "\"name\":\"alpha__echo\",\"arguments\":{\"message\":\"x\"}";
+  struct { const char * const *headers; const char *name; } mismatches[] = {
+    { no_version, "alpha__echo" },
+    { other_version, "alpha__echo" },
+    { wrong_method, "alpha__echo" },
+    { no_method, "alpha__echo" },
+    { wrong_name, NULL },
+    { bad_base64, NULL },
+    { NULL, NULL },             /* no Mcp-Name at all */
+  };
+  const char *removed[] = { "ping", "logging/setLevel", "resources/subscribe", "initialize", "no/such" };
+
+  start (fixture, contents);
+
+  for (guint i = 0; i < G_N_ELEMENTS (mismatches); i++)
+    {
+      g_test_message ("header case %u", i);
+      reply = era_post (fixture, 10 + i, "tools/call", mismatches[i].name, call_params, mismatches[i].headers);
+      g_assert_cmpuint (reply->status, ==, 400);
+      g_assert_cmpint (error_code (reply, 10 + i, NULL), ==, -32020);
+      g_clear_pointer (&reply, hub_test_reply_free);
+    }
+
+  /* a version the hub does not speak, said alike in header and body */
+  {
+    g_autofree char *body = g_strdup ("{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                                      "{\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\","
+                                      "\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
+    const char * const headers[] = { "MCP-Protocol-Version", "2099-01-01", "Mcp-Method", "tools/list", NULL };
+
+    reply = hub_test_client_post (fixture->client, body, headers);
+    g_assert_cmpuint (reply->status, ==, 400);
+    g_assert_cmpint (error_code (reply, 20, &error_data), ==, -32022);
+    g_assert_cmpstr (json_object_get_string_member (error_data, "requested"), ==, "2099-01-01");
+    g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (error_data, "supported"), 0),
+                     ==, "2026-07-28");
+    g_clear_pointer (&reply, hub_test_reply_free);
+  }
+
+  /* _meta without the capabilities */
+  {
+    const char *body = "{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                       "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}";
+    const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list", NULL };
+
+    reply = hub_test_client_post (fixture->client, body, headers);
+    g_assert_cmpuint (reply->status, ==, 400);
+    g_assert_cmpint (error_code (reply, 21, NULL), ==, -32602);
+    g_clear_pointer (&reply, hub_test_reply_free);
+  }
+
+  /* what the revision removed, and what it never had: 404 */
+  for (guint i = 0; i < G_N_ELEMENTS (removed); i++)
+    {
+      reply = era_post (fixture, 30 + i, removed[i], NULL, "", NULL);
+      g_assert_cmpuint (reply->status, ==, 404);
+      g_assert_cmpint (error_code (reply, 30 + i, NULL), ==, -32601);
+      g_clear_pointer (&reply, hub_test_reply_free);
+    }
+
+  /* a session id is ignored, not checked */
+  reply = era_post (fixture, 40, "tools/list", NULL, "", session);
+  g_assert_cmpuint (reply->status, ==, 200);
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  /* no GET stream, no DELETE */
+  {
+    const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", NULL };
+
+    reply = hub_test_client_request (fixture->client, "GET", NULL, headers);
+    hub_test_reply_wait (reply);
+    g_assert_cmpuint (reply->status, ==, 405);
+    g_clear_pointer (&reply, hub_test_reply_free);
+    reply = hub_test_client_request (fixture->client, "DELETE", NULL, headers);
+    hub_test_reply_wait (reply);
+    g_assert_cmpuint (reply->status, ==, 405);
+    g_clear_pointer (&reply, hub_test_reply_free);
+  }
+
+  /* the token and the Origin are checked for this era too */
+  {
+    const char * const origin[] = { "Origin", "http://evil.example.com", NULL };
+    g_autoptr(HubTestClient) stranger = hub_test_client_new (tether_hub_get_url (fixture->hub), "not-the-token");
+    const char *body = "{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"server/discover\",\"params\":{" ERA_META "}}";
+    const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "server/discover", NULL };
+
+    reply = era_post (fixture, 41, "server/discover", NULL, "", origin);
+    g_assert_cmpuint (reply->status, ==, 403);
+    g_clear_pointer (&reply, hub_test_reply_free);
+    reply = hub_test_client_post (stranger, body, headers);
+    g_assert_cmpuint (reply->status, ==, 401);
+    g_clear_pointer (&reply, hub_test_reply_free);
+  }
+
+  /* nothing reached a server */
+  g_assert_cmpuint (test_read_count (fixture->counts, "tools/call"), ==, 0);
+}
+
+/* subscriptions/listen: acknowledged first with what it grants, then the
+ * changes it asked for, each tagged with its id. */
+static void
+test_era_listen (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+  g_autoptr(HubTestReply) listen = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "subscriptions/listen", NULL };
+  JsonObject *message;
+  JsonObject *params;
+  guint seen = 0;
+
+  start (fixture, contents);
+  body = g_strdup ("{\"jsonrpc\":\"2.0\",\"id\":\"sub-1\",\"method\":\"subscriptions/listen\",\"params\":{"
+                   "\"notifications\":{\"toolsListChanged\":true,\"resourceSubscriptions\":[\"fake://x\"]},"
+                   ERA_META "}}");
+  listen = hub_test_client_post_async (fixture->client, body, headers);
+  message = hub_test_reply_wait_message (listen, "notifications/subscriptions/acknowledged", &seen);
+  g_assert_cmpuint (seen, ==, 1);
+  params = json_object_get_object_member (message, "params");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (params, "_meta"),
+                                                  "io.modelcontextprotocol/subscriptionId"), ==, "sub-1");
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (params, "notifications"),
+                                                 "toolsListChanged"));
+  /* the hub offers no resource subscriptions: not granted */
+  g_assert_false (json_object_has_member (json_object_get_object_member (params, "notifications"),
+                                          "resourceSubscriptions"));
+
+  g_assert_true (tether_config_store_set_enabled (fixture->store, "gamma", FALSE, &error));
+  g_assert_no_error (error);
+  message = hub_test_reply_wait_message (listen, "notifications/tools/list_changed", &seen);
+  params = json_object_get_object_member (message, "params");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (params, "_meta"),
+                                                  "io.modelcontextprotocol/subscriptionId"), ==, "sub-1");
+  for (guint i = 0; i < listen->messages->len; i++)
+    g_assert_cmpstr (json_object_get_string_member_with_default (g_ptr_array_index (listen->messages, i), "method", ""),
+                     !=, "notifications/prompts/list_changed");
+}
+
+/* The requestState and the key of the one question of an input_required
+ * result. */
+static char *
+input_required (JsonObject  *result,
+                const char  *method,
+                char       **key)
+{
+  JsonObject *requests = json_object_get_object_member (result, "inputRequests");
+  g_autoptr(GList) keys = NULL;
+  JsonObject *request;
+
+  g_assert_cmpstr (json_object_get_string_member (result, "resultType"), ==, "input_required");
+  g_assert_nonnull (requests);
+  keys = json_object_get_members (requests);
+  g_assert_cmpuint (g_list_length (keys), ==, 1);
+  request = json_object_get_object_member (requests, keys->data);
+  g_assert_cmpstr (json_object_get_string_member (request, "method"), ==, method);
+  *key = g_strdup (keys->data);
+
+  return g_strdup (json_object_get_string_member (result, "requestState"));
+}
+
+/* A server's question reaches a stateless client inside a result, and
+ * its answer comes back with the request sent again; whatever the era of
+ * the server. */
+static void
+era_ask (Fixture    *fixture,
+         gint64      id,
+         const char *tool,
+         const char *arguments,
+         const char *expected)
+{
+  const char *capabilities = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                             "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}";
+  const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", tool, NULL };
+  g_autofree char *first = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"method\":\"tools/call\","
+                                            "\"params\":{\"name\":\"%s\",\"arguments\":%s,%s}}",
+                                            id, tool, arguments, capabilities);
+  g_autoptr(HubTestReply) reply = hub_test_client_post (fixture->client, first, headers);
+  g_autofree char *key = NULL;
+  g_autofree char *state = input_required (hub_test_reply_result (reply, id), "elicitation/create", &key);
+  g_autofree char *retry = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *result;
+
+  g_clear_pointer (&reply, hub_test_reply_free);
+  retry = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"method\":\"tools/call\","
+                           "\"params\":{\"name\":\"%s\",\"arguments\":%s,%s,\"requestState\":\"%s\","
+                           "\"inputResponses\":{\"%s\":{\"action\":\"accept\",\"content\":{\"name\":\"octocat\"}}}}}",
+                           id + 1, tool, arguments, capabilities, state, key);
+  reply = hub_test_client_post (fixture->client, retry, headers);
+  result = hub_test_reply_result (reply, id + 1);
+  assert_stateless_result (result, FALSE);
+  text = hub_test_result_text (result);
+  g_assert_nonnull (strstr (text, expected));
+  g_assert_nonnull (strstr (text, "octocat"));
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  /* a state is good for one retry */
+  reply = hub_test_client_post (fixture->client, retry, headers);
+  g_assert_cmpint (error_code (reply, id + 1, NULL), ==, -32602);
+}
+
+static void
+test_era_input (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+  g_autoptr(HubTestReply) reply = NULL;
+  g_autoptr(HubTestReply) call = NULL;
+  g_autoptr(HubTestReply) answer = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *answer_json = NULL;
+  JsonObject *question;
+  guint seen = 0;
+
+  start (fixture, contents);
+
+  /* a server of the initialize era asks with a request */
+  era_ask (fixture, 1, "alpha__ask", "{\"method\":\"elicitation/create\"}", "\"action\":\"accept\"");
+  /* one of the stateless revision with input_required */
+  era_ask (fixture, 3, "gamma__confirm", "{}", "\"login\"");
+
+  /* a client that cannot elicit is not asked */
+  reply = era_post (fixture, 10, "tools/call", "alpha__ask",
+                    "\"name\":\"alpha__ask\",\"arguments\":{\"method\":\"elicitation/create\"}", NULL);
+  text = hub_test_result_text (hub_test_reply_result (reply, 10));
+  g_assert_nonnull (strstr (text, "\"action\":\"decline\""));
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  /* the other way round: the input_required of a server of the
+   * stateless revision reaches a client of the initialize era as the
+   * request it knows */
+  hub_test_client_initialize (fixture->client, "{\"elicitation\":{}}");
+  call = hub_test_client_post_async (fixture->client,
+                                     "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":"
+                                     "{\"name\":\"gamma__confirm\",\"arguments\":{}}}", NULL);
+  question = hub_test_reply_wait_message (call, "elicitation/create", &seen);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (question, "params"), "message"),
+                   ==, "User?");
+  answer_json = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"result\":{\"action\":\"accept\","
+                                 "\"content\":{\"name\":\"hubot\"}}}",
+                                 json_object_get_string_member (question, "id"));
+  answer = hub_test_client_post (fixture->client, answer_json, NULL);
+  g_assert_cmpuint (answer->status, ==, 202);
+  hub_test_reply_wait (call);
+  text = hub_test_result_text (hub_test_reply_result (call, 11));
+  g_assert_nonnull (strstr (text, "hubot"));
+  g_assert_false (json_object_has_member (hub_test_reply_result (call, 11), "resultType"));
+}
+
+/* A stateless client cancels by closing the stream of its request. */
+static void
+test_era_cancel (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+  g_autoptr(HubTestReply) slow = NULL;
+  const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call",
+                                   "Mcp-Name", "alpha__slow", NULL };
+  guint seen = 0;
+
+  start (fixture, contents);
+  slow = hub_test_client_post_async (fixture->client,
+                                     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                                     "{\"name\":\"alpha__slow\",\"arguments\":{\"ms\":100000,\"steps\":1000},"
+                                     "\"_meta\":{\"progressToken\":1,\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                                     "\"io.modelcontextprotocol/clientCapabilities\":{}}}}", headers);
+  hub_test_reply_wait_message (slow, "notifications/progress", &seen);
+  g_assert_cmpuint (test_read_count (fixture->counts, "notifications/cancelled"), ==, 0);
+
+  /* the stream goes: the server is told */
+  g_clear_pointer (&slow, hub_test_reply_free);
+  {
+    g_autofree char *counts = fixture->counts;
+
+    while (test_read_count (counts, "notifications/cancelled") == 0)
+      g_main_context_iteration (NULL, TRUE);
+    fixture->counts = g_steal_pointer (&counts);
+  }
+  g_assert_cmpuint (test_read_count (fixture->counts, "notifications/cancelled"), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -884,6 +1366,11 @@ main (int   argc,
   ADD ("elicitation", test_elicitation);
   ADD ("logs-and-sampling", test_logs_and_sampling);
   ADD ("profiles-and-disabled-tools", test_profiles_and_disabled_tools);
+  ADD ("era-requests", test_era_requests);
+  ADD ("era-refusals", test_era_refusals);
+  ADD ("era-listen", test_era_listen);
+  ADD ("era-input", test_era_input);
+  ADD ("era-cancel", test_era_cancel);
 
 #undef ADD
 

@@ -3,14 +3,18 @@
 // Copyright 2026 The Tether authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// Usage: node hub-client.mjs SDK TRANSPORT
+// Usage: node hub-client.mjs SDK TRANSPORT [ERA]
 //   SDK        1 (@modelcontextprotocol/sdk 1.x) or 2 (@modelcontextprotocol/client 2.x)
 //   TRANSPORT  http (HUB_URL, HUB_TOKEN) or stdio (TETHER_CLI connect, with the
 //              XDG_RUNTIME_DIR and XDG_CONFIG_HOME of this process)
+//   ERA        2025 (initialize; the default) or 2026 (2.x only: the client
+//              probes with server/discover and speaks 2026-07-28 if offered)
 // Environment: PEERS (node_modules of the peers), TETHER_CLI, TETHER_CONFIG
 //   (servers.json, for `tether-cli disable`).
 //
-// Behind the hub: two fake servers, alpha and beta. Prints one JSON line
+// Behind the hub: three fake servers, alpha and beta of the initialize era,
+// gamma of the 2026-07-28 revision (its confirm tool asks for input inside
+// its result). Prints one JSON line
 // per check, {"check": NAME, "ok": true|false, "detail": …}, and exits 0
 // when every check ran (the test decides).
 
@@ -18,7 +22,7 @@ import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-const [sdk, transportKind] = process.argv.slice(2);
+const [sdk, transportKind, era = '2025'] = process.argv.slice(2);
 const peers = process.env.PEERS;
 const require = createRequire(path.join(peers, 'package.json'));
 const load = (name) => import(require.resolve(name));
@@ -51,8 +55,9 @@ if (sdk === '1') {
   onToolsChanged = (client, handler) => client.setNotificationHandler('notifications/tools/list_changed', handler);
 }
 
-const client = new Client({ name: `sdk-${sdk}-${transportKind}`, version: '1.0.0' },
-                          { capabilities: { elicitation: {} } });
+const client = new Client({ name: `sdk-${sdk}-${transportKind}-${era}`, version: '1.0.0' },
+                          { capabilities: { elicitation: {} },
+                            ...(era === '2026' ? { versionNegotiation: { mode: 'auto' } } : {}) });
 
 let elicited = 0;
 onElicit(client, async (request) => {
@@ -98,18 +103,27 @@ const callTool = (params, options) => sdk === '1' ? client.callTool(params, unde
 try {
   await withTimeout(client.connect(transport), 90000, 'connect');
   report('connect', true, client.getServerVersion?.()?.name);
+  const negotiated = client.getNegotiatedProtocolVersion?.() ?? client.transport?.protocolVersion;
+  report('era', era === '2026' ? negotiated === '2026-07-28' : negotiated !== '2026-07-28', negotiated ?? null);
+  // The 2026-07-28 revision sends list changes only on a listen stream.
+  if (era === '2026')
+    await withTimeout(client.listen({ toolsListChanged: true }), 20000, 'subscriptions/listen');
 
   // A server crashed by the run before may still be reconnecting.
   let tools = [];
   for (let i = 0; i < 200; i++) {
     tools = (await client.listTools()).tools.map((t) => t.name);
-    if (tools.includes('alpha__echo') && tools.includes('beta__echo')) break;
+    if (['alpha__echo', 'beta__echo', 'gamma__echo'].every((name) => tools.includes(name))) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  report('list', tools.includes('alpha__echo') && tools.includes('beta__echo'), tools.length);
+  report('list', ['alpha__echo', 'beta__echo', 'gamma__echo'].every((name) => tools.includes(name)), tools.length);
 
   const echo = await client.callTool({ name: 'alpha__echo', arguments: { message: 'hello through the hub' } });
   report('call', text(echo) === 'hello through the hub', text(echo));
+
+  // a server of the other era (or the same), each in its own
+  const echo2026 = await client.callTool({ name: 'gamma__echo', arguments: { message: 'hello, 2026 server' } });
+  report('call-2026-server', text(echo2026) === 'hello, 2026 server', text(echo2026));
 
   const prompts = (await client.listPrompts()).prompts.map((p) => p.name);
   const prompt = await client.getPrompt({ name: 'beta__greeting', arguments: { name: 'Ada' } });
@@ -139,6 +153,10 @@ try {
     method: 'elicitation/create', related: true,
     params: { message: 'Who are you?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } } });
   report('elicitation', elicited === 1 && text(asked).includes('octocat'), text(asked));
+
+  // a 2026 server asks inside its result; the hub asks this client in its era
+  const confirmed = await callTool({ name: 'gamma__confirm', arguments: {} });
+  report('input-2026-server', elicited === 2 && text(confirmed).includes('octocat'), text(confirmed));
 
   // list_changed on disable and enable (another process edits the file)
   let change = nextChange();

@@ -1,11 +1,13 @@
 #!/bin/sh
 # test-hub-sdk.sh — the official TypeScript SDK clients (1.x and 2.x)
 # against the Tether hub, over Streamable HTTP and through
-# `tether-cli connect` over stdio (TAP).
+# `tether-cli connect` over stdio, and the 2.x client speaking the
+# 2026-07-28 revision over HTTP (TAP).
 #
 # Usage: test-hub-sdk.sh BUILDDIR
 #
-# `tether-cli serve` runs the hub over two fake servers, in a private network
+# `tether-cli serve` runs the hub over three fake servers (two of the
+# initialize era, one of the 2026-07-28 revision), in a private network
 # namespace with loopback only; tests/interop/hub-client.mjs drives each
 # client and prints its checks. Last, `tether-cli connect` with no hub
 # running starts Tether itself (`tether --gapplication-service`) and works
@@ -34,7 +36,7 @@ cleanup () {
 }
 trap cleanup EXIT
 
-echo "1..8"
+echo "1..9"
 
 if ! command -v node >/dev/null 2>&1; then
   echo "Bail out! node not found: run build-aux/deps.sh test (Debian: apt-get install nodejs npm)"
@@ -54,7 +56,8 @@ config=$XDG_CONFIG_HOME/tether/servers.json
 cat > "$config" <<JSON
 {"mcpServers": {
   "alpha": {"command": "$fake", "args": ["--count-file", "$tmp/alpha-counts"]},
-  "beta": {"command": "$fake"}
+  "beta": {"command": "$fake"},
+  "gamma": {"command": "$fake", "args": ["--era", "2026"]}
 }}
 JSON
 
@@ -68,26 +71,29 @@ fi
 url=$(head -1 "$tmp/serve.out")
 token=$(cat "$XDG_CONFIG_HOME/tether/hub-token")
 
-checks="connect list call prompts resources progress cancel elicitation list-changed-enable-disable list-changed-crash"
+checks="connect era list call call-2026-server prompts resources progress cancel elicitation input-2026-server
+        list-changed-enable-disable list-changed-crash"
 
-# run_client SDK TRANSPORT: every check present and ok
+# run_client SDK TRANSPORT [ERA]: every check present and ok
 run_client () {
-  out=$tmp/client-$1-$2.out
+  era=${3:-2025}
+  out=$tmp/client-$1-$2-$era.out
   PEERS=$peers TETHER_CLI=$cli TETHER_CONFIG=$config HUB_URL=$url HUB_TOKEN=$token \
-    timeout 120 node "$here/hub-client.mjs" "$1" "$2" >"$out" 2>"$tmp/client-$1-$2.err"
+    timeout 120 node "$here/hub-client.mjs" "$1" "$2" "$era" >"$out" 2>"$tmp/client-$1-$2-$era.err"
   missing=""
   for check in $checks; do
     grep -q "\"check\":\"$check\",\"ok\":true" "$out" || missing="$missing $check"
   done
   if [ -z "$missing" ]; then
-    ok "SDK $1.x over $2: $(echo $checks | wc -w) checks"
+    ok "SDK $1.x over $2, $era era: $(echo $checks | wc -w) checks"
   else
-    not_ok "SDK $1.x over $2: failed:$missing" "$out" "$tmp/client-$1-$2.err" "$tmp/serve.err"
+    not_ok "SDK $1.x over $2, $era era: failed:$missing" "$out" "$tmp/client-$1-$2-$era.err" "$tmp/serve.err"
   fi
 }
 
 run_client 1 http
 run_client 2 http
+run_client 2 http 2026
 run_client 1 stdio
 run_client 2 stdio
 

@@ -256,8 +256,19 @@ test_header_values (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *header = mcp_era_encode_header (cases[i].value);
+      g_autofree char *decoded = mcp_era_decode_header (cases[i].header);
 
       g_assert_cmpstr (header, ==, cases[i].header);
+      g_assert_cmpstr (decoded, ==, cases[i].value);
+    }
+
+  /* what a hub is sent: not base64, or not text, is no value */
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *bad[] = { "=?base64?not base64!?=", "=?base64?AGE=?=", "=?base64?/w==?=" };
+      g_autofree char *decoded = mcp_era_decode_header (bad[i]);
+
+      g_assert_null (decoded);
     }
 }
 

@@ -288,8 +288,9 @@ extern const McpHttpTransportHooks _mcp_http_session_hooks;
 void             _mcp_http_transport_set_tls_database   (McpHttpTransport     *self,
                                                          GTlsDatabase         *database);
 
-/* mcp-http-transport.c */
-void             _mcp_http_emit_session_renewed         (McpHttpTransport     *self);
+/* mcp-http-session.c: the id of McpHttpTransport::session-renewed, which
+ * the class sets and the session emits. */
+extern guint     _mcp_http_session_renewed_signal;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpOutgoing, _mcp_http_outgoing_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpExchange, _mcp_http_exchange_unref)

@@ -552,7 +552,7 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
    * with `initialize` sent again: whatever the client set up in the old
    * session (a log level, subscriptions) is gone from the server's side.
    */
-  signals[SESSION_RENEWED] =
+  signals[SESSION_RENEWED] = _mcp_http_session_renewed_signal =
     g_signal_new ("session-renewed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
@@ -680,12 +680,6 @@ mcp_http_transport_init (McpHttpTransport *self)
                                                  NULL);
 
   g_signal_connect (self, "message-received", G_CALLBACK (_mcp_http_on_message_received), NULL);
-}
-
-void
-_mcp_http_emit_session_renewed (McpHttpTransport *self)
-{
-  g_signal_emit (self, signals[SESSION_RENEWED], 0);
 }
 
 /* ---------------------------------------------------------------------- */

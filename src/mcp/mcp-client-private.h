@@ -14,12 +14,16 @@ G_BEGIN_DECLS
 
 /* McpClient is one class in layers, each file calling only those below it:
  *
- *   mcp-client-connect.c   the handshake          mcp-client-lists.c  lists, paging
- *   mcp-client-discover.c  the era, the stateless handshake
- *   mcp-input-required.c   answers asked inside a result (stateless)
+ *   mcp-client-connect.c    opening, choosing the handshake
+ *   mcp-client-discover.c   the era, the stateless handshake
+ *   mcp-client-initialize.c the handshake of the initialize era
+ *                                                  mcp-client-lists.c  lists, paging
  *                                                  mcp-client-calls.c  calls answered with an object
- *   mcp-client.c           the class: receiving, what the server asks, closing
- *   mcp-client-requests.c  requests in flight: ids, deadlines, cancellation
+ *   mcp-client.c            the class: receiving, answering, closing
+ *   mcp-input-required.c    answers asked inside a result (stateless)
+ *   mcp-client-ask.c        what the server asks: to its handlers
+ *   mcp-client-requests.c   requests in flight: ids, deadlines, cancellation
+ *   mcp-client-meta.c       who we are, in each request
  */
 
 struct _McpClient
@@ -95,18 +99,20 @@ GSource  *_mcp_client_timer_new           (McpClient               *self);
 gpointer  _mcp_client_get_request_tag     (McpClient               *self,
                                            gint64                   id);
 
-/* mcp-era.c */
-JsonObject *_mcp_json_object_copy         (JsonObject              *object);
-gboolean    _mcp_json_array_has_string    (JsonObject              *object,
-                                           const char              *member,
-                                           const char              *value);
+/* mcp-client-meta.c */
+JsonObject *_mcp_client_info_new          (void);
 JsonObject *_mcp_client_request_params    (McpClient               *self,
                                            JsonObject              *params,
                                            gint64                   progress_token,
                                            gboolean                 stateless);
 
-/* mcp-client-connect.c */
-JsonObject *_mcp_client_info_new          (void);
+/* mcp-client-initialize.c */
+typedef enum
+{
+  MCP_INITIALIZE_DONE,
+  MCP_INITIALIZE_ONLY_STATELESS,
+} McpInitializeOutcome;
+
 void        _mcp_client_initialize        (McpClient               *self,
                                            GTask                   *connect_task);
 void        _mcp_client_connect_fail      (GTask                   *connect_task,
@@ -115,9 +121,19 @@ void        _mcp_client_handshake_closed  (McpClient               *self,
                                            GTask                   *connect_task);
 
 /* mcp-client-discover.c */
-gboolean    _mcp_client_wants_discover    (McpClient               *self);
-void        _mcp_client_discover          (McpClient               *self,
+void        _mcp_client_handshake         (McpClient               *self,
                                            GTask                   *connect_task);
+
+/* mcp-client-ask.c */
+extern guint _mcp_client_server_request_signal;
+
+gboolean    _mcp_client_ask               (McpClient               *self,
+                                           JsonNode                *id,
+                                           const char              *method,
+                                           JsonObject              *params,
+                                           gpointer                 tag,
+                                           JsonObject             **result,
+                                           GError                 **error);
 
 /* mcp-input-required.c */
 void        _mcp_client_input_required    (McpClient               *self,
@@ -134,11 +150,6 @@ gboolean    _mcp_client_input_answered    (McpClient               *self,
 void        _mcp_client_input_dispose     (McpClient               *self);
 
 /* mcp-client.c */
-void      _mcp_client_ask                 (McpClient               *self,
-                                           JsonNode                *id,
-                                           const char              *method,
-                                           JsonObject              *params,
-                                           gpointer                 tag);
 void      _mcp_client_set_session         (McpClient               *self,
                                            const char              *protocol_version,
                                            JsonObject              *server_info,

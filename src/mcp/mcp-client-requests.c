@@ -714,3 +714,85 @@ _mcp_client_get_request_tag (McpClient *self,
 
   return p != NULL ? p->tag : NULL;
 }
+
+/* ---------------------------------------------------------------------- */
+/* The public way in                                                        */
+
+/**
+ * mcp_client_notify:
+ * @self: a #McpClient
+ * @method: the notification's method
+ * @params: (nullable): its params
+ *
+ * Sends a notification, without waiting for its delivery.
+ */
+void
+mcp_client_notify (McpClient  *self,
+                   const char *method,
+                   JsonObject *params)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (method != NULL);
+
+  _mcp_client_send_notification (self, method, params);
+}
+
+/**
+ * mcp_client_request_async:
+ * @self: a #McpClient
+ * @method: the JSON-RPC method
+ * @params: (nullable): its params; not modified
+ * @options: (nullable): per-call settings
+ * @cancellable: (nullable): cancelling sends notifications/cancelled and
+ *   fails the call with %G_IO_ERROR_CANCELLED
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Sends a request and waits for its answer. Errors: %MCP_RPC_ERROR when the
+ * server answered with an error; %MCP_ERROR_TIMEOUT; %G_IO_ERROR_CANCELLED;
+ * %MCP_ERROR_NOT_SENT when the message provably never left (safe to send
+ * again, even a `tools/call`); %MCP_ERROR_PEER_NOT_READING when the
+ * transport refused it, at once, because the server reads nothing of what
+ * it is sent; %MCP_ERROR_CLOSED when the connection closed after it left
+ * (the outcome is unknown).
+ */
+void
+mcp_client_request_async (McpClient               *self,
+                          const char              *method,
+                          JsonObject              *params,
+                          const McpRequestOptions *options,
+                          GCancellable            *cancellable,
+                          GAsyncReadyCallback      callback,
+                          gpointer                 user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (method != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_request_async);
+  g_task_set_check_cancellable (task, FALSE);
+
+  _mcp_client_start_request (self, task, method, params, options, FALSE);
+}
+
+/**
+ * mcp_client_request_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full): the `result` member of the answer
+ */
+JsonNode *
+mcp_client_request_finish (McpClient     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -50,6 +50,8 @@ typedef struct
   GHashTable        *cursors;
   guint              pages;
   guint              skipped;
+  GHashTable        *tool_headers;   /* tools: their header marks */
+  GHashTable        *tool_rejected;  /* tools: those left out, and why */
 } ListOp;
 
 static void
@@ -57,6 +59,8 @@ list_op_free (ListOp *op)
 {
   g_clear_pointer (&op->items, g_ptr_array_unref);
   g_clear_pointer (&op->cursors, g_hash_table_unref);
+  g_clear_pointer (&op->tool_headers, g_hash_table_unref);
+  g_clear_pointer (&op->tool_rejected, g_hash_table_unref);
   g_free (op);
 }
 
@@ -147,6 +151,13 @@ list_page_cb (GObject      *object,
           continue;
         }
 
+      if (op->kind == LIST_TOOLS &&
+          !_mcp_client_tool_check (self, item, op->tool_headers, op->tool_rejected))
+        {
+          g_object_unref (item);
+          continue;
+        }
+
       g_ptr_array_add (op->items, item);
     }
 
@@ -155,6 +166,8 @@ list_page_cb (GObject      *object,
 
   if (cursor == NULL || *cursor == '\0')
     {
+      if (op->kind == LIST_TOOLS)
+        _mcp_client_tools_listed (self, op->tool_headers, op->tool_rejected);
       g_task_return_pointer (task, g_steal_pointer (&op->items), (GDestroyNotify)g_ptr_array_unref);
       return;
     }
@@ -226,6 +239,11 @@ list_async (McpClient               *self,
   op->options.flags |= MCP_SEND_FLAGS_IDEMPOTENT | _MCP_SEND_FLAGS_RAW_ENTRIES;
   op->items = g_ptr_array_new_with_free_func (g_object_unref);
   op->cursors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (kind == LIST_TOOLS)
+    {
+      op->tool_headers = _mcp_client_tool_table_new ((GDestroyNotify)g_ptr_array_unref);
+      op->tool_rejected = _mcp_client_tool_table_new (g_free);
+    }
   g_task_set_task_data (task, op, (GDestroyNotify)list_op_free);
 
   list_next_page (task, NULL);

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
  *   mcp-client.c            the class: receiving, answering, closing
  *   mcp-input-required.c    answers asked inside a result (stateless)
  *   mcp-client-ask.c        what the server asks: to its handlers
+ *   mcp-client-tool-headers.c  tools whose arguments go in headers
  *   mcp-client-requests.c   requests in flight: ids, deadlines, cancellation
  *   mcp-client-meta.c       who we are, in each request
  */
@@ -49,6 +50,8 @@ struct _McpClient
   guint         discover_attempts;
   const char   *handshake_method;  /* initialize or server/discover, for messages */
   GHashTable   *input_questions; /* virtual id → InputQuestion, mcp-input-required.c */
+  GHashTable   *tool_headers;    /* tool → McpToolHeader array, of the last tools/list (stateless) */
+  GHashTable   *tool_rejected;   /* tool → why it was left out of it */
   guint64       next_input_id;
   guint         discover_answered : 1; /* server/discover got a verdict */
   guint         discover_closed : 1;   /* the connection closed while it was asked */
@@ -123,6 +126,19 @@ void        _mcp_client_handshake_closed  (McpClient               *self,
 /* mcp-client-discover.c */
 void        _mcp_client_handshake         (McpClient               *self,
                                            GTask                   *connect_task);
+
+/* mcp-client-tool-headers.c */
+GHashTable *_mcp_client_tool_table_new    (GDestroyNotify           value_free);
+gboolean    _mcp_client_tool_check        (McpClient               *self,
+                                           McpTool                 *tool,
+                                           GHashTable              *headers,
+                                           GHashTable              *rejected);
+void        _mcp_client_tools_listed      (McpClient               *self,
+                                           GHashTable              *headers,
+                                           GHashTable              *rejected);
+gboolean    _mcp_client_tools_unknown     (McpClient               *self);
+const char *_mcp_client_tool_rejected     (McpClient               *self,
+                                           const char              *name);
 
 /* mcp-client-ask.c */
 extern guint _mcp_client_server_request_signal;

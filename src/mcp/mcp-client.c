@@ -534,6 +534,8 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->abandoned, g_hash_table_unref);
   g_clear_pointer (&self->input_questions, g_hash_table_unref);
+  g_clear_pointer (&self->tool_headers, g_hash_table_unref);
+  g_clear_pointer (&self->tool_rejected, g_hash_table_unref);
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->server_name, g_free);
   g_clear_pointer (&self->server_title, g_free);

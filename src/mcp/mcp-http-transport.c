@@ -420,6 +420,7 @@ mcp_http_transport_finalize (GObject *object)
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->endpoint, g_uri_unref);
+  g_clear_pointer (&self->tool_headers, g_hash_table_unref);
   g_clear_pointer (&self->initialize_body, g_bytes_unref);
   g_clear_pointer (&self->initialize_id, g_free);
   g_clear_pointer (&self->initialized_body, g_bytes_unref);

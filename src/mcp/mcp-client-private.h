@@ -23,9 +23,26 @@ G_BEGIN_DECLS
  *   mcp-input-required.c    answers asked inside a result (stateless)
  *   mcp-client-ask.c        what the server asks: to its handlers
  *   mcp-client-tool-headers.c  tools whose arguments go in headers
+ *   mcp-client-list-cache.c lists still fresh
  *   mcp-client-requests.c   requests in flight: ids, deadlines, cancellation
  *   mcp-client-meta.c       who we are, in each request
  */
+
+typedef enum
+{
+  MCP_LIST_TOOLS,
+  MCP_LIST_PROMPTS,
+  MCP_LIST_RESOURCES,
+  MCP_LIST_RESOURCE_TEMPLATES,
+  MCP_LIST_N_KINDS,
+} McpListKind;
+
+typedef struct
+{
+  GPtrArray *items;       /* the whole list while fresh, or NULL */
+  gint64     expires;     /* monotonic µs */
+  guint      generation;  /* bumped by each list_changed */
+} McpListCache;
 
 struct _McpClient
 {
@@ -52,6 +69,7 @@ struct _McpClient
   GHashTable   *input_questions; /* virtual id → InputQuestion, mcp-input-required.c */
   GHashTable   *tool_headers;    /* tool → McpToolHeader array, of the last tools/list (stateless) */
   GHashTable   *tool_rejected;   /* tool → why it was left out of it */
+  McpListCache  list_cache[MCP_LIST_N_KINDS]; /* mcp-client-list-cache.c */
   guint64       next_input_id;
   guint         discover_answered : 1; /* server/discover got a verdict */
   guint         discover_closed : 1;   /* the connection closed while it was asked */
@@ -139,6 +157,20 @@ void        _mcp_client_tools_listed      (McpClient               *self,
 gboolean    _mcp_client_tools_unknown     (McpClient               *self);
 const char *_mcp_client_tool_rejected     (McpClient               *self,
                                            const char              *name);
+
+/* mcp-client-list-cache.c */
+GPtrArray  *_mcp_client_list_cache_lookup     (McpClient   *self,
+                                               McpListKind  kind);
+guint       _mcp_client_list_cache_generation (McpClient   *self,
+                                               McpListKind  kind);
+void        _mcp_client_list_cache_store      (McpClient   *self,
+                                               McpListKind  kind,
+                                               GPtrArray   *items,
+                                               guint        generation,
+                                               gint64       ttl_ms);
+void        _mcp_client_list_cache_forget     (McpClient   *self,
+                                               McpListKind  kind);
+void        _mcp_client_list_cache_clear      (McpClient   *self);
 
 /* mcp-client-ask.c */
 extern guint _mcp_client_server_request_signal;

@@ -227,11 +227,21 @@ handle_notification (McpClient  *self,
   if (g_str_equal (method, "notifications/progress"))
     _mcp_client_handle_progress (self, params);
   else if (g_str_equal (method, "notifications/tools/list_changed"))
-    g_signal_emit (self, signals[TOOLS_CHANGED], 0);
+    {
+      _mcp_client_list_cache_forget (self, MCP_LIST_TOOLS);
+      g_signal_emit (self, signals[TOOLS_CHANGED], 0);
+    }
   else if (g_str_equal (method, "notifications/prompts/list_changed"))
-    g_signal_emit (self, signals[PROMPTS_CHANGED], 0);
+    {
+      _mcp_client_list_cache_forget (self, MCP_LIST_PROMPTS);
+      g_signal_emit (self, signals[PROMPTS_CHANGED], 0);
+    }
   else if (g_str_equal (method, "notifications/resources/list_changed"))
-    g_signal_emit (self, signals[RESOURCES_CHANGED], 0);
+    {
+      _mcp_client_list_cache_forget (self, MCP_LIST_RESOURCES);
+      _mcp_client_list_cache_forget (self, MCP_LIST_RESOURCE_TEMPLATES);
+      g_signal_emit (self, signals[RESOURCES_CHANGED], 0);
+    }
   else if (g_str_equal (method, "notifications/resources/updated"))
     {
       if (params != NULL && mcp_json_has_string (params, "uri"))
@@ -536,6 +546,7 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->input_questions, g_hash_table_unref);
   g_clear_pointer (&self->tool_headers, g_hash_table_unref);
   g_clear_pointer (&self->tool_rejected, g_hash_table_unref);
+  _mcp_client_list_cache_clear (self);
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->server_name, g_free);
   g_clear_pointer (&self->server_title, g_free);

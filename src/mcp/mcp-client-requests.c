@@ -42,6 +42,7 @@ typedef struct
   McpClient       *client;        /* unowned: the task holds a ref */
   gint64           id;
   char            *method;
+  char            *uri;           /* resources/read: what it reads */
   GTask           *task;
   GCancellable    *cancellable;
   gulong           cancelled_id;
@@ -151,6 +152,7 @@ pending_free (Pending *p)
   g_assert (p->task == NULL);
 
   g_clear_pointer (&p->method, g_free);
+  g_clear_pointer (&p->uri, g_free);
   g_clear_object (&p->cancellable);
   g_free (p);
 }
@@ -498,6 +500,8 @@ _mcp_client_start_request (McpClient               *self,
   p->client = self;
   p->id = self->next_id++;
   p->method = g_strdup (method);
+  if (g_str_equal (method, "resources/read") && params != NULL && mcp_json_has_string (params, "uri"))
+    p->uri = g_strdup (json_object_get_string_member (params, "uri"));
   p->task = task;
   p->started = g_get_monotonic_time ();
   p->timeout_ms = options != NULL && options->timeout_ms > 0 ? options->timeout_ms : self->request_timeout_ms;
@@ -604,7 +608,20 @@ _mcp_client_handle_response (McpClient  *self,
     g_debug ("← %s (id %" G_GINT64_FORMAT ") after %.1f ms", p->method, id, elapsed_seconds (p) * 1000);
 
   if (json_object_has_member (object, "error"))
-    pending_complete (p, NULL, rpc_error_from_json (json_object_get_member (object, "error")));
+    {
+      GError *error = rpc_error_from_json (json_object_get_member (object, "error"));
+
+      /* Said as such, naming what was read, whichever revision's code. */
+      if (p->uri != NULL && mcp_error_is_resource_not_found (error))
+        {
+          g_autofree char *said = error->message;
+
+          /* Translators: the first %s is a resource's URI, the second what
+           * the server said */
+          error->message = g_strdup_printf (_("No resource at %s (the server said: %s)"), p->uri, said);
+        }
+      pending_complete (p, NULL, error);
+    }
   else if (json_object_has_member (object, "result"))
     {
       JsonNode *result = json_object_get_member (object, "result");

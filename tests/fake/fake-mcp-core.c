@@ -854,7 +854,18 @@ handle_read (FakeMcpCore *core,
       json_object_unref (content);
       json_array_unref (contents);
       json_object_unref (result);
-      reply_error (core, id, -32002, message, NULL);
+      /* The stateless revision says it with -32602 and the URI. */
+      if (core->options.era_2026)
+        {
+          JsonObject *data = json_object_new ();
+          JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+          json_object_set_string_member (data, "uri", uri);
+          json_node_take_object (node, data);
+          reply_error (core, id, -32602, message, node);
+        }
+      else
+        reply_error (core, id, -32002, message, NULL);
       return;
     }
 

@@ -293,6 +293,46 @@ test_list_no_cache (void)
   close_client (client);
 }
 
+/* A resource that does not exist is said as such, naming it, in either
+ * revision's words: -32002, or -32602 with data.uri. */
+static void
+test_resource_not_found (void)
+{
+  for (guint era_2026 = 0; era_2026 <= 1; era_2026++)
+    {
+      FakeMcpOptions options = { .era_2026 = era_2026 };
+      g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
+      g_autoptr(McpClient) client = NULL;
+      g_autoptr(GAsyncResult) result = NULL;
+      g_autoptr(JsonNode) reply = NULL;
+      g_autoptr(GError) error = NULL;
+      int code = era_2026 ? MCP_RPC_INVALID_PARAMS : MCP_RPC_RESOURCE_NOT_FOUND;
+
+      client = connect_client (MCP_TRANSPORT (transport), &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (mcp_client_get_era (client), ==, era_2026 ? MCP_ERA_STATELESS : MCP_ERA_LEGACY);
+
+      mcp_client_read_resource_async (client, "fake://nowhere/x", NULL, NULL, test_store_result, &result);
+      test_wait_for (&result);
+      reply = mcp_client_read_resource_finish (client, result, &error);
+      g_assert_null (reply);
+      g_assert_error (error, MCP_RPC_ERROR, code);
+      g_assert_true (mcp_error_is_resource_not_found (error));
+      g_assert_nonnull (strstr (error->message, "No resource at fake://nowhere/x"));
+
+      /* Other invalid params are not a missing resource. */
+      {
+        g_autoptr(GError) other = mcp_rpc_error_new (MCP_RPC_INVALID_PARAMS, "bad", "{\"field\":\"x\"}");
+        g_autoptr(GError) bare = mcp_rpc_error_new (MCP_RPC_INVALID_PARAMS, "bad", NULL);
+
+        g_assert_false (mcp_error_is_resource_not_found (other));
+        g_assert_false (mcp_error_is_resource_not_found (bare));
+      }
+
+      close_client (client);
+    }
+}
+
 /* A server that asks for ever is stopped after ten rounds: the call and
  * ten retries. */
 static void
@@ -436,6 +476,7 @@ main (int   argc,
   g_test_add_func ("/mcp-era/input-required", test_input_required);
   g_test_add_func ("/mcp-era/input-rounds-bounded", test_input_rounds_bounded);
   g_test_add_func ("/mcp-era/list-cache", test_list_cache);
+  g_test_add_func ("/mcp-era/resource-not-found", test_resource_not_found);
   g_test_add_func ("/mcp-era/list-no-cache", test_list_no_cache);
   g_test_add_func ("/mcp-era/header-values", test_header_values);
   g_test_add_func ("/mcp-era/http-headers", test_http_headers);

@@ -100,6 +100,80 @@ object_finish (McpClient     *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* A call of a tool waiting for the list that says which of its arguments
+ * go in headers. */
+typedef struct
+{
+  GTask             *task;
+  JsonObject        *params;
+  McpRequestOptions  options;
+} ToolCall;
+
+static void
+call_tool (McpClient               *self,
+           JsonObject              *params,
+           const McpRequestOptions *options,
+           GCancellable            *cancellable,
+           GAsyncReadyCallback      callback,
+           gpointer                 user_data)
+{
+  const char *name = json_object_get_string_member (params, "name");
+  const char *rejected = _mcp_client_tool_rejected (self, name);
+
+  if (rejected != NULL)
+    {
+      /* Translators: the first %s is the name of a tool, the second why */
+      g_task_report_new_error (self, callback, user_data, mcp_client_call_tool_async,
+                               MCP_ERROR, MCP_ERROR_FAILED,
+                               _("The tool “%s” cannot be used: %s"), name, rejected);
+      return;
+    }
+
+  object_request (self, "tools/call", params, options, MCP_SEND_FLAGS_NONE, cancellable, callback, user_data,
+                  mcp_client_call_tool_async);
+}
+
+static void
+tool_called_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GTask *task = user_data;
+  GError *error = NULL;
+  JsonNode *reply = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (reply == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, reply, (GDestroyNotify)json_node_unref);
+  g_object_unref (task);
+}
+
+static void
+tools_listed_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  McpClient *self = MCP_CLIENT (object);
+  ToolCall *call = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) tools = mcp_client_list_tools_finish (self, result, &error);
+
+  if (tools == NULL)
+    {
+      /* Translators: %s is why the list failed */
+      g_task_return_new_error (call->task, error->domain, error->code,
+                               _("Listing the tools before the call failed: %s"), error->message);
+      g_object_unref (call->task);
+    }
+  else
+    call_tool (self, call->params, &call->options, g_task_get_cancellable (call->task),
+               tool_called_cb, call->task);
+
+  json_object_unref (call->params);
+  g_free (call);
+}
+
 /**
  * mcp_client_call_async:
  * @self: a #McpClient
@@ -190,8 +264,23 @@ mcp_client_call_tool_async (McpClient               *self,
   json_object_set_object_member (params, "arguments",
                                  arguments != NULL ? json_object_ref (arguments) : json_object_new ());
 
-  object_request (self, "tools/call", params, &opts, MCP_SEND_FLAGS_NONE, cancellable, callback, user_data,
-                  mcp_client_call_tool_async);
+  /* Which arguments go in headers is learnt from the list. */
+  if (_mcp_client_tools_unknown (self))
+    {
+      ToolCall *call = g_new0 (ToolCall, 1);
+      McpRequestOptions list_options = { 0 };
+
+      call->params = g_steal_pointer (&params);
+      call->options = opts;
+      call->task = g_task_new (self, cancellable, callback, user_data);
+      g_task_set_source_tag (call->task, mcp_client_call_tool_async);
+      g_task_set_check_cancellable (call->task, FALSE);
+      list_options.timeout_ms = opts.timeout_ms;
+      mcp_client_list_tools_async (self, &list_options, cancellable, tools_listed_cb, call);
+      return;
+    }
+
+  call_tool (self, params, &opts, cancellable, callback, user_data);
 }
 
 /**

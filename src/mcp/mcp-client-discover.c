@@ -102,8 +102,8 @@ mcp_client_closed_at_discover (McpClient *self)
 
 /* The legacy HTTP+SSE transport is of the 2024-11-05 revision: nothing to
  * ask. */
-gboolean
-_mcp_client_wants_discover (McpClient *self)
+static gboolean
+wants_discover (McpClient *self)
 {
   if (self->era == MCP_ERA_LEGACY)
     return FALSE;
@@ -204,6 +204,51 @@ static void send_discover (McpClient *self,
                            GTask     *task);
 
 static void
+initialize_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  McpClient *self = MCP_CLIENT (object);
+  GTask *task = user_data;
+  GError *error = NULL;
+  gssize outcome;
+
+  outcome = g_task_propagate_int (G_TASK (result), &error);
+  if (error != NULL)
+    {
+      /* The handshake has closed the client already. */
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+
+  if (outcome == MCP_INITIALIZE_ONLY_STATELESS)
+    {
+      /* Translators: %s is a protocol revision such as 2026-07-28 */
+      _mcp_client_emit_event (self, _("the server speaks only protocol %s; asking it with server/discover"),
+                              MCP_PROTOCOL_VERSION_STATELESS);
+      send_discover (self, task);
+      return;
+    }
+
+  g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
+}
+
+/* The handshake of the initialize era, for @task of
+ * mcp_client_connect_async(). */
+static void
+initialize (McpClient *self,
+            GTask     *task)
+{
+  GTask *step = g_task_new (self, g_task_get_cancellable (task), initialize_cb, task);
+
+  g_task_set_source_tag (step, initialize);
+  g_task_set_check_cancellable (step, FALSE);
+  _mcp_client_initialize (self, step);
+}
+
+static void
 discover_cb (GObject      *object,
              GAsyncResult *result,
              gpointer      user_data)
@@ -242,7 +287,7 @@ discover_cb (GObject      *object,
       _mcp_client_emit_event (self, _("the server answered server/discover without offering protocol %s; "
                                       "using initialize"),
                               MCP_PROTOCOL_VERSION_STATELESS);
-      _mcp_client_initialize (self, task);
+      initialize (self, task);
       return;
     }
 
@@ -259,7 +304,7 @@ discover_cb (GObject      *object,
       /* Translators: %s is why, such as the server's error */
       _mcp_client_emit_event (self, _("the server does not speak protocol 2026-07-28 (%s); using initialize"),
                               error->message);
-      _mcp_client_initialize (self, task);
+      initialize (self, task);
       break;
 
     case VERDICT_RETRY:
@@ -310,17 +355,21 @@ send_discover (McpClient *self,
 }
 
 /**
- * _mcp_client_discover:
+ * _mcp_client_handshake:
  * @self: a #McpClient whose transport is open
  * @connect_task: the task of mcp_client_connect_async()
  *
- * Asks the server with `server/discover` which era it speaks, and
- * completes @connect_task for the stateless revision, or goes on with
- * `initialize`.
+ * Asks the server with `server/discover` which era it speaks, where it
+ * can be asked, and completes @connect_task for the stateless revision,
+ * or goes on with `initialize`; a server known to be older gets
+ * `initialize` at once.
  */
 void
-_mcp_client_discover (McpClient *self,
-                      GTask     *connect_task)
+_mcp_client_handshake (McpClient *self,
+                       GTask     *connect_task)
 {
-  send_discover (self, connect_task);
+  if (wants_discover (self))
+    send_discover (self, connect_task);
+  else
+    initialize (self, connect_task);
 }

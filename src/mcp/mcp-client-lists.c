@@ -24,22 +24,16 @@
  * #McpClient:max-pages pages is stopped. The server says its lists changed
  * with notifications that the class turns into signals. */
 
-typedef enum
-{
-  LIST_TOOLS,
-  LIST_PROMPTS,
-  LIST_RESOURCES,
-  LIST_RESOURCE_TEMPLATES,
-} ListKind;
+typedef McpListKind ListKind;
 
 static const struct {
   const char *method;
   const char *member;
 } list_kinds[] = {
-  [LIST_TOOLS] = { "tools/list", "tools" },
-  [LIST_PROMPTS] = { "prompts/list", "prompts" },
-  [LIST_RESOURCES] = { "resources/list", "resources" },
-  [LIST_RESOURCE_TEMPLATES] = { "resources/templates/list", "resourceTemplates" },
+  [MCP_LIST_TOOLS] = { "tools/list", "tools" },
+  [MCP_LIST_PROMPTS] = { "prompts/list", "prompts" },
+  [MCP_LIST_RESOURCES] = { "resources/list", "resources" },
+  [MCP_LIST_RESOURCE_TEMPLATES] = { "resources/templates/list", "resourceTemplates" },
 };
 
 typedef struct
@@ -50,6 +44,10 @@ typedef struct
   GHashTable        *cursors;
   guint              pages;
   guint              skipped;
+  guint              generation;     /* of the list, when the listing began */
+  gint64             ttl_ms;         /* the shortest ttlMs of its pages */
+  GHashTable        *tool_headers;   /* tools: their header marks */
+  GHashTable        *tool_rejected;  /* tools: those left out, and why */
 } ListOp;
 
 static void
@@ -57,6 +55,8 @@ list_op_free (ListOp *op)
 {
   g_clear_pointer (&op->items, g_ptr_array_unref);
   g_clear_pointer (&op->cursors, g_hash_table_unref);
+  g_clear_pointer (&op->tool_headers, g_hash_table_unref);
+  g_clear_pointer (&op->tool_rejected, g_hash_table_unref);
   g_free (op);
 }
 
@@ -70,16 +70,29 @@ item_from_json (ListKind    kind,
 {
   switch (kind)
     {
-    case LIST_TOOLS:
+    case MCP_LIST_TOOLS:
       return mcp_tool_new_from_json (object, error);
-    case LIST_PROMPTS:
+    case MCP_LIST_PROMPTS:
       return mcp_prompt_new_from_json (object, error);
-    case LIST_RESOURCES:
-    case LIST_RESOURCE_TEMPLATES:
+    case MCP_LIST_RESOURCES:
+    case MCP_LIST_RESOURCE_TEMPLATES:
       return mcp_resource_new_from_json (object, error);
+    case MCP_LIST_N_KINDS:
     default:
       g_assert_not_reached ();
     }
+}
+
+/* How long a page stays fresh: its `ttlMs`, 0 when it has none. */
+static gint64
+page_ttl (JsonObject *reply)
+{
+  JsonNode *node = json_object_get_member (reply, "ttlMs");
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return 0;
+
+  return MAX (json_node_get_int (node), 0);
 }
 
 static void
@@ -106,6 +119,8 @@ list_page_cb (GObject      *object,
     }
 
   op->pages++;
+  if (JSON_NODE_HOLDS_OBJECT (reply))
+    op->ttl_ms = MIN (op->ttl_ms, page_ttl (json_node_get_object (reply)));
 
   if (!JSON_NODE_HOLDS_OBJECT (reply) ||
       !json_object_has_member (json_node_get_object (reply), member) ||
@@ -147,6 +162,13 @@ list_page_cb (GObject      *object,
           continue;
         }
 
+      if (op->kind == MCP_LIST_TOOLS &&
+          !_mcp_client_tool_check (self, item, op->tool_headers, op->tool_rejected))
+        {
+          g_object_unref (item);
+          continue;
+        }
+
       g_ptr_array_add (op->items, item);
     }
 
@@ -155,6 +177,9 @@ list_page_cb (GObject      *object,
 
   if (cursor == NULL || *cursor == '\0')
     {
+      if (op->kind == MCP_LIST_TOOLS)
+        _mcp_client_tools_listed (self, op->tool_headers, op->tool_rejected);
+      _mcp_client_list_cache_store (self, op->kind, op->items, op->generation, op->ttl_ms);
       g_task_return_pointer (task, g_steal_pointer (&op->items), (GDestroyNotify)g_ptr_array_unref);
       return;
     }
@@ -212,6 +237,7 @@ list_async (McpClient               *self,
 {
   GTask *task;
   ListOp *op;
+  GPtrArray *fresh;
 
   g_return_if_fail (MCP_IS_CLIENT (self));
 
@@ -226,7 +252,23 @@ list_async (McpClient               *self,
   op->options.flags |= MCP_SEND_FLAGS_IDEMPOTENT | _MCP_SEND_FLAGS_RAW_ENTRIES;
   op->items = g_ptr_array_new_with_free_func (g_object_unref);
   op->cursors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (kind == MCP_LIST_TOOLS)
+    {
+      op->tool_headers = _mcp_client_tool_table_new ((GDestroyNotify)g_ptr_array_unref);
+      op->tool_rejected = _mcp_client_tool_table_new (g_free);
+    }
+  op->generation = _mcp_client_list_cache_generation (self, kind);
+  op->ttl_ms = G_MAXINT64;
   g_task_set_task_data (task, op, (GDestroyNotify)list_op_free);
+
+  /* A list still fresh is not fetched again. */
+  fresh = _mcp_client_list_cache_lookup (self, kind);
+  if (fresh != NULL)
+    {
+      g_task_return_pointer (task, fresh, (GDestroyNotify)g_ptr_array_unref);
+      g_object_unref (task);
+      return;
+    }
 
   list_next_page (task, NULL);
 }
@@ -264,7 +306,7 @@ mcp_client_list_tools_async (McpClient               *self,
                              GAsyncReadyCallback      callback,
                              gpointer                 user_data)
 {
-  list_async (self, LIST_TOOLS, options, cancellable, callback, user_data, mcp_client_list_tools_async);
+  list_async (self, MCP_LIST_TOOLS, options, cancellable, callback, user_data, mcp_client_list_tools_async);
 }
 
 /**
@@ -290,7 +332,7 @@ mcp_client_list_prompts_async (McpClient               *self,
                                GAsyncReadyCallback      callback,
                                gpointer                 user_data)
 {
-  list_async (self, LIST_PROMPTS, options, cancellable, callback, user_data, mcp_client_list_prompts_async);
+  list_async (self, MCP_LIST_PROMPTS, options, cancellable, callback, user_data, mcp_client_list_prompts_async);
 }
 
 /**
@@ -316,7 +358,7 @@ mcp_client_list_resources_async (McpClient               *self,
                                  GAsyncReadyCallback      callback,
                                  gpointer                 user_data)
 {
-  list_async (self, LIST_RESOURCES, options, cancellable, callback, user_data, mcp_client_list_resources_async);
+  list_async (self, MCP_LIST_RESOURCES, options, cancellable, callback, user_data, mcp_client_list_resources_async);
 }
 
 /**
@@ -342,7 +384,7 @@ mcp_client_list_resource_templates_async (McpClient               *self,
                                           GAsyncReadyCallback      callback,
                                           gpointer                 user_data)
 {
-  list_async (self, LIST_RESOURCE_TEMPLATES, options, cancellable, callback, user_data,
+  list_async (self, MCP_LIST_RESOURCE_TEMPLATES, options, cancellable, callback, user_data,
               mcp_client_list_resource_templates_async);
 }
 

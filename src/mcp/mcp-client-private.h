@@ -14,13 +14,35 @@ G_BEGIN_DECLS
 
 /* McpClient is one class in layers, each file calling only those below it:
  *
- *   mcp-client-connect.c   the handshake          mcp-client-lists.c  lists, paging
- *   mcp-client-discover.c  the era, the stateless handshake
- *   mcp-input-required.c   answers asked inside a result (stateless)
+ *   mcp-client-connect.c    opening, choosing the handshake
+ *   mcp-client-discover.c   the era, the stateless handshake
+ *   mcp-client-initialize.c the handshake of the initialize era
+ *                                                  mcp-client-lists.c  lists, paging
  *                                                  mcp-client-calls.c  calls answered with an object
- *   mcp-client.c           the class: receiving, what the server asks, closing
- *   mcp-client-requests.c  requests in flight: ids, deadlines, cancellation
+ *   mcp-client.c            the class: receiving, answering, closing
+ *   mcp-input-required.c    answers asked inside a result (stateless)
+ *   mcp-client-ask.c        what the server asks: to its handlers
+ *   mcp-client-tool-headers.c  tools whose arguments go in headers
+ *   mcp-client-list-cache.c lists still fresh
+ *   mcp-client-requests.c   requests in flight: ids, deadlines, cancellation
+ *   mcp-client-meta.c       who we are, in each request
  */
+
+typedef enum
+{
+  MCP_LIST_TOOLS,
+  MCP_LIST_PROMPTS,
+  MCP_LIST_RESOURCES,
+  MCP_LIST_RESOURCE_TEMPLATES,
+  MCP_LIST_N_KINDS,
+} McpListKind;
+
+typedef struct
+{
+  GPtrArray *items;       /* the whole list while fresh, or NULL */
+  gint64     expires;     /* monotonic µs */
+  guint      generation;  /* bumped by each list_changed */
+} McpListCache;
 
 struct _McpClient
 {
@@ -45,6 +67,9 @@ struct _McpClient
   guint         discover_attempts;
   const char   *handshake_method;  /* initialize or server/discover, for messages */
   GHashTable   *input_questions; /* virtual id → InputQuestion, mcp-input-required.c */
+  GHashTable   *tool_headers;    /* tool → McpToolHeader array, of the last tools/list (stateless) */
+  GHashTable   *tool_rejected;   /* tool → why it was left out of it */
+  McpListCache  list_cache[MCP_LIST_N_KINDS]; /* mcp-client-list-cache.c */
   guint64       next_input_id;
   guint         discover_answered : 1; /* server/discover got a verdict */
   guint         discover_closed : 1;   /* the connection closed while it was asked */
@@ -95,18 +120,20 @@ GSource  *_mcp_client_timer_new           (McpClient               *self);
 gpointer  _mcp_client_get_request_tag     (McpClient               *self,
                                            gint64                   id);
 
-/* mcp-era.c */
-JsonObject *_mcp_json_object_copy         (JsonObject              *object);
-gboolean    _mcp_json_array_has_string    (JsonObject              *object,
-                                           const char              *member,
-                                           const char              *value);
+/* mcp-client-meta.c */
+JsonObject *_mcp_client_info_new          (void);
 JsonObject *_mcp_client_request_params    (McpClient               *self,
                                            JsonObject              *params,
                                            gint64                   progress_token,
                                            gboolean                 stateless);
 
-/* mcp-client-connect.c */
-JsonObject *_mcp_client_info_new          (void);
+/* mcp-client-initialize.c */
+typedef enum
+{
+  MCP_INITIALIZE_DONE,
+  MCP_INITIALIZE_ONLY_STATELESS,
+} McpInitializeOutcome;
+
 void        _mcp_client_initialize        (McpClient               *self,
                                            GTask                   *connect_task);
 void        _mcp_client_connect_fail      (GTask                   *connect_task,
@@ -115,9 +142,46 @@ void        _mcp_client_handshake_closed  (McpClient               *self,
                                            GTask                   *connect_task);
 
 /* mcp-client-discover.c */
-gboolean    _mcp_client_wants_discover    (McpClient               *self);
-void        _mcp_client_discover          (McpClient               *self,
+void        _mcp_client_handshake         (McpClient               *self,
                                            GTask                   *connect_task);
+
+/* mcp-client-tool-headers.c */
+GHashTable *_mcp_client_tool_table_new    (GDestroyNotify           value_free);
+gboolean    _mcp_client_tool_check        (McpClient               *self,
+                                           McpTool                 *tool,
+                                           GHashTable              *headers,
+                                           GHashTable              *rejected);
+void        _mcp_client_tools_listed      (McpClient               *self,
+                                           GHashTable              *headers,
+                                           GHashTable              *rejected);
+gboolean    _mcp_client_tools_unknown     (McpClient               *self);
+const char *_mcp_client_tool_rejected     (McpClient               *self,
+                                           const char              *name);
+
+/* mcp-client-list-cache.c */
+GPtrArray  *_mcp_client_list_cache_lookup     (McpClient   *self,
+                                               McpListKind  kind);
+guint       _mcp_client_list_cache_generation (McpClient   *self,
+                                               McpListKind  kind);
+void        _mcp_client_list_cache_store      (McpClient   *self,
+                                               McpListKind  kind,
+                                               GPtrArray   *items,
+                                               guint        generation,
+                                               gint64       ttl_ms);
+void        _mcp_client_list_cache_forget     (McpClient   *self,
+                                               McpListKind  kind);
+void        _mcp_client_list_cache_clear      (McpClient   *self);
+
+/* mcp-client-ask.c */
+extern guint _mcp_client_server_request_signal;
+
+gboolean    _mcp_client_ask               (McpClient               *self,
+                                           JsonNode                *id,
+                                           const char              *method,
+                                           JsonObject              *params,
+                                           gpointer                 tag,
+                                           JsonObject             **result,
+                                           GError                 **error);
 
 /* mcp-input-required.c */
 void        _mcp_client_input_required    (McpClient               *self,
@@ -134,11 +198,6 @@ gboolean    _mcp_client_input_answered    (McpClient               *self,
 void        _mcp_client_input_dispose     (McpClient               *self);
 
 /* mcp-client.c */
-void      _mcp_client_ask                 (McpClient               *self,
-                                           JsonNode                *id,
-                                           const char              *method,
-                                           JsonObject              *params,
-                                           gpointer                 tag);
 void      _mcp_client_set_session         (McpClient               *self,
                                            const char              *protocol_version,
                                            JsonObject              *server_info,

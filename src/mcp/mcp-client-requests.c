@@ -42,6 +42,7 @@ typedef struct
   McpClient       *client;        /* unowned: the task holds a ref */
   gint64           id;
   char            *method;
+  char            *uri;           /* resources/read: what it reads */
   GTask           *task;
   GCancellable    *cancellable;
   gulong           cancelled_id;
@@ -151,6 +152,7 @@ pending_free (Pending *p)
   g_assert (p->task == NULL);
 
   g_clear_pointer (&p->method, g_free);
+  g_clear_pointer (&p->uri, g_free);
   g_clear_object (&p->cancellable);
   g_free (p);
 }
@@ -498,6 +500,8 @@ _mcp_client_start_request (McpClient               *self,
   p->client = self;
   p->id = self->next_id++;
   p->method = g_strdup (method);
+  if (g_str_equal (method, "resources/read") && params != NULL && mcp_json_has_string (params, "uri"))
+    p->uri = g_strdup (json_object_get_string_member (params, "uri"));
   p->task = task;
   p->started = g_get_monotonic_time ();
   p->timeout_ms = options != NULL && options->timeout_ms > 0 ? options->timeout_ms : self->request_timeout_ms;
@@ -604,7 +608,20 @@ _mcp_client_handle_response (McpClient  *self,
     g_debug ("← %s (id %" G_GINT64_FORMAT ") after %.1f ms", p->method, id, elapsed_seconds (p) * 1000);
 
   if (json_object_has_member (object, "error"))
-    pending_complete (p, NULL, rpc_error_from_json (json_object_get_member (object, "error")));
+    {
+      GError *error = rpc_error_from_json (json_object_get_member (object, "error"));
+
+      /* Said as such, naming what was read, whichever revision's code. */
+      if (p->uri != NULL && mcp_error_is_resource_not_found (error))
+        {
+          g_autofree char *said = error->message;
+
+          /* Translators: the first %s is a resource's URI, the second what
+           * the server said */
+          error->message = g_strdup_printf (_("No resource at %s (the server said: %s)"), p->uri, said);
+        }
+      pending_complete (p, NULL, error);
+    }
   else if (json_object_has_member (object, "result"))
     {
       JsonNode *result = json_object_get_member (object, "result");
@@ -713,4 +730,86 @@ _mcp_client_get_request_tag (McpClient *self,
   Pending *p = g_hash_table_lookup (self->pending, &id);
 
   return p != NULL ? p->tag : NULL;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The public way in                                                        */
+
+/**
+ * mcp_client_notify:
+ * @self: a #McpClient
+ * @method: the notification's method
+ * @params: (nullable): its params
+ *
+ * Sends a notification, without waiting for its delivery.
+ */
+void
+mcp_client_notify (McpClient  *self,
+                   const char *method,
+                   JsonObject *params)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (method != NULL);
+
+  _mcp_client_send_notification (self, method, params);
+}
+
+/**
+ * mcp_client_request_async:
+ * @self: a #McpClient
+ * @method: the JSON-RPC method
+ * @params: (nullable): its params; not modified
+ * @options: (nullable): per-call settings
+ * @cancellable: (nullable): cancelling sends notifications/cancelled and
+ *   fails the call with %G_IO_ERROR_CANCELLED
+ * @callback: called with the answer
+ * @user_data: data for @callback
+ *
+ * Sends a request and waits for its answer. Errors: %MCP_RPC_ERROR when the
+ * server answered with an error; %MCP_ERROR_TIMEOUT; %G_IO_ERROR_CANCELLED;
+ * %MCP_ERROR_NOT_SENT when the message provably never left (safe to send
+ * again, even a `tools/call`); %MCP_ERROR_PEER_NOT_READING when the
+ * transport refused it, at once, because the server reads nothing of what
+ * it is sent; %MCP_ERROR_CLOSED when the connection closed after it left
+ * (the outcome is unknown).
+ */
+void
+mcp_client_request_async (McpClient               *self,
+                          const char              *method,
+                          JsonObject              *params,
+                          const McpRequestOptions *options,
+                          GCancellable            *cancellable,
+                          GAsyncReadyCallback      callback,
+                          gpointer                 user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (method != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_request_async);
+  g_task_set_check_cancellable (task, FALSE);
+
+  _mcp_client_start_request (self, task, method, params, options, FALSE);
+}
+
+/**
+ * mcp_client_request_finish:
+ * @self: a #McpClient
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Returns: (transfer full): the `result` member of the answer
+ */
+JsonNode *
+mcp_client_request_finish (McpClient     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

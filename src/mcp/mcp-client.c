@@ -62,85 +62,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/**
- * mcp_client_notify:
- * @self: a #McpClient
- * @method: the notification's method
- * @params: (nullable): its params
- *
- * Sends a notification, without waiting for its delivery.
- */
-void
-mcp_client_notify (McpClient  *self,
-                   const char *method,
-                   JsonObject *params)
-{
-  g_return_if_fail (MCP_IS_CLIENT (self));
-  g_return_if_fail (method != NULL);
-
-  _mcp_client_send_notification (self, method, params);
-}
-
-/**
- * mcp_client_request_async:
- * @self: a #McpClient
- * @method: the JSON-RPC method
- * @params: (nullable): its params; not modified
- * @options: (nullable): per-call settings
- * @cancellable: (nullable): cancelling sends notifications/cancelled and
- *   fails the call with %G_IO_ERROR_CANCELLED
- * @callback: called with the answer
- * @user_data: data for @callback
- *
- * Sends a request and waits for its answer. Errors: %MCP_RPC_ERROR when the
- * server answered with an error; %MCP_ERROR_TIMEOUT; %G_IO_ERROR_CANCELLED;
- * %MCP_ERROR_NOT_SENT when the message provably never left (safe to send
- * again, even a `tools/call`); %MCP_ERROR_PEER_NOT_READING when the
- * transport refused it, at once, because the server reads nothing of what
- * it is sent; %MCP_ERROR_CLOSED when the connection closed after it left
- * (the outcome is unknown).
- */
-void
-mcp_client_request_async (McpClient               *self,
-                          const char              *method,
-                          JsonObject              *params,
-                          const McpRequestOptions *options,
-                          GCancellable            *cancellable,
-                          GAsyncReadyCallback      callback,
-                          gpointer                 user_data)
-{
-  GTask *task;
-
-  g_return_if_fail (MCP_IS_CLIENT (self));
-  g_return_if_fail (method != NULL);
-  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_client_request_async);
-  g_task_set_check_cancellable (task, FALSE);
-
-  _mcp_client_start_request (self, task, method, params, options, FALSE);
-}
-
-/**
- * mcp_client_request_finish:
- * @self: a #McpClient
- * @result: the result given to the callback
- * @error: return location for an error
- *
- * Returns: (transfer full): the `result` member of the answer
- */
-JsonNode *
-mcp_client_request_finish (McpClient     *self,
-                           GAsyncResult  *result,
-                           GError       **error)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
 /* ---------------------------------------------------------------------- */
 /* Receiving                                                                */
 
@@ -212,6 +133,8 @@ handle_server_request (McpClient  *self,
                        JsonNode   *id,
                        JsonObject *params)
 {
+  g_autoptr(JsonObject) result = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (!JSON_NODE_HOLDS_VALUE (id) ||
       (json_node_get_value_type (id) != G_TYPE_INT64 && json_node_get_value_type (id) != G_TYPE_STRING))
@@ -228,49 +151,9 @@ handle_server_request (McpClient  *self,
       return;
     }
 
-  _mcp_client_ask (self, id, method, params, related_tag (self, params));
-}
-
-/**
- * _mcp_client_ask:
- * @self: a #McpClient
- * @id: the id the answer will come back with
- * @method: what the server asks (`roots/list`, `elicitation/create`…)
- * @params: (nullable): its params
- * @tag: (nullable): the tag of our request it belongs to
- *
- * Hands a question of the server to whoever routes it (roots, elicitation,
- * sampling), who answers with mcp_client_reply(); answers what nobody
- * handles.
- */
-void
-_mcp_client_ask (McpClient  *self,
-                 JsonNode   *id,
-                 const char *method,
-                 JsonObject *params,
-                 gpointer    tag)
-{
-  gboolean handled = FALSE;
-
-  g_signal_emit (self, signals[SERVER_REQUEST], 0, id, method, params, tag, &handled);
-  if (handled)
-    return;
-
-  if (g_str_equal (method, "roots/list"))
-    {
-      JsonObject *result = json_object_new ();
-
-      json_object_set_array_member (result, "roots", json_array_new ());
-      answer (self, id, result, 0, NULL);
-    }
-  else
-    {
-      g_autofree char *message = g_strdup_printf ("Method not found: %s", method);
-
-      /* Translators: %s is a method such as sampling/createMessage */
-      _mcp_client_emit_event (self, _("the server asked for %s, which we do not offer"), method);
-      answer (self, id, NULL, MCP_RPC_METHOD_NOT_FOUND, message);
-    }
+  if (!_mcp_client_ask (self, id, method, params, related_tag (self, params), &result, &error))
+    answer (self, id, g_steal_pointer (&result), error != NULL ? error->code : 0,
+            error != NULL ? error->message : NULL);
 }
 
 /**
@@ -344,11 +227,21 @@ handle_notification (McpClient  *self,
   if (g_str_equal (method, "notifications/progress"))
     _mcp_client_handle_progress (self, params);
   else if (g_str_equal (method, "notifications/tools/list_changed"))
-    g_signal_emit (self, signals[TOOLS_CHANGED], 0);
+    {
+      _mcp_client_list_cache_forget (self, MCP_LIST_TOOLS);
+      g_signal_emit (self, signals[TOOLS_CHANGED], 0);
+    }
   else if (g_str_equal (method, "notifications/prompts/list_changed"))
-    g_signal_emit (self, signals[PROMPTS_CHANGED], 0);
+    {
+      _mcp_client_list_cache_forget (self, MCP_LIST_PROMPTS);
+      g_signal_emit (self, signals[PROMPTS_CHANGED], 0);
+    }
   else if (g_str_equal (method, "notifications/resources/list_changed"))
-    g_signal_emit (self, signals[RESOURCES_CHANGED], 0);
+    {
+      _mcp_client_list_cache_forget (self, MCP_LIST_RESOURCES);
+      _mcp_client_list_cache_forget (self, MCP_LIST_RESOURCE_TEMPLATES);
+      g_signal_emit (self, signals[RESOURCES_CHANGED], 0);
+    }
   else if (g_str_equal (method, "notifications/resources/updated"))
     {
       if (params != NULL && mcp_json_has_string (params, "uri"))
@@ -651,6 +544,9 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->abandoned, g_hash_table_unref);
   g_clear_pointer (&self->input_questions, g_hash_table_unref);
+  g_clear_pointer (&self->tool_headers, g_hash_table_unref);
+  g_clear_pointer (&self->tool_rejected, g_hash_table_unref);
+  _mcp_client_list_cache_clear (self);
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->server_name, g_free);
   g_clear_pointer (&self->server_title, g_free);
@@ -937,7 +833,7 @@ mcp_client_class_init (McpClientClass *klass)
    * mcp_client_reply_error(). Unhandled, `roots/list` gets no roots and
    * anything else "method not found".
    */
-  signals[SERVER_REQUEST] =
+  signals[SERVER_REQUEST] = _mcp_client_server_request_signal =
     g_signal_new ("server-request", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 4,
                   JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE,

@@ -1,4 +1,4 @@
-/* mcp-era.c — the two eras of MCP: names, header values, request `_meta`
+/* mcp-era.c — the two eras of MCP: names and header values
  *
  * Copyright 2026 The Tether authors
  *
@@ -11,13 +11,12 @@
 
 #include <string.h>
 
-#include "mcp-client-private.h"
 #include "mcp-era.h"
 
-/* What the stateless revision adds to each request: the `_meta` that says
- * which revision, which client and which capabilities (there is no
- * session to remember them), and the value form of the HTTP headers that
- * repeat the method and the name of what is called. */
+/* The names of the two eras, and the value form of the HTTP headers of
+ * the stateless revision that repeat the method and the name of what is
+ * called. The `_meta` each request carries is built in
+ * mcp-client-meta.c. */
 
 #define BASE64_PREFIX "=?base64?"
 #define BASE64_SUFFIX "?="
@@ -136,106 +135,4 @@ mcp_era_decode_header (const char *header)
     return NULL;
 
   return g_strndup ((const char *)decoded, decoded_length);
-}
-
-/* Whether @object's @member is an array holding the string @value. */
-gboolean
-_mcp_json_array_has_string (JsonObject *object,
-                            const char *member,
-                            const char *value)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
-  JsonArray *array;
-
-  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return FALSE;
-
-  array = json_node_get_array (node);
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      JsonNode *element = json_array_get_element (array, i);
-
-      if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING &&
-          g_strcmp0 (json_node_get_string (element), value) == 0)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* A shallow copy of @object with deep copies of its members; an empty
- * object for %NULL. */
-JsonObject *
-_mcp_json_object_copy (JsonObject *object)
-{
-  JsonObject *copy = json_object_new ();
-  g_autoptr(GList) members = NULL;
-
-  if (object == NULL)
-    return copy;
-
-  members = json_object_get_members (object);
-  for (GList *l = members; l != NULL; l = l->next)
-    json_object_set_member (copy, l->data, json_node_copy (json_object_get_member (object, l->data)));
-
-  return copy;
-}
-
-/* The client capabilities as the stateless revision declares them: per
- * request, and `roots` without `listChanged` (there is no notification to
- * send it with). */
-static JsonObject *
-stateless_capabilities (McpClient *self)
-{
-  JsonObject *capabilities = _mcp_json_object_copy (self->capabilities);
-
-  if (json_object_has_member (capabilities, "roots"))
-    json_object_set_object_member (capabilities, "roots", json_object_new ());
-
-  return capabilities;
-}
-
-/**
- * _mcp_client_request_params:
- * @self: a #McpClient
- * @params: (nullable): the caller's params
- * @progress_token: the `_meta.progressToken` to add, or -1
- * @stateless: whether to add the `_meta` of the stateless revision
- *
- * Returns: (transfer full) (nullable): the params to send: @params itself
- *   (a new reference) when nothing is added, else a copy with its `_meta`
- */
-JsonObject *
-_mcp_client_request_params (McpClient  *self,
-                            JsonObject *params,
-                            gint64      progress_token,
-                            gboolean    stateless)
-{
-  JsonObject *sent;
-  JsonObject *meta;
-
-  if (progress_token < 0 && !stateless)
-    return params != NULL ? json_object_ref (params) : NULL;
-
-  sent = _mcp_json_object_copy (params);
-  if (json_object_has_member (sent, "_meta") &&
-      JSON_NODE_HOLDS_OBJECT (json_object_get_member (sent, "_meta")))
-    meta = json_object_get_object_member (sent, "_meta");
-  else
-    {
-      meta = json_object_new ();
-      json_object_set_object_member (sent, "_meta", meta);
-    }
-
-  if (progress_token >= 0)
-    json_object_set_int_member (meta, "progressToken", progress_token);
-
-  if (stateless)
-    {
-      json_object_set_string_member (meta, MCP_META_PROTOCOL_VERSION, MCP_PROTOCOL_VERSION_STATELESS);
-      json_object_set_object_member (meta, MCP_META_CLIENT_INFO, _mcp_client_info_new ());
-      json_object_set_object_member (meta, MCP_META_CLIENT_CAPABILITIES, stateless_capabilities (self));
-    }
-
-  return sent;
 }

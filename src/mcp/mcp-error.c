@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <json-glib/json-glib.h>
+
 #include "mcp-error.h"
 
 G_DEFINE_QUARK (mcp-error-quark, mcp_error)
@@ -78,4 +80,34 @@ mcp_rpc_error_get_data (const GError *error)
   priv = mcp_rpc_error_get_private (error);
 
   return priv != NULL ? priv->data_json : NULL;
+}
+
+/**
+ * mcp_error_is_resource_not_found:
+ * @error: (nullable): an error of a `resources/read`
+ *
+ * The server's way of saying a resource does not exist: -32002 up to
+ * revision 2025-11-25, and since 2026-07-28 -32602 (invalid params) with
+ * the URI in `data.uri`.
+ *
+ * Returns: whether @error says the resource read does not exist
+ */
+gboolean
+mcp_error_is_resource_not_found (const GError *error)
+{
+  g_autoptr(JsonNode) data = NULL;
+  const char *data_json;
+
+  if (error == NULL || error->domain != MCP_RPC_ERROR)
+    return FALSE;
+
+  if (error->code == MCP_RPC_RESOURCE_NOT_FOUND)
+    return TRUE;
+
+  if (error->code != MCP_RPC_INVALID_PARAMS || (data_json = mcp_rpc_error_get_data (error)) == NULL)
+    return FALSE;
+
+  data = json_from_string (data_json, NULL);
+  return data != NULL && JSON_NODE_HOLDS_OBJECT (data) &&
+         json_object_has_member (json_node_get_object (data), "uri");
 }

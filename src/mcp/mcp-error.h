@@ -56,7 +56,7 @@ typedef enum
 #define MCP_RPC_METHOD_NOT_FOUND         (-32601)
 #define MCP_RPC_INVALID_PARAMS           (-32602)
 #define MCP_RPC_INTERNAL_ERROR           (-32603)
-#define MCP_RPC_RESOURCE_NOT_FOUND       (-32002)
+#define MCP_RPC_RESOURCE_NOT_FOUND       (-32002) /* up to 2025-11-25; since, -32602 with data.uri */
 #define MCP_RPC_UNSUPPORTED_PROTOCOL     (-32022)
 
 GQuark      mcp_error_quark              (void);
@@ -65,5 +65,6 @@ GError     *mcp_rpc_error_new            (int           code,
                                           const char   *message,
                                           const char   *data_json);
 const char *mcp_rpc_error_get_data       (const GError *error);
+gboolean    mcp_error_is_resource_not_found (const GError *error);
 
 G_END_DECLS

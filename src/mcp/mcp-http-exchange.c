@@ -239,6 +239,7 @@ _mcp_http_outgoing_unref (McpHttpOutgoing *out)
   g_clear_pointer (&out->last_event_id, g_free);
   g_clear_pointer (&out->era_version, g_free);
   g_clear_pointer (&out->call_name, g_free);
+  g_clear_pointer (&out->param_headers, g_ptr_array_unref);
   g_free (out);
 }
 

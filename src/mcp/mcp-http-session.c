@@ -37,6 +37,8 @@ static void flush_held    (McpHttpTransport *self);
 static void reinit_failed (McpHttpTransport *self,
                            const GError     *error);
 
+guint _mcp_http_session_renewed_signal;
+
 /* The message could not be delivered, or its answer is lost. */
 void
 _mcp_http_outgoing_fail (McpHttpOutgoing *out,
@@ -191,7 +193,7 @@ reinit_done (McpHttpTransport *self)
   _mcp_transport_emit_event (MCP_TRANSPORT (self), _("A new session with the server started"));
   _mcp_http_open_stream (self);
   flush_held (self);
-  _mcp_http_emit_session_renewed (self);
+  g_signal_emit (self, _mcp_http_session_renewed_signal, 0);
 }
 
 static void

@@ -85,6 +85,7 @@ struct _McpHttpOutgoing
   char             *id_key;           /* a request's id, NULL otherwise */
   char             *era_version;      /* its `_meta` protocol version (stateless revision) */
   char             *call_name;        /* the tool, prompt or resource it names, for Mcp-Name */
+  GPtrArray        *param_headers;    /* Mcp-Param-* of a call: name, value, name, value… */
   McpSendFlags      flags;
   GTask            *task;             /* until the send completes */
   GCancellable     *user_cancellable;
@@ -160,6 +161,7 @@ struct _McpHttpTransport
   char                        *session_id;
   char                        *protocol_version;
   GUri                        *endpoint;                 /* legacy: where messages are POSTed */
+  GHashTable                  *tool_headers;             /* tool → McpToolHeader array, stateless revision */
   guint                        generation;               /* bumped by each new session */
 
   /* What a new session replays */
@@ -288,8 +290,9 @@ extern const McpHttpTransportHooks _mcp_http_session_hooks;
 void             _mcp_http_transport_set_tls_database   (McpHttpTransport     *self,
                                                          GTlsDatabase         *database);
 
-/* mcp-http-transport.c */
-void             _mcp_http_emit_session_renewed         (McpHttpTransport     *self);
+/* mcp-http-session.c: the id of McpHttpTransport::session-renewed, which
+ * the class sets and the session emits. */
+extern guint     _mcp_http_session_renewed_signal;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpOutgoing, _mcp_http_outgoing_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpHttpExchange, _mcp_http_exchange_unref)

@@ -420,6 +420,7 @@ mcp_http_transport_finalize (GObject *object)
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->protocol_version, g_free);
   g_clear_pointer (&self->endpoint, g_uri_unref);
+  g_clear_pointer (&self->tool_headers, g_hash_table_unref);
   g_clear_pointer (&self->initialize_body, g_bytes_unref);
   g_clear_pointer (&self->initialize_id, g_free);
   g_clear_pointer (&self->initialized_body, g_bytes_unref);
@@ -552,7 +553,7 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
    * with `initialize` sent again: whatever the client set up in the old
    * session (a log level, subscriptions) is gone from the server's side.
    */
-  signals[SESSION_RENEWED] =
+  signals[SESSION_RENEWED] = _mcp_http_session_renewed_signal =
     g_signal_new ("session-renewed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
@@ -680,12 +681,6 @@ mcp_http_transport_init (McpHttpTransport *self)
                                                  NULL);
 
   g_signal_connect (self, "message-received", G_CALLBACK (_mcp_http_on_message_received), NULL);
-}
-
-void
-_mcp_http_emit_session_renewed (McpHttpTransport *self)
-{
-  g_signal_emit (self, signals[SESSION_RENEWED], 0);
 }
 
 /* ---------------------------------------------------------------------- */

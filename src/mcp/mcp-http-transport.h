@@ -74,4 +74,8 @@ guint             mcp_http_transport_get_max_reconnect_attempts (McpHttpTranspor
 void              mcp_http_transport_set_max_reconnect_attempts (McpHttpTransport  *self,
                                                                  guint              attempts);
 
+/* For McpClient: the x-mcp-header annotations of the tools it listed. */
+void              _mcp_http_transport_set_tool_headers          (McpHttpTransport  *self,
+                                                                 GHashTable        *tool_headers);
+
 G_END_DECLS

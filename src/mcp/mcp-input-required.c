@@ -253,12 +253,19 @@ round_ask (Round      *round,
   for (guint i = 0; i < nodes->len; i++)
     {
       JsonObject *request = g_ptr_array_index (questions, i);
+      JsonNode *id = g_ptr_array_index (nodes, i);
       JsonObject *params = NULL;
+      g_autoptr(JsonObject) result = NULL;
+      g_autoptr(GError) error = NULL;
 
       if (json_object_has_member (request, "params"))
         params = json_object_get_object_member (request, "params");
-      _mcp_client_ask (self, g_ptr_array_index (nodes, i), json_object_get_string_member (request, "method"),
-                       params, round->options.tag);
+
+      /* What nobody takes is answered at once, as if by a handler. */
+      if (!_mcp_client_ask (self, id, json_object_get_string_member (request, "method"),
+                            params, round->options.tag, &result, &error))
+        _mcp_client_input_answered (self, id, g_steal_pointer (&result), error != NULL ? error->code : 0,
+                                    error != NULL ? error->message : NULL);
     }
 
   return TRUE;

@@ -70,6 +70,12 @@ void      _mcp_json_expand_raw_entries (JsonNode    *result);
 void      _mcp_json_write (JsonNode    *node,
                            GString     *out);
 
+/* mcp-json-tree.c */
+JsonObject *_mcp_json_object_copy      (JsonObject  *object);
+gboolean    _mcp_json_array_has_string (JsonObject  *object,
+                                        const char  *member,
+                                        const char  *value);
+
 /* TRUE if @member of @object is a JSON string. */
 static inline gboolean
 mcp_json_has_string (JsonObject *object,

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "mcp-json.h"
+#include "mcp-json-private.h"
 
 struct _McpJsonObjectBuilder
 {
@@ -156,4 +157,47 @@ mcp_json_deep_copy (JsonNode *node)
     default:
       return json_node_copy (node);
     }
+}
+
+/* Whether @object's @member is an array holding the string @value. */
+gboolean
+_mcp_json_array_has_string (JsonObject *object,
+                            const char *member,
+                            const char *value)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
+  JsonArray *array;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return FALSE;
+
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+
+      if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING &&
+          g_strcmp0 (json_node_get_string (element), value) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* A shallow copy of @object with deep copies of its members; an empty
+ * object for %NULL. */
+JsonObject *
+_mcp_json_object_copy (JsonObject *object)
+{
+  JsonObject *copy = json_object_new ();
+  g_autoptr(GList) members = NULL;
+
+  if (object == NULL)
+    return copy;
+
+  members = json_object_get_members (object);
+  for (GList *l = members; l != NULL; l = l->next)
+    json_object_set_member (copy, l->data, json_node_copy (json_object_get_member (object, l->data)));
+
+  return copy;
 }

@@ -94,6 +94,17 @@ test_read (void)
   g_rmdir (dir);
 }
 
+/* A resource that does not exist is said as such, naming it. */
+static void
+test_read_not_found (void)
+{
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (RUN (&out, &err, "read", "fake://nowhere/x"), ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  assert_contains (err, "No resource at fake://nowhere/x");
+}
+
 static void
 test_complete (void)
 {
@@ -344,6 +355,7 @@ main (int   argc,
 
   g_test_add_func ("/cli-use/prompt", test_prompt);
   g_test_add_func ("/cli-use/read", test_read);
+  g_test_add_func ("/cli-use/read-not-found", test_read_not_found);
   g_test_add_func ("/cli-use/complete", test_complete);
   g_test_add_func ("/cli-use/answers", test_answers);
   g_test_add_func ("/cli-use/bad-options", test_bad_options);

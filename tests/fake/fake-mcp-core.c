@@ -136,6 +136,14 @@ fake_mcp_core_set_era_2026 (FakeMcpCore *core,
   core->options.era_2026 = era_2026;
 }
 
+/* The ttlMs of the list pages from now on (stateless revision). */
+void
+fake_mcp_core_set_list_ttl (FakeMcpCore *core,
+                            gint64       ttl_ms)
+{
+  core->options.list_ttl_ms = ttl_ms;
+}
+
 /* The params of the last request the client sent, or NULL. */
 JsonObject *
 fake_mcp_core_get_last_params (FakeMcpCore *core)
@@ -531,6 +539,11 @@ handle_list (FakeMcpCore *core,
     json_array_add_element (items, list_item (core, kind, i));
 
   json_object_set_array_member (result, member, items);
+  if (core->options.era_2026)
+    {
+      json_object_set_int_member (result, "ttlMs", core->options.list_ttl_ms);
+      json_object_set_string_member (result, "cacheScope", "private");
+    }
 
   if (core->options.repeat_cursor && core->options.page_size > 0)
     json_object_set_string_member (result, "nextCursor", "page:0");
@@ -851,7 +864,18 @@ handle_read (FakeMcpCore *core,
       json_object_unref (content);
       json_array_unref (contents);
       json_object_unref (result);
-      reply_error (core, id, -32002, message, NULL);
+      /* The stateless revision says it with -32602 and the URI. */
+      if (core->options.era_2026)
+        {
+          JsonObject *data = json_object_new ();
+          JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+          json_object_set_string_member (data, "uri", uri);
+          json_node_take_object (node, data);
+          reply_error (core, id, -32602, message, node);
+        }
+      else
+        reply_error (core, id, -32002, message, NULL);
       return;
     }
 

@@ -44,6 +44,7 @@ typedef struct
   gboolean     no_logging;          /* declare no logging capability */
   gboolean     no_completions;      /* declare no completions capability */
   gboolean     era_2026;            /* speak only the stateless revision 2026-07-28 */
+  gint64       list_ttl_ms;         /* era_2026: the ttlMs of every list page */
 } FakeMcpOptions;
 
 /* What a hostile server puts in its text: an SGR colour, an OSC window
@@ -77,6 +78,8 @@ JsonNode    *fake_mcp_core_get_last_answer (FakeMcpCore       *core);
 JsonObject  *fake_mcp_core_get_last_params (FakeMcpCore       *core);
 void         fake_mcp_core_set_era_2026 (FakeMcpCore          *core,
                                          gboolean              era_2026);
+void         fake_mcp_core_set_list_ttl (FakeMcpCore          *core,
+                                         gint64                ttl_ms);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FakeMcpCore, fake_mcp_core_free)
 

@@ -45,6 +45,22 @@ case "${MCP_CONFORMANCE_SCENARIO:-}" in
     "$cli" --url "$url" --elicit '{"confirmed": true}' call test_mrtr_no_state >/dev/null
     "$cli" --url "$url" --elicit '{"confirmed": true}' call test_mrtr_unrelated >/dev/null
     exec "$cli" --url "$url" --elicit '{"confirmed": true}' call test_mrtr_no_result_type ;;
+  http-custom-headers)
+    # The calls the scenario names: arguments marked x-mcp-header go in
+    # Mcp-Param-* headers (the tools are listed first to learn which).
+    calls=$(node -e 'const c = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || "{}");
+      for (const t of c.toolCalls || []) console.log(Buffer.from(JSON.stringify(t)).toString("base64"));')
+    [ -n "$calls" ] || { echo "conformance-client: no toolCalls in MCP_CONFORMANCE_CONTEXT" >&2; exit 1; }
+    for call in $calls; do
+      name=$(node -e 'process.stdout.write(JSON.parse(Buffer.from(process.argv[1], "base64")).name)' "$call")
+      arguments=$(node -e 'process.stdout.write(JSON.stringify(JSON.parse(Buffer.from(process.argv[1], "base64")).arguments || {}))' "$call")
+      "$cli" --url "$url" call "$name" "$arguments" >/dev/null
+    done ;;
+  http-invalid-tool-headers)
+    # The tools with invalid x-mcp-header marks are left out of the list;
+    # the valid one is called.
+    "$cli" --url "$url" tools >/dev/null
+    exec "$cli" --url "$url" call valid_tool '{"region": "us-east1"}' ;;
   json-schema-ref-no-deref)
     # Listed, and the network $ref in a schema is never fetched.
     exec "$cli" --url "$url" tools ;;

@@ -48,7 +48,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 
-echo "1..42"
+echo "1..44"
 ok "only loopback in the test's network namespace"
 
 # check SCENARIO CHECK-ID…: run the scenario; it passes, and each id is there
@@ -127,6 +127,10 @@ check_2026 sep-2322-client-request-state sep-2322-client-request-state-echoed \
   sep-2322-client-jsonrpc-id-different sep-2322-client-no-state-omitted \
   sep-2322-client-parallel-isolation sep-2322-default-result-type-complete
 check_2026 http-standard-headers sep-2243-client-includes-standard-headers
+check_2026 http-custom-headers sep-2243-client-supports-custom-headers sep-2243-client-mirrors-designated-params \
+  sep-2243-client-encode-values sep-2243-client-base64-unsafe sep-2243-client-omit-null
+check_2026 http-invalid-tool-headers sep-2243-client-reject-invalid-tool sep-2243-x-mcp-header-not-empty \
+  sep-2243-x-mcp-header-primitive-only sep-2243-x-mcp-header-unique sep-2243-x-mcp-header-charset
 check_2026 json-schema-ref-no-deref sep-2106-no-network-ref-deref
 check_2026 json-schema-2020-12-preservation json-schema-2020-12-client-tool-found \
   json-schema-2020-12-client-echo-completed 'json-schema-2020-12-client-$schema-preserved' \

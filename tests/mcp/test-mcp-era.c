@@ -214,6 +214,125 @@ test_input_required (void)
   close_client (client);
 }
 
+static guint
+list_tools (McpClient *client)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) tools = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_client_list_tools_async (client, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (client, result, &error);
+  g_assert_no_error (error);
+
+  return tools->len;
+}
+
+/* A list still fresh by its ttlMs is not fetched again; list_changed
+ * always wins; a list with no time to live is fetched each time. */
+static void
+test_list_cache (void)
+{
+  FakeMcpOptions options = { .era_2026 = TRUE, .list_ttl_ms = 3600000, .page_size = 2, .n_tools = 3 };
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+  FakeMcpCore *core = mcp_test_transport_get_core (transport);
+  guint pages;
+  guint n;
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+
+  n = list_tools (client);
+  pages = fake_mcp_core_get_count (core, "tools/list");
+  g_assert_cmpuint (pages, >, 1);
+
+  /* Fresh: the same list, nothing asked. */
+  g_assert_cmpuint (list_tools (client), ==, n);
+  g_assert_cmpuint (list_tools (client), ==, n);
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, pages);
+
+  /* The server says its tools changed: fetched afresh, then kept again. */
+  result = call_tool (client, "touch-list", "{}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list_tools (client), ==, n);
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, 2 * pages);
+  g_assert_cmpuint (list_tools (client), ==, n);
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, 2 * pages);
+
+  close_client (client);
+}
+
+static void
+test_list_no_cache (void)
+{
+  FakeMcpOptions options = { .era_2026 = TRUE, .list_ttl_ms = 0 };
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+  FakeMcpCore *core = mcp_test_transport_get_core (transport);
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+
+  list_tools (client);
+  list_tools (client);
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, 2);
+
+  /* A short time to live runs out: waiting longer than it can only make
+   * the list staler. */
+  fake_mcp_core_set_list_ttl (core, 1);
+  list_tools (client);
+  g_usleep (20 * 1000);
+  list_tools (client);
+  g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, 4);
+
+  close_client (client);
+}
+
+/* A resource that does not exist is said as such, naming it, in either
+ * revision's words: -32002, or -32602 with data.uri. */
+static void
+test_resource_not_found (void)
+{
+  for (guint era_2026 = 0; era_2026 <= 1; era_2026++)
+    {
+      FakeMcpOptions options = { .era_2026 = era_2026 };
+      g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
+      g_autoptr(McpClient) client = NULL;
+      g_autoptr(GAsyncResult) result = NULL;
+      g_autoptr(JsonNode) reply = NULL;
+      g_autoptr(GError) error = NULL;
+      int code = era_2026 ? MCP_RPC_INVALID_PARAMS : MCP_RPC_RESOURCE_NOT_FOUND;
+
+      client = connect_client (MCP_TRANSPORT (transport), &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (mcp_client_get_era (client), ==, era_2026 ? MCP_ERA_STATELESS : MCP_ERA_LEGACY);
+
+      mcp_client_read_resource_async (client, "fake://nowhere/x", NULL, NULL, test_store_result, &result);
+      test_wait_for (&result);
+      reply = mcp_client_read_resource_finish (client, result, &error);
+      g_assert_null (reply);
+      g_assert_error (error, MCP_RPC_ERROR, code);
+      g_assert_true (mcp_error_is_resource_not_found (error));
+      g_assert_nonnull (strstr (error->message, "No resource at fake://nowhere/x"));
+
+      /* Other invalid params are not a missing resource. */
+      {
+        g_autoptr(GError) other = mcp_rpc_error_new (MCP_RPC_INVALID_PARAMS, "bad", "{\"field\":\"x\"}");
+        g_autoptr(GError) bare = mcp_rpc_error_new (MCP_RPC_INVALID_PARAMS, "bad", NULL);
+
+        g_assert_false (mcp_error_is_resource_not_found (other));
+        g_assert_false (mcp_error_is_resource_not_found (bare));
+      }
+
+      close_client (client);
+    }
+}
+
 /* A server that asks for ever is stopped after ten rounds: the call and
  * ten retries. */
 static void
@@ -367,6 +486,9 @@ main (int   argc,
   g_test_add_func ("/mcp-era/legacy-fallback", test_legacy_fallback);
   g_test_add_func ("/mcp-era/input-required", test_input_required);
   g_test_add_func ("/mcp-era/input-rounds-bounded", test_input_rounds_bounded);
+  g_test_add_func ("/mcp-era/list-cache", test_list_cache);
+  g_test_add_func ("/mcp-era/resource-not-found", test_resource_not_found);
+  g_test_add_func ("/mcp-era/list-no-cache", test_list_no_cache);
   g_test_add_func ("/mcp-era/header-values", test_header_values);
   g_test_add_func ("/mcp-era/http-headers", test_http_headers);
   g_test_add_func ("/mcp-era/http-legacy-fallback", test_http_legacy_fallback);

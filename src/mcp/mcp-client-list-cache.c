@@ -1,0 +1,103 @@
+/* mcp-client-list-cache.c — McpClient: lists still fresh
+ *
+ * Copyright 2026 The Tether authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "mcp-client"
+
+#include "config.h"
+
+#include "mcp-client-private.h"
+
+/* In the stateless revision a list result says how long it stays fresh
+ * (`ttlMs`, and `cacheScope`, which matters to shared caches, not to one
+ * client). A whole list, all its pages, is kept until the shortest of its
+ * pages' times runs out; asked again before then, it is not fetched
+ * again. A list_changed notification always wins: it forgets the list at
+ * once, and a listing that was in flight then is not kept. A missing or
+ * negative time is 0: not kept. The hint is not a polling timer. */
+
+/* A new array holding the items of @items: callers own what they get. */
+static GPtrArray *
+copy_items (GPtrArray *items)
+{
+  GPtrArray *copy = g_ptr_array_new_full (items->len, g_object_unref);
+
+  for (guint i = 0; i < items->len; i++)
+    g_ptr_array_add (copy, g_object_ref (g_ptr_array_index (items, i)));
+
+  return copy;
+}
+
+/* Whether a list of @kind is fresh: a new array of its items, or NULL. */
+GPtrArray *
+_mcp_client_list_cache_lookup (McpClient   *self,
+                               McpListKind  kind)
+{
+  McpListCache *cache = &self->list_cache[kind];
+
+  if (cache->items == NULL)
+    return NULL;
+
+  if (g_get_monotonic_time () >= cache->expires)
+    {
+      g_clear_pointer (&cache->items, g_ptr_array_unref);
+      return NULL;
+    }
+
+  return copy_items (cache->items);
+}
+
+/* The generation of @kind's list: a listing keeps its result only if no
+ * list_changed came while it ran. */
+guint
+_mcp_client_list_cache_generation (McpClient   *self,
+                                   McpListKind  kind)
+{
+  return self->list_cache[kind].generation;
+}
+
+/**
+ * _mcp_client_list_cache_store:
+ * @self: a #McpClient
+ * @kind: which list
+ * @items: the whole list
+ * @generation: the generation when the listing began
+ * @ttl_ms: the shortest `ttlMs` of its pages (0 or less: not kept)
+ */
+void
+_mcp_client_list_cache_store (McpClient   *self,
+                              McpListKind  kind,
+                              GPtrArray   *items,
+                              guint        generation,
+                              gint64       ttl_ms)
+{
+  McpListCache *cache = &self->list_cache[kind];
+
+  g_clear_pointer (&cache->items, g_ptr_array_unref);
+  if (ttl_ms <= 0 || generation != cache->generation || self->era != MCP_ERA_STATELESS)
+    return;
+
+  cache->items = copy_items (items);
+  cache->expires = g_get_monotonic_time () + MIN (ttl_ms, G_MAXINT64 / 1000 / 2) * 1000;
+}
+
+/* A list_changed notification: the list of @kind is fetched afresh. */
+void
+_mcp_client_list_cache_forget (McpClient   *self,
+                               McpListKind  kind)
+{
+  McpListCache *cache = &self->list_cache[kind];
+
+  g_clear_pointer (&cache->items, g_ptr_array_unref);
+  cache->generation++;
+}
+
+void
+_mcp_client_list_cache_clear (McpClient *self)
+{
+  for (guint i = 0; i < MCP_LIST_N_KINDS; i++)
+    g_clear_pointer (&self->list_cache[i].items, g_ptr_array_unref);
+}

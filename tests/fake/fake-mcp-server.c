@@ -178,7 +178,7 @@ send_cb (JsonNode *message,
 static const char * const counted[] = {
   "initialize", "tools/call", "notifications/cancelled", "resources/read", "prompts/get",
   "completion/complete", "resources/subscribe", "resources/unsubscribe", "logging/setLevel",
-  "notifications/roots/list_changed",
+  "notifications/roots/list_changed", "tasks/get", "tasks/result", "tasks/cancel", "tasks/update",
 };
 static guint base_counts[G_N_ELEMENTS (counted)];
 

@@ -1181,12 +1181,18 @@ stateless_handle (FakeMcpCore *core,
 
   if (g_str_equal (method, "server/discover"))
     {
-      reply (core, id, parse_object (core,
+      JsonObject *result = parse_object (core,
         "{\"supportedVersions\":[\"2026-07-28\"],\"ttlMs\":0,\"cacheScope\":\"private\","
         "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},\"resources\":{}},"
         "\"instructions\":\"A fake stateless server.\","
         "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"fake-mcp-server\","
-        "\"title\":\"Fake Stateless Server\",\"version\":\"2.0.0\"}}}"));
+        "\"title\":\"Fake Stateless Server\",\"version\":\"2.0.0\"}}}");
+
+      /* The tasks extension, declared as a server of 2026-07-28 does. */
+      if (core->tasks != NULL)
+        json_object_set_member (json_object_get_object_member (result, "capabilities"), "extensions",
+                                parse (core, "{\"io.modelcontextprotocol/tasks\":{}}"));
+      reply (core, id, result);
       return TRUE;
     }
 

@@ -18,6 +18,7 @@
 #include "mcp-error.h"
 #include "tether-cli-commands.h"
 #include "tether-cli-options.h"
+#include "tether-cli-task.h"
 #include "tether-cli-use.h"
 #include "tether-text.h"
 
@@ -757,33 +758,6 @@ print_content_block (TetherCliRun *run,
     }
 }
 
-static void call_finished (TetherCliRun *run,
-                           JsonNode     *reply,
-                           GError       *error);
-
-static void
-call_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  TetherCliRun *run = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) reply = mcp_client_call_tool_finish (MCP_CLIENT (object), result, &error);
-
-  call_finished (run, reply, error);
-}
-
-static void
-server_call_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  TetherCliRun *run = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) reply = tether_server_call_tool_finish (TETHER_SERVER (object), result, &error);
-
-  call_finished (run, reply, error);
-}
 
 static void
 call_finished (TetherCliRun *run,
@@ -859,20 +833,28 @@ cmd_call (TetherCliRun *run)
   if (run->args[1] != NULL)
     args = json_from_string (run->args[1], NULL);
 
-  /* A configured server applies the connection rules of src/README.md,
-   * rule 4: a call that reached the server is never sent again. */
-  if (tether_cli_target_get_server (run->target) != NULL)
-    {
-      tether_server_call_tool_async (tether_cli_target_get_server (run->target), run->args[0],
-                                     args != NULL ? json_node_get_object (args) : NULL,
-                                     call_progress, run, run->cancellable, server_call_cb, run);
-      return;
-    }
-
-  mcp_client_call_tool_async (run->client, run->args[0],
-                              args != NULL ? json_node_get_object (args) : NULL,
-                              &options, run->cancellable, call_cb, run);
+  tether_cli_call_tool (run, args != NULL ? json_node_get_object (args) : NULL, run->task, &options,
+                        call_finished);
 }
+
+static gboolean
+call_task_cb (const char  *name,
+              const char  *value,
+              gpointer     user_data,
+              GError     **error)
+{
+  TetherCliRun *run = user_data;
+
+  run->task = TRUE;
+
+  return TRUE;
+}
+
+static const GOptionEntry call_options[] = {
+  { "task", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, (gpointer)call_task_cb,
+    N_("Run the tool as a task, showing its status on stderr; an interrupt cancels the task"), NULL },
+  { NULL }
+};
 
 /* ---------------------------------------------------------------------- */
 /* ping                                                                     */
@@ -1088,7 +1070,7 @@ static const TetherCliCommand commands[] = {
   { "prompts", "prompts", N_("list the prompts"), NULL, parse_none, cmd_prompts },
   { "resources", "resources", N_("list the resources and resource templates"), NULL,
     parse_none, cmd_resources },
-  { "call", "call TOOL [JSON-ARGS]", N_("call a tool, with a JSON object of arguments"), NULL,
+  { "call", "call [--task] TOOL [JSON-ARGS]", N_("call a tool, with a JSON object of arguments"), call_options,
     parse_call, cmd_call },
   { "prompt", "prompt PROMPT [JSON-ARGS]", N_("get a prompt's messages, with a JSON object of arguments"), NULL,
     tether_cli_parse_prompt, tether_cli_cmd_prompt },

@@ -29,6 +29,8 @@ struct _TetherCliRun
   int              exit_code;
   const char      *save_dir;    /* --save-dir: binary content goes there */
   gboolean         save_failed;
+  gboolean         task;        /* call --task */
+  gboolean         finishes_on_interrupt; /* ends its work on the server itself, then is done */
 
   /* Called once, when the command is over. */
   void           (*done)        (TetherCliRun *run);

@@ -452,6 +452,15 @@ interrupt_cb (gpointer user_data)
       cli->interrupted = TRUE;
       tether_cli_print_error ("%s", _("interrupted"));
       g_cancellable_cancel (cli->run.cancellable);
+      /* A command that ends its own work on the server (call --task sends
+       * tasks/cancel) closes when that is done; a second interrupt does
+       * not wait for it. */
+      if (!cli->run.finishes_on_interrupt)
+        g_idle_add_full (G_PRIORITY_LOW, close_after_interrupt_cb, cli, NULL);
+    }
+  else if (cli->run.finishes_on_interrupt)
+    {
+      cli->run.finishes_on_interrupt = FALSE;
       g_idle_add_full (G_PRIORITY_LOW, close_after_interrupt_cb, cli, NULL);
     }
 

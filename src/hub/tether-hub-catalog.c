@@ -217,8 +217,15 @@ rebuild (TetherHubCatalog *self)
             continue;
           name = tether_hub_names_make (server_name, original, taken);
           if (online)
-            add_entry (self, KIND_TOOLS, name, server_name, original, tool,
-                       renamed (mcp_item_get_json (MCP_ITEM (tool)), name, server_name, mcp_item_get_label (MCP_ITEM (tool))));
+            {
+              JsonObject *json = renamed (mcp_item_get_json (MCP_ITEM (tool)), name, server_name,
+                                          mcp_item_get_label (MCP_ITEM (tool)));
+
+              /* A tool that runs as a task is run as one by Tether: the
+               * hub offers it as a plain tool. */
+              json_object_remove_member (json, "execution");
+              add_entry (self, KIND_TOOLS, name, server_name, original, tool, json);
+            }
           else
             {
               Entry *entry = g_new0 (Entry, 1);

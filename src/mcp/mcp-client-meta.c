@@ -82,9 +82,23 @@ _mcp_client_request_params (McpClient  *self,
 
   if (stateless)
     {
+      JsonObject *capabilities = stateless_capabilities (self);
+
       json_object_set_string_member (meta, MCP_META_PROTOCOL_VERSION, MCP_PROTOCOL_VERSION_STATELESS);
       json_object_set_object_member (meta, MCP_META_CLIENT_INFO, _mcp_client_info_new ());
-      json_object_set_object_member (meta, MCP_META_CLIENT_CAPABILITIES, stateless_capabilities (self));
+      /* Capabilities are per request: a caller may declare more for its
+       * own (McpTask declares the tasks extension). */
+      if (json_object_has_member (meta, MCP_META_CLIENT_CAPABILITIES) &&
+          JSON_NODE_HOLDS_OBJECT (json_object_get_member (meta, MCP_META_CLIENT_CAPABILITIES)))
+        {
+          JsonObject *more = json_object_get_object_member (meta, MCP_META_CLIENT_CAPABILITIES);
+          g_autoptr(GList) names = json_object_get_members (more);
+
+          for (GList *l = names; l != NULL; l = l->next)
+            json_object_set_member (capabilities, l->data,
+                                    json_node_copy (json_object_get_member (more, l->data)));
+        }
+      json_object_set_object_member (meta, MCP_META_CLIENT_CAPABILITIES, capabilities);
     }
 
   return sent;

@@ -93,6 +93,11 @@ struct _McpClient
  * may hold its list entries as raw nodes (see _mcp_json_parse_message());
  * any other request gets them expanded. Never given to a transport. */
 #define _MCP_SEND_FLAGS_RAW_ENTRIES (1u << 16)
+/* A flag only McpTask sets on tools/call: a result of type "task" is its
+ * to follow, not an unknown result type. Never given to a transport. */
+#define _MCP_SEND_FLAGS_TASK (1u << 17)
+/* The tasks extension of the stateless revision. */
+#define MCP_EXTENSION_TASKS "io.modelcontextprotocol/tasks"
 extern guint _mcp_client_event_signal;
 
 void      _mcp_client_emit_event          (McpClient               *self,
@@ -196,6 +201,16 @@ gboolean    _mcp_client_input_answered    (McpClient               *self,
                                            int                      error_code,
                                            const char              *error_message);
 void        _mcp_client_input_dispose     (McpClient               *self);
+void        _mcp_client_input_ask         (McpClient               *self,
+                                           const char              *what,
+                                           JsonObject              *requests,
+                                           const McpRequestOptions *options,
+                                           GCancellable            *cancellable,
+                                           GAsyncReadyCallback      callback,
+                                           gpointer                 user_data);
+JsonObject *_mcp_client_input_ask_finish  (McpClient               *self,
+                                           GAsyncResult            *result,
+                                           GError                 **error);
 
 /* mcp-client.c */
 void      _mcp_client_set_session         (McpClient               *self,

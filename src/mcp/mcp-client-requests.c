@@ -480,7 +480,7 @@ _mcp_client_start_request (McpClient               *self,
   gboolean raw_entries = (flags & _MCP_SEND_FLAGS_RAW_ENTRIES) != 0;
   Pending *p;
 
-  flags &= ~_MCP_SEND_FLAGS_RAW_ENTRIES;
+  flags &= ~(_MCP_SEND_FLAGS_RAW_ENTRIES | _MCP_SEND_FLAGS_TASK);
 
   if (self->closed || self->closing)
     {

@@ -56,6 +56,7 @@ enum {
   CLOSED,
   SERVER_REQUEST,
   REQUEST_CANCELLED,
+  TASK_STATUS,
   N_SIGNALS
 };
 
@@ -252,6 +253,13 @@ handle_notification (McpClient  *self,
       /* The server gave up a request of its own. */
       if (params != NULL && json_object_has_member (params, "requestId"))
         g_signal_emit (self, signals[REQUEST_CANCELLED], 0, json_object_get_member (params, "requestId"));
+    }
+  else if (g_str_equal (method, "notifications/tasks/status") ||
+           g_str_equal (method, "notifications/tasks"))
+    {
+      /* The first is the 2025-11-25 name, the second the tasks extension's. */
+      if (params != NULL && mcp_json_has_string (params, "taskId"))
+        g_signal_emit (self, signals[TASK_STATUS], 0, params);
     }
   else if (g_str_equal (method, "notifications/message"))
     {
@@ -851,6 +859,18 @@ mcp_client_class_init (McpClientClass *klass)
     g_signal_new ("request-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                   JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpClient::task-status:
+   * @task: the task as the server sent it (`taskId`, `status`…)
+   *
+   * The server told of a task's new status without being asked
+   * (McpTask listens).
+   */
+  signals[TASK_STATUS] =
+    g_signal_new ("task-status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  JSON_TYPE_OBJECT | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void

@@ -41,6 +41,7 @@ typedef struct
   JsonNode    *request_state;   /* as it came, or NULL */
   guint        waiting;         /* questions still unanswered */
   GError      *error;           /* the first question that failed */
+  gboolean     ask_only;        /* hand the answers back, send nothing */
 } Round;
 
 typedef struct
@@ -204,6 +205,12 @@ _mcp_client_input_answered (McpClient  *self,
 
   if (round->error != NULL)
     round_fail (round, g_steal_pointer (&round->error));
+  else if (round->ask_only)
+    {
+      g_task_return_pointer (round->task, json_object_ref (round->responses),
+                             (GDestroyNotify)json_object_unref);
+      round_free (round);
+    }
   else
     round_send (round);
 
@@ -309,8 +316,9 @@ _mcp_client_input_required (McpClient               *self,
   if (mcp_json_has_string (object, "resultType"))
     type = json_object_get_string_member (object, "resultType");
 
-  /* No resultType is a complete result. */
-  if (type == NULL || g_str_equal (type, "complete"))
+  /* No resultType is a complete result; a task is McpTask's to follow. */
+  if (type == NULL || g_str_equal (type, "complete") ||
+      (g_str_equal (type, "task") && options != NULL && (options->flags & _MCP_SEND_FLAGS_TASK) != 0))
     {
       g_task_return_pointer (task, json_node_ref (reply), (GDestroyNotify)json_node_unref);
       g_object_unref (task);
@@ -397,4 +405,61 @@ _mcp_client_input_dispose (McpClient *self)
       round_fail (round, g_error_new (MCP_ERROR, MCP_ERROR_CLOSED,
                                       _("The connection closed while %s waited for input"), round->method));
     }
+}
+
+/**
+ * _mcp_client_input_ask:
+ * @self: a #McpClient
+ * @what: what the answers are for, such as tasks/update, for messages
+ * @requests: the `inputRequests` of a task that waits for input
+ * @options: (nullable): the options of the request they belong to (its tag)
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the answers
+ * @user_data: data for @callback
+ *
+ * Asks the questions of @requests through the same handlers as those of
+ * an `input_required` result, and hands back the `inputResponses` object;
+ * sending it is the caller's.
+ */
+void
+_mcp_client_input_ask (McpClient               *self,
+                       const char              *what,
+                       JsonObject              *requests,
+                       const McpRequestOptions *options,
+                       GCancellable            *cancellable,
+                       GAsyncReadyCallback      callback,
+                       gpointer                 user_data)
+{
+  Round *round = g_new0 (Round, 1);
+
+  round->task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (round->task, _mcp_client_input_ask);
+  round->method = g_strdup (what);
+  round->ask_only = TRUE;
+  if (options != NULL)
+    round->options = *options;
+  round->responses = json_object_new ();
+
+  if (json_object_get_size (requests) == 0)
+    {
+      g_task_return_pointer (round->task, json_object_ref (round->responses),
+                             (GDestroyNotify)json_object_unref);
+      round_free (round);
+      return;
+    }
+
+  if (!round_ask (round, requests))
+    round_fail (round, g_error_new (MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                                    _("The server asked for input to %s in a form Tether cannot read"),
+                                    what));
+}
+
+JsonObject *
+_mcp_client_input_ask_finish (McpClient     *self,
+                              GAsyncResult  *result,
+                              GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -28,6 +28,7 @@ struct _McpTool
   JsonNode *output_schema;
   JsonNode *annotations;
   char     *annotations_title;
+  McpTaskSupport task_support;
   guint     input_schema_read : 1;
   guint     output_schema_read : 1;
   guint     annotations_read : 1;
@@ -158,6 +159,31 @@ mcp_tool_init (McpTool *self)
  * Returns: (transfer full) (nullable): the item, or %NULL with
  *   %MCP_ERROR_INVALID_RESPONSE when a required member is missing
  */
+/* `execution.taskSupport`: absent, or a value this revision does not
+ * know, is forbidden, as the specification says. */
+static McpTaskSupport
+read_task_support (JsonObject *object)
+{
+  JsonObject *execution;
+  const char *value;
+
+  if (!json_object_has_member (object, "execution") ||
+      !JSON_NODE_HOLDS_OBJECT (json_object_get_member (object, "execution")))
+    return MCP_TASK_SUPPORT_FORBIDDEN;
+
+  execution = json_object_get_object_member (object, "execution");
+  if (!mcp_json_has_string (execution, "taskSupport"))
+    return MCP_TASK_SUPPORT_FORBIDDEN;
+
+  value = json_object_get_string_member (execution, "taskSupport");
+  if (g_str_equal (value, "required"))
+    return MCP_TASK_SUPPORT_REQUIRED;
+  if (g_str_equal (value, "optional"))
+    return MCP_TASK_SUPPORT_OPTIONAL;
+
+  return MCP_TASK_SUPPORT_FORBIDDEN;
+}
+
 McpTool *
 mcp_tool_new_from_json (JsonObject  *object,
                         GError     **error)
@@ -184,6 +210,8 @@ mcp_tool_new_from_json (JsonObject  *object,
           *json_object_get_string_member (annotations, "title") != '\0')
         self->annotations_title = g_strdup (json_object_get_string_member (annotations, "title"));
     }
+
+  self->task_support = read_task_support (object);
 
   return self;
 }
@@ -273,4 +301,18 @@ mcp_tool_get_annotations (McpTool *self)
   self->annotations_read = TRUE;
 
   return self->annotations;
+}
+
+/**
+ * mcp_tool_get_task_support:
+ * @self: a #McpTool
+ *
+ * Returns: whether the tool may, or must, run as a task
+ */
+McpTaskSupport
+mcp_tool_get_task_support (McpTool *self)
+{
+  g_return_val_if_fail (MCP_IS_TOOL (self), MCP_TASK_SUPPORT_FORBIDDEN);
+
+  return self->task_support;
 }

@@ -32,6 +32,7 @@ typedef struct
   GObject           *owner;
   guint              generation;
   TetherRequestKind  kind;
+  McpTask           *task;      /* a tools/call run as a task */
   guint              retried : 1;
   guint              in_flight : 1;
 } Request;
@@ -42,6 +43,7 @@ request_free (Request *request)
   g_clear_pointer (&request->method, g_free);
   g_clear_pointer (&request->params, json_object_unref);
   g_clear_object (&request->owner);
+  g_clear_object (&request->task);
   g_free (request);
 }
 
@@ -92,23 +94,52 @@ request_waited_cb (GObject      *object,
   request_run (g_steal_pointer (&task));
 }
 
+static void request_done (GTask    *task,
+                          JsonNode *node,
+                          GError   *error);
+
 static void
 request_done_cb (GObject      *object,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = NULL;
-  TetherServer *self = g_task_get_source_object (task);
-  Request *request = g_task_get_task_data (task);
-  TetherRequestRetry retry;
-  GCancellable *cancellable;
+  Request *request = g_task_get_task_data (G_TASK (user_data));
+  GError *error = NULL;
+  JsonNode *node;
 
   if (answers_input (request->method))
     node = mcp_client_call_finish (MCP_CLIENT (object), result, &error);
   else
     node = mcp_client_request_finish (MCP_CLIENT (object), result, &error);
+
+  request_done (user_data, node, error);
+}
+
+static void
+request_task_done_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GError *error = NULL;
+  JsonNode *node = mcp_task_run_finish (MCP_TASK (object), result, &error);
+
+  request_done (user_data, node, error);
+}
+
+/* Takes @task, @node and @error. */
+static void
+request_done (GTask    *task_,
+              JsonNode *node_,
+              GError   *error_)
+{
+  g_autoptr(GTask) task = task_;
+  g_autoptr(GError) error = error_;
+  g_autoptr(JsonNode) node = node_;
+  TetherServer *self = g_task_get_source_object (task);
+  Request *request = g_task_get_task_data (task);
+  TetherRequestRetry retry;
+  GCancellable *cancellable;
+
   request_set_in_flight (self, request, FALSE);
   if (node != NULL)
     {
@@ -190,6 +221,17 @@ request_run (GTask *task)
     }
 
   request_set_in_flight (self, request, TRUE);
+  if (request->task != NULL)
+    {
+      /* Each request of the task is bounded like the call, the whole task
+       * by the hard maximum; cancelling it cancels the task on the server. */
+      mcp_task_run_async (request->task, self->client,
+                          json_object_get_string_member (request->params, "name"),
+                          json_object_get_object_member (request->params, "arguments"), &options,
+                          g_task_get_cancellable (task), request_task_done_cb, task);
+      return;
+    }
+
   if (answers_input (request->method))
     mcp_client_call_async (self->client, request->method, request->params, &options,
                            g_task_get_cancellable (task), request_done_cb, task);
@@ -345,7 +387,90 @@ tether_server_call_tool_full_async (TetherServer        *self,
   json_object_set_object_member (request->params, "arguments",
                                  arguments != NULL ? json_object_ref (arguments) : json_object_new ());
 
+  /* A tool that runs only as a task is never called without one. */
+  if (tether_server_get_tool_task_support (self, name) == MCP_TASK_SUPPORT_REQUIRED)
+    request->task = mcp_task_new ();
+
   start_request (self, request, cancellable, callback, user_data, tether_server_call_tool_full_async);
+}
+
+/**
+ * tether_server_call_tool_task_async:
+ * @self: a #TetherServer
+ * @name: the tool
+ * @arguments: (nullable): its arguments
+ * @owner: (nullable): who makes the call, as for
+ *   tether_server_call_tool_full_async()
+ * @task: a new #McpTask, whose properties follow the task (its status,
+ *   its message, its result)
+ * @cancellable: (nullable): cancelling it cancels the task on the server
+ *   (`tasks/cancel`)
+ * @callback: called with the CallToolResult once the task is over
+ * @user_data: data for @callback
+ *
+ * Calls a tool as a task (the tool must allow it), under the same rules
+ * as tether_server_call_tool_async(): a call that reached the server is
+ * never sent again. Finish with tether_server_call_tool_finish().
+ */
+void
+tether_server_call_tool_task_async (TetherServer        *self,
+                                    const char          *name,
+                                    JsonObject          *arguments,
+                                    GObject             *owner,
+                                    McpTask             *task,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  Request *request;
+
+  g_return_if_fail (TETHER_IS_SERVER (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (owner == NULL || G_IS_OBJECT (owner));
+  g_return_if_fail (MCP_IS_TASK (task));
+
+  request = g_new0 (Request, 1);
+  request->method = g_strdup ("tools/call");
+  request->params = json_object_new ();
+  request->kind = TETHER_REQUEST_KIND_CALL;
+  request->owner = owner != NULL ? g_object_ref (owner) : NULL;
+  request->task = g_object_ref (task);
+  json_object_set_string_member (request->params, "name", name);
+  json_object_set_object_member (request->params, "arguments",
+                                 arguments != NULL ? json_object_ref (arguments) : json_object_new ());
+
+  start_request (self, request, cancellable, callback, user_data, tether_server_call_tool_task_async);
+}
+
+/**
+ * tether_server_get_tool_task_support:
+ * @self: a #TetherServer
+ * @name: a tool
+ *
+ * Returns: whether the tool, as last listed, may or must run as a task;
+ *   %MCP_TASK_SUPPORT_FORBIDDEN for a tool not listed
+ */
+McpTaskSupport
+tether_server_get_tool_task_support (TetherServer *self,
+                                     const char   *name)
+{
+  GListModel *tools;
+  guint n;
+
+  g_return_val_if_fail (TETHER_IS_SERVER (self), MCP_TASK_SUPPORT_FORBIDDEN);
+  g_return_val_if_fail (name != NULL, MCP_TASK_SUPPORT_FORBIDDEN);
+
+  tools = tether_server_get_tools (self);
+  n = g_list_model_get_n_items (tools);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(McpTool) tool = g_list_model_get_item (tools, i);
+
+      if (g_strcmp0 (mcp_item_get_name (MCP_ITEM (tool)), name) == 0)
+        return mcp_tool_get_task_support (tool);
+    }
+
+  return MCP_TASK_SUPPORT_FORBIDDEN;
 }
 
 /**

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "mcp-client.h"
+#include "mcp-task.h"
 #include "tether-auth-session.h"
 #include "tether-secret-store.h"
 #include "tether-request-router.h"
@@ -112,6 +113,16 @@ void                 tether_server_call_tool_full_async  (TetherServer          
                                                           GCancellable               *cancellable,
                                                           GAsyncReadyCallback         callback,
                                                           gpointer                    user_data);
+void                 tether_server_call_tool_task_async  (TetherServer               *self,
+                                                          const char                 *name,
+                                                          JsonObject                 *arguments,
+                                                          GObject                    *owner,
+                                                          McpTask                    *task,
+                                                          GCancellable               *cancellable,
+                                                          GAsyncReadyCallback         callback,
+                                                          gpointer                    user_data);
+McpTaskSupport       tether_server_get_tool_task_support (TetherServer               *self,
+                                                          const char                 *name);
 JsonNode            *tether_server_call_tool_finish      (TetherServer               *self,
                                                           GAsyncResult               *result,
                                                           GError                    **error);

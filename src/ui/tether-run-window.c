@@ -42,6 +42,7 @@ struct _TetherRunWindow
   gint64             started;
   guint              tick_id;
   gboolean           json_shown;  /* the page the values were last synced to */
+  McpTask           *task;        /* of the last run, when it ran as a task */
 
   /* Template widgets */
   GtkLabel          *description_label;
@@ -54,6 +55,7 @@ struct _TetherRunWindow
   GtkTextView       *json_view;
   GtkLabel          *problem_label;
   GtkProgressBar    *progress_bar;
+  GtkLabel          *task_label;
   GtkWidget         *result_placeholder;
   TetherResultView  *result_view;
   AdwToastOverlay   *toast_overlay;
@@ -373,6 +375,46 @@ progress_cb (double      progress,
   gtk_progress_bar_set_text (self->progress_bar, text);
 }
 
+/* Where the task of the run is: working, waiting for the person's answer,
+ * over — with the server's note, shown as text. */
+static void
+show_task_status (TetherRunWindow *self)
+{
+  const char *message = mcp_task_get_status_message (self->task);
+  const char *status;
+  g_autofree char *text = NULL;
+
+  switch (mcp_task_get_status (self->task))
+    {
+    case MCP_TASK_STATUS_WORKING: status = _("Task working"); break;
+    case MCP_TASK_STATUS_INPUT_REQUIRED: status = _("Task waiting for input"); break;
+    case MCP_TASK_STATUS_COMPLETED: status = _("Task completed"); break;
+    case MCP_TASK_STATUS_FAILED: status = _("Task failed"); break;
+    case MCP_TASK_STATUS_CANCELLED: status = _("Task cancelled"); break;
+    case MCP_TASK_STATUS_NONE:
+    default: status = _("Creating the task…"); break;
+    }
+
+  if (message != NULL && *message != '\0')
+    {
+      g_autofree char *shown = tether_visible_text (message);
+
+      /* Translators: a task's status, then the server's note on it */
+      text = g_strdup_printf (_("%s — %s"), status, shown);
+    }
+  else
+    text = g_strdup (status);
+
+  gtk_label_set_label (self->task_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->task_label), TRUE);
+}
+
+static void
+task_changed_cb (TetherRunWindow *self)
+{
+  show_task_status (self);
+}
+
 static void
 call_done_cb (GObject      *object,
               GAsyncResult *result,
@@ -447,9 +489,28 @@ run_with (TetherRunWindow *self,
   gtk_progress_bar_set_text (self->progress_bar, NULL);
 
   call = tether_window_call_new (self, self->cancellable);
-  tether_server_call_tool_full_async (self->server, mcp_item_get_name (MCP_ITEM (self->tool)), arguments,
-                                      G_OBJECT (self), progress_cb, call, self->cancellable,
-                                      call_done_cb, call);
+  if (self->task != NULL)
+    g_signal_handlers_disconnect_by_data (self->task, self);
+  g_clear_object (&self->task);
+  gtk_widget_set_visible (GTK_WIDGET (self->task_label), FALSE);
+
+  /* A tool that runs only as a task runs as one: its status shows while
+   * it runs, and Cancel cancels it on the server. */
+  if (mcp_tool_get_task_support (self->tool) == MCP_TASK_SUPPORT_REQUIRED)
+    {
+      self->task = mcp_task_new ();
+      g_signal_connect_object (self->task, "notify::status", G_CALLBACK (task_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->task, "notify::status-message", G_CALLBACK (task_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      show_task_status (self);
+      tether_server_call_tool_task_async (self->server, mcp_item_get_name (MCP_ITEM (self->tool)), arguments,
+                                          G_OBJECT (self), self->task, self->cancellable, call_done_cb, call);
+    }
+  else
+    tether_server_call_tool_full_async (self->server, mcp_item_get_name (MCP_ITEM (self->tool)), arguments,
+                                        G_OBJECT (self), progress_cb, call, self->cancellable,
+                                        call_done_cb, call);
   update_actions (self);
 }
 
@@ -545,6 +606,9 @@ tether_run_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), TETHER_TYPE_RUN_WINDOW);
 
   g_clear_pointer (&self->arguments, json_object_unref);
+  if (self->task != NULL)
+    g_signal_handlers_disconnect_by_data (self->task, self);
+  g_clear_object (&self->task);
   g_clear_object (&self->fields);
   g_clear_object (&self->history);
   g_clear_object (&self->tool);
@@ -568,6 +632,7 @@ tether_run_window_class_init (TetherRunWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherRunWindow, elapsed_label);
   gtk_widget_class_bind_template_child (widget_class, TetherRunWindow, form_box);
   gtk_widget_class_bind_template_child (widget_class, TetherRunWindow, form_note);
+  gtk_widget_class_bind_template_child (widget_class, TetherRunWindow, task_label);
   gtk_widget_class_bind_template_child (widget_class, TetherRunWindow, history_button);
   gtk_widget_class_bind_template_child (widget_class, TetherRunWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, TetherRunWindow, input_stack);
@@ -676,6 +741,17 @@ tether_run_window_new (TetherServer     *server,
       tether_run_window_set_json_text (self, "{}");
       self->json_shown = TRUE;
       gtk_stack_set_visible_child_name (self->input_stack, "json");
+    }
+
+  if (mcp_tool_get_task_support (tool) == MCP_TASK_SUPPORT_REQUIRED)
+    {
+      const char *before = gtk_widget_get_visible (GTK_WIDGET (self->form_note))
+                             ? gtk_label_get_label (self->form_note) : NULL;
+      const char *note = _("This tool runs as a task: its status shows while it runs, and Cancel stops it on the server.");
+      g_autofree char *text = before != NULL ? g_strdup_printf ("%s\n%s", before, note) : g_strdup (note);
+
+      gtk_label_set_label (self->form_note, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->form_note), TRUE);
     }
 
   runs = tether_run_history_get_runs (history, tether_server_get_name (server),

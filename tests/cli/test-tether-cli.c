@@ -102,7 +102,7 @@ test_help (void)
 
   run_cli (&run, "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, "call TOOL [JSON-ARGS]"));
+  g_assert_nonnull (strstr (run.out, "call [--task] TOOL [JSON-ARGS]"));
   g_assert_nonnull (strstr (run.out, "ping [--count N] [--inflight K]"));
   g_assert_nonnull (strstr (run.out, "read URI"));
   g_assert_nonnull (strstr (run.out, "--sample TEXT"));

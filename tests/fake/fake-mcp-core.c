@@ -39,6 +39,7 @@ struct _FakeMcpCore
   guint            counter_reads;  /* use_extras: reads of fake://extras/counter */
   JsonObject      *last_params;    /* of the last request */
   char            *request_state;  /* era_2026: the state the "confirm" tool handed out */
+  FakeMcpTasks    *tasks;          /* use_tasks */
 };
 
 static const char * const supported_versions[] = {
@@ -75,6 +76,8 @@ fake_mcp_core_new (const FakeMcpOptions *options,
   core->counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   core->pending = g_ptr_array_new_with_free_func ((GDestroyNotify)pending_free);
   core->parser = json_parser_new ();
+  if (core->options.use_tasks)
+    core->tasks = fake_mcp_tasks_new (core);
 
   return core;
 }
@@ -90,6 +93,7 @@ fake_mcp_core_free (FakeMcpCore *core)
   g_clear_pointer (&core->last_answer, json_node_unref);
   g_clear_pointer (&core->last_params, json_object_unref);
   g_free (core->request_state);
+  fake_mcp_tasks_free (core->tasks);
   g_strfreev (core->hang_methods);
   g_free (core->protocol_version);
   g_object_unref (core->parser);
@@ -126,6 +130,19 @@ JsonNode *
 fake_mcp_core_get_last_answer (FakeMcpCore *core)
 {
   return core->last_answer;
+}
+
+gboolean
+fake_mcp_core_get_era_2026 (FakeMcpCore *core)
+{
+  return core->options.era_2026;
+}
+
+/* The number in the id of the next request of the server. */
+guint64
+fake_mcp_core_get_next_request_id (FakeMcpCore *core)
+{
+  return (guint64)core->next_request_id;
 }
 
 /* Speak only the stateless revision from now on (or not). */
@@ -198,6 +215,24 @@ reply_error (FakeMcpCore *core,
 }
 
 void
+fake_mcp_core_reply (FakeMcpCore *core,
+                     JsonNode    *id,
+                     JsonObject  *result)
+{
+  reply (core, id, result);
+}
+
+void
+fake_mcp_core_reply_error (FakeMcpCore *core,
+                           JsonNode    *id,
+                           int          code,
+                           const char  *message,
+                           JsonNode    *data)
+{
+  reply_error (core, id, code, message, data);
+}
+
+void
 fake_mcp_core_notify (FakeMcpCore *core,
                       const char  *method,
                       JsonObject  *params)
@@ -231,9 +266,9 @@ fake_mcp_core_request (FakeMcpCore *core,
   send_object (core, msg);
 }
 
-static JsonObject *
-text_result (const char *text,
-             gboolean    is_error)
+JsonObject *
+fake_mcp_core_text_result (const char *text,
+                           gboolean    is_error)
 {
   JsonObject *result = json_object_new ();
   JsonArray *content = json_array_new ();
@@ -465,7 +500,9 @@ list_length (FakeMcpCore *core,
     {
     case LIST_TOOLS:
       return G_N_ELEMENTS (fixed_tools) + (core->options.rich_tools ? G_N_ELEMENTS (rich_tools) : 0) +
-             (core->options.era_2026 ? G_N_ELEMENTS (stateless_tools) : 0) + core->options.n_tools;
+             (core->options.era_2026 ? G_N_ELEMENTS (stateless_tools) : 0) +
+             (core->options.use_tasks ? g_strv_length ((char **)fake_mcp_task_tools) : 0) +
+             core->options.n_tools;
     case LIST_PROMPTS: return G_N_ELEMENTS (prompts) + (core->options.use_extras ? G_N_ELEMENTS (extra_prompts) : 0);
     case LIST_RESOURCES:
       return G_N_ELEMENTS (resources) + (core->options.use_extras ? G_N_ELEMENTS (extra_resources) : 0);
@@ -496,6 +533,10 @@ list_item (FakeMcpCore *core,
         return parse (core, stateless_tools[i]);
       if (core->options.era_2026)
         i -= G_N_ELEMENTS (stateless_tools);
+      if (core->options.use_tasks && i < g_strv_length ((char **)fake_mcp_task_tools))
+        return parse (core, fake_mcp_task_tools[i]);
+      if (core->options.use_tasks)
+        i -= g_strv_length ((char **)fake_mcp_task_tools);
       return generated_tool (core, i + 1);
     case LIST_PROMPTS:
       return parse (core, i < G_N_ELEMENTS (prompts) ? prompts[i] : extra_prompts[i - G_N_ELEMENTS (prompts)]);
@@ -589,7 +630,7 @@ slow_step_cb (gpointer user_data)
     send_progress (p);
 
   p->source_id = 0;
-  reply (core, p->id, text_result ("done", FALSE));
+  reply (core, p->id, fake_mcp_core_text_result ("done", FALSE));
   g_ptr_array_remove (core->pending, p);
 
   return G_SOURCE_REMOVE;
@@ -636,16 +677,16 @@ handle_call (FakeMcpCore *core,
       const char *message = args != NULL ? json_object_get_string_member_with_default (args, "message", NULL) : NULL;
 
       if (message == NULL)
-        reply (core, id, text_result ("MCP error -32602: message is required", TRUE));
+        reply (core, id, fake_mcp_core_text_result ("MCP error -32602: message is required", TRUE));
       else
-        reply (core, id, text_result (message, FALSE));
+        reply (core, id, fake_mcp_core_text_result (message, FALSE));
     }
   else if (g_str_equal (name, "add"))
     {
       double a = args != NULL ? json_object_get_double_member_with_default (args, "a", 0) : 0;
       double b = args != NULL ? json_object_get_double_member_with_default (args, "b", 0) : 0;
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
-      JsonObject *result = text_result (g_ascii_dtostr (buf, sizeof buf, a + b), FALSE);
+      JsonObject *result = fake_mcp_core_text_result (g_ascii_dtostr (buf, sizeof buf, a + b), FALSE);
       JsonObject *structured = json_object_new ();
 
       json_object_set_double_member (structured, "sum", a + b);
@@ -666,13 +707,13 @@ handle_call (FakeMcpCore *core,
       p->source_id = g_timeout_add (MAX (1, (guint)(ms / steps)), slow_step_cb, p);
     }
   else if (g_str_equal (name, "fail"))
-    reply (core, id, text_result ("This tool always fails.", TRUE));
+    reply (core, id, fake_mcp_core_text_result ("This tool always fails.", TRUE));
   else if (g_str_equal (name, "form"))
     {
       g_autoptr(JsonObject) given = args != NULL ? json_object_ref (args) : json_object_new ();
       g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), given);
       g_autofree char *text = json_to_string (node, FALSE);
-      JsonObject *result = text_result (text, FALSE);
+      JsonObject *result = fake_mcp_core_text_result (text, FALSE);
 
       json_object_set_object_member (result, "structuredContent", json_object_ref (given));
       reply (core, id, result);
@@ -698,7 +739,7 @@ handle_call (FakeMcpCore *core,
 
       memset (text, 'x', bytes);
       text[bytes] = '\0';
-      reply (core, id, text_result (text, FALSE));
+      reply (core, id, fake_mcp_core_text_result (text, FALSE));
     }
   else if (g_str_equal (name, "hang"))
     {
@@ -707,12 +748,12 @@ handle_call (FakeMcpCore *core,
   else if (g_str_equal (name, "bad-utf8"))
     {
       /* A reply that is not UTF-8: the JSON writer copies the byte. */
-      reply (core, id, text_result ("not \xff UTF-8", FALSE));
+      reply (core, id, fake_mcp_core_text_result ("not \xff UTF-8", FALSE));
     }
   else if (g_str_equal (name, "hostile-error"))
     reply_error (core, id, -32603, "error " FAKE_MCP_HOSTILE, NULL);
   else if (g_str_equal (name, "hostile-fail"))
-    reply (core, id, text_result ("failed " FAKE_MCP_HOSTILE, TRUE));
+    reply (core, id, fake_mcp_core_text_result ("failed " FAKE_MCP_HOSTILE, TRUE));
   else if (g_str_has_prefix (name, "hostile") && core->options.hostile_text)
     {
       JsonObject *log = json_object_new ();
@@ -720,10 +761,10 @@ handle_call (FakeMcpCore *core,
       json_object_set_string_member (log, "level", "warning");
       json_object_set_string_member (log, "data", "log " FAKE_MCP_HOSTILE);
       fake_mcp_core_notify (core, "notifications/message", log);
-      reply (core, id, text_result ("line one " FAKE_MCP_HOSTILE "\nline two", FALSE));
+      reply (core, id, fake_mcp_core_text_result ("line one " FAKE_MCP_HOSTILE "\nline two", FALSE));
     }
   else if (g_str_equal (name, "crash"))
-    reply (core, id, text_result ("this server cannot crash", TRUE));
+    reply (core, id, fake_mcp_core_text_result ("this server cannot crash", TRUE));
   else if (g_str_equal (name, "log"))
     {
       JsonObject *log = json_object_new ();
@@ -734,12 +775,12 @@ handle_call (FakeMcpCore *core,
       json_object_set_string_member (log, "data",
                                      args != NULL ? json_object_get_string_member_with_default (args, "message", "hello") : "hello");
       fake_mcp_core_notify (core, "notifications/message", log);
-      reply (core, id, text_result ("logged", FALSE));
+      reply (core, id, fake_mcp_core_text_result ("logged", FALSE));
     }
   else if (g_str_equal (name, "touch-list"))
     {
       fake_mcp_core_notify (core, "notifications/tools/list_changed", NULL);
-      reply (core, id, text_result ("touched", FALSE));
+      reply (core, id, fake_mcp_core_text_result ("touched", FALSE));
     }
   else if (g_str_equal (name, "ask"))
     {
@@ -767,11 +808,11 @@ handle_call (FakeMcpCore *core,
       fake_mcp_core_request (core, method, ask_params);
     }
   else if (g_str_has_prefix (name, "tool-"))
-    reply (core, id, text_result (name, FALSE));
+    reply (core, id, fake_mcp_core_text_result (name, FALSE));
   else
     {
       g_autofree char *text = g_strdup_printf ("MCP error -32602: Tool %s not found", name);
-      reply (core, id, text_result (text, TRUE));
+      reply (core, id, fake_mcp_core_text_result (text, TRUE));
     }
 }
 
@@ -810,6 +851,9 @@ handle_initialize (FakeMcpCore *core,
     json_object_remove_member (json_object_get_object_member (result, "capabilities"), "completions");
   if (core->options.no_logging)
     json_object_remove_member (json_object_get_object_member (result, "capabilities"), "logging");
+  if (core->options.use_tasks)
+    json_object_set_member (json_object_get_object_member (result, "capabilities"), "tasks",
+                            parse (core, "{\"list\":{},\"cancel\":{},\"requests\":{\"tools\":{\"call\":{}}}}"));
   if (core->options.hostile_text)
     {
       json_object_set_member (result, "serverInfo",
@@ -1032,6 +1076,9 @@ handle_response (FakeMcpCore *core,
   core->last_answer = json_node_alloc ();
   json_node_init_object (core->last_answer, object);
 
+  if (id != NULL && core->tasks != NULL && fake_mcp_tasks_take_answer (core->tasks, id, object))
+    return;
+
   for (guint i = 0; id != NULL && i < core->pending->len; i++)
     {
       Pending *p = g_ptr_array_index (core->pending, i);
@@ -1043,7 +1090,7 @@ handle_response (FakeMcpCore *core,
 
           json_generator_set_root (gen, core->last_answer);
           text = json_generator_to_data (gen, NULL);
-          reply (core, p->id, text_result (text, FALSE));
+          reply (core, p->id, fake_mcp_core_text_result (text, FALSE));
           g_ptr_array_remove_index (core->pending, i);
           return;
         }
@@ -1133,7 +1180,7 @@ stateless_input_tool (FakeMcpCore *core,
 
   if (g_strcmp0 (state, core->request_state) != 0)
     {
-      reply (core, id, text_result ("the request state came back changed", TRUE));
+      reply (core, id, fake_mcp_core_text_result ("the request state came back changed", TRUE));
       return;
     }
 
@@ -1141,7 +1188,7 @@ stateless_input_tool (FakeMcpCore *core,
     JsonNode *responses = json_object_get_member (params, "inputResponses");
     g_autofree char *text = json_to_string (responses, FALSE);
 
-    reply (core, id, text_result (text, FALSE));
+    reply (core, id, fake_mcp_core_text_result (text, FALSE));
   }
 }
 
@@ -1169,12 +1216,18 @@ stateless_handle (FakeMcpCore *core,
 
   if (g_str_equal (method, "server/discover"))
     {
-      reply (core, id, parse_object (core,
+      JsonObject *result = parse_object (core,
         "{\"supportedVersions\":[\"2026-07-28\"],\"ttlMs\":0,\"cacheScope\":\"private\","
         "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},\"resources\":{}},"
         "\"instructions\":\"A fake stateless server.\","
         "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"fake-mcp-server\","
-        "\"title\":\"Fake Stateless Server\",\"version\":\"2.0.0\"}}}"));
+        "\"title\":\"Fake Stateless Server\",\"version\":\"2.0.0\"}}}");
+
+      /* The tasks extension, declared as a server of 2026-07-28 does. */
+      if (core->tasks != NULL)
+        json_object_set_member (json_object_get_object_member (result, "capabilities"), "extensions",
+                                parse (core, "{\"io.modelcontextprotocol/tasks\":{}}"));
+      reply (core, id, result);
       return TRUE;
     }
 
@@ -1241,6 +1294,9 @@ fake_mcp_core_handle (FakeMcpCore *core,
     return;
 
   if (core->options.era_2026 && stateless_handle (core, method, id, params))
+    return;
+
+  if (core->tasks != NULL && fake_mcp_tasks_handle (core->tasks, method, id, params))
     return;
 
   if (g_str_equal (method, "initialize"))

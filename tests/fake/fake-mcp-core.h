@@ -18,6 +18,7 @@
 G_BEGIN_DECLS
 
 typedef struct _FakeMcpCore FakeMcpCore;
+typedef struct _FakeMcpTasks FakeMcpTasks;
 
 /* @message: (transfer none): a message for the client */
 typedef void     (*FakeMcpSendFunc) (JsonNode   *message,
@@ -45,6 +46,7 @@ typedef struct
   gboolean     no_completions;      /* declare no completions capability */
   gboolean     era_2026;            /* speak only the stateless revision 2026-07-28 */
   gint64       list_ttl_ms;         /* era_2026: the ttlMs of every list page */
+  gboolean     use_tasks;           /* also "research" and "quick", run as tasks (fake-mcp-tasks.c) */
 } FakeMcpOptions;
 
 /* What a hostile server puts in its text: an SGR colour, an OSC window
@@ -80,6 +82,34 @@ void         fake_mcp_core_set_era_2026 (FakeMcpCore          *core,
                                          gboolean              era_2026);
 void         fake_mcp_core_set_list_ttl (FakeMcpCore          *core,
                                          gint64                ttl_ms);
+
+void         fake_mcp_core_reply        (FakeMcpCore          *core,
+                                         JsonNode             *id,
+                                         JsonObject           *result);
+void         fake_mcp_core_reply_error  (FakeMcpCore          *core,
+                                         JsonNode             *id,
+                                         int                   code,
+                                         const char           *message,
+                                         JsonNode             *data);
+gboolean     fake_mcp_core_get_era_2026 (FakeMcpCore          *core);
+/* A CallToolResult of one text block */
+JsonObject  *fake_mcp_core_text_result  (const char           *text,
+                                         gboolean              is_error);
+guint64      fake_mcp_core_get_next_request_id (FakeMcpCore   *core);
+
+/* fake-mcp-tasks.c */
+#define FAKE_MCP_TASK_TOOL_NAMES ((const char * const []) { "research", "quick", NULL })
+extern const char * const fake_mcp_task_tools[];
+
+FakeMcpTasks *fake_mcp_tasks_new         (FakeMcpCore          *core);
+void          fake_mcp_tasks_free        (FakeMcpTasks         *tasks);
+gboolean      fake_mcp_tasks_handle      (FakeMcpTasks         *tasks,
+                                          const char           *method,
+                                          JsonNode             *id,
+                                          JsonObject           *params);
+gboolean      fake_mcp_tasks_take_answer (FakeMcpTasks         *tasks,
+                                          const char           *id,
+                                          JsonObject           *object);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FakeMcpCore, fake_mcp_core_free)
 

@@ -48,6 +48,7 @@ static int      progress_interval_ms;
 static gboolean hostile_text;
 static gboolean rich_tools;
 static gboolean use_extras;
+static gboolean use_tasks;
 static gboolean no_logging;
 static gboolean no_completions;
 static gboolean never_read_stdin;
@@ -82,6 +83,7 @@ static GOptionEntry entries[] = {
   { "hostile-text", 0, 0, G_OPTION_ARG_NONE, &hostile_text, "Escape sequences in names, serverInfo, texts, errors and stderr", NULL },
   { "rich-tools", 0, 0, G_OPTION_ARG_NONE, &rich_tools, "Also offer the tools form (every field kind) and media (every content kind)", NULL },
   { "use-extras", 0, 0, G_OPTION_ARG_NONE, &use_extras, "Also offer the prompt conversation and the resource counter (subscribable)", NULL },
+  { "use-tasks", 0, 0, G_OPTION_ARG_NONE, &use_tasks, "Also offer the task tools research (tasks required) and quick (optional)", NULL },
   { "no-completions", 0, 0, G_OPTION_ARG_NONE, &no_completions, "Declare no completions capability", NULL },
   { "no-logging", 0, 0, G_OPTION_ARG_NONE, &no_logging, "Declare no logging capability", NULL },
   { "never-read-stdin", 0, 0, G_OPTION_ARG_NONE, &never_read_stdin, "Never read stdin (until killed)", NULL },
@@ -176,7 +178,7 @@ send_cb (JsonNode *message,
 static const char * const counted[] = {
   "initialize", "tools/call", "notifications/cancelled", "resources/read", "prompts/get",
   "completion/complete", "resources/subscribe", "resources/unsubscribe", "logging/setLevel",
-  "notifications/roots/list_changed",
+  "notifications/roots/list_changed", "tasks/get", "tasks/result", "tasks/cancel", "tasks/update",
 };
 static guint base_counts[G_N_ELEMENTS (counted)];
 
@@ -498,6 +500,7 @@ main (int   argc,
   options.hostile_text = hostile_text;
   options.rich_tools = rich_tools;
   options.use_extras = use_extras;
+  options.use_tasks = use_tasks;
   options.no_logging = no_logging;
   options.no_completions = no_completions;
 

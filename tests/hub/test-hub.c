@@ -1347,6 +1347,46 @@ test_era_cancel (Fixture       *fixture,
   g_assert_cmpuint (test_read_count (fixture->counts, "notifications/cancelled"), ==, 1);
 }
 
+/* A tool that requires a task is offered as a plain tool, and a plain
+ * call of it through the hub runs it as a task. */
+static void
+test_task_tool (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *alpha = test_fake_server_entry (fixture->counts, "\"--use-tasks\"", NULL);
+  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {\"alpha\": %s}}", alpha);
+  g_autoptr(HubTestReply) reply = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *result;
+  JsonArray *items;
+  guint seen = 0;
+
+  start (fixture, contents);
+  hub_test_client_initialize (fixture->client, NULL);
+
+  result = list_tools (fixture, &reply);
+  items = json_object_get_array_member (result, "tools");
+  for (guint i = 0; i < json_array_get_length (items); i++)
+    {
+      JsonObject *tool = json_array_get_object_element (items, i);
+
+      if (g_str_equal (json_object_get_string_member (tool, "name"), "alpha__research"))
+        {
+          seen++;
+          g_assert_false (json_object_has_member (tool, "execution"));
+        }
+    }
+  g_assert_cmpuint (seen, ==, 1);
+  g_clear_pointer (&reply, hub_test_reply_free);
+
+  reply = hub_test_client_post (fixture->client,
+                                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
+                                "{\"name\":\"alpha__research\",\"arguments\":{\"topic\":\"tides\"}}}", NULL);
+  text = hub_test_result_text (hub_test_reply_result (reply, 3));
+  g_assert_cmpstr (text, ==, "research done: tides");
+  g_assert_cmpuint (test_read_count (fixture->counts, "tasks/get"), >=, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1371,6 +1411,7 @@ main (int   argc,
   ADD ("era-listen", test_era_listen);
   ADD ("era-input", test_era_input);
   ADD ("era-cancel", test_era_cancel);
+  ADD ("task-tool", test_task_tool);
 
 #undef ADD
 

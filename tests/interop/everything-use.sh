@@ -10,7 +10,7 @@
 # Copyright 2026 The Tether authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-EVERYTHING_USE_TESTS=25
+EVERYTHING_USE_TESTS=26
 
 # Every tool of server-everything 2026.8.31 (tests/interop/package.json),
 # sorted: 17, of which get-roots-list, the trigger-*-request tools and
@@ -68,12 +68,23 @@ use_everything () {
   use_tool "$label" trigger-url-elicitation '{"url":"https://example.com/finish"}' \
     "User completed the URL elicitation flow" --elicit '{}'
 
-  # It needs task augmentation (taskSupport "required"), which Tether
-  # does not offer: refused with the server's reason, nothing else.
+  # It runs only as a task (taskSupport "required"): without --task it
+  # runs as one anyway, saying so; with --task each status is shown, and
+  # its question (an ambiguous topic) is answered from --elicit while
+  # tasks/result waits.
   cli call simulate-research-query '{"topic":"gtk"}'
-  if [ $rc -eq 1 ] && has "requires task augmentation" err; then
-    ok "$label: call simulate-research-query is refused: it needs tasks, which Tether does not support"
+  if [ $rc -eq 0 ] && has "Research Report: gtk" out && has "runs only as a task" err &&
+     has "task .*: completed" err; then
+    ok "$label: call simulate-research-query runs as a task"
   else not_ok "$label: call simulate-research-query (rc $rc)" "$tmp/out" "$tmp/err"; fi
+
+  cli --elicit '{"interpretation":"programming"}' call --task simulate-research-query \
+    '{"topic":"python","ambiguous":true}'
+  if [ $rc -eq 0 ] && has "Research Report: python (programming)" out &&
+     has "task .*: working… — Gathering sources" err && has "task .*: input required" err &&
+     has "task .*: completed" err; then
+    ok "$label: call --task simulate-research-query: working, input required, completed"
+  else not_ok "$label: call --task simulate-research-query (rc $rc)" "$tmp/out" "$tmp/err"; fi
 
   cli prompt simple-prompt
   if [ $rc -eq 0 ] && has "This is a simple prompt without arguments." out; then

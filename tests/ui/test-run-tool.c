@@ -514,6 +514,57 @@ test_history (Fixture       *fixture,
   run_app (fixture, history_body);
 }
 
+static gboolean
+task_label_shown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  return find_label_prefix ((TetherRunWindow *)data, "Task working") != NULL;
+}
+
+/* A tool that runs only as a task runs as one: its status shows while it
+ * runs, Cancel cancels it on the server, and the end shows too. */
+static void
+task_body (Fixture *fixture)
+{
+  TetherRunWindow *run;
+
+  wait_connected (fixture, "good");
+  run = open_run (fixture, "research");
+  g_assert_nonnull (find_label_prefix (run, "This tool runs as a task"));
+
+  /* One that completes. */
+  set_entry (tether_run_window_get_form (run), "topic", "tides");
+  run_and_wait (fixture, run);
+  g_assert_nonnull (find_label (tether_run_window_get_result_view (run), "research done: tides"));
+  g_assert_nonnull (find_label_prefix (run, "Task completed"));
+  screenshot ("run-task-completed.png");
+
+  /* One that works until it is cancelled. */
+  set_entry (tether_run_window_get_form (run), "path", "hang");
+  gtk_widget_activate_action (GTK_WIDGET (run), "run.run", NULL);
+  wait_until (fixture, task_label_shown, run, 10000, "the task to work");
+  g_assert_nonnull (find_label_prefix (run, "Task working — starting"));
+  screenshot ("run-task-working.png");
+  gtk_widget_activate_action (GTK_WIDGET (run), "run.cancel", NULL);
+  wait_until (fixture, run_done, run, 10000, "the task to be cancelled");
+  g_assert_nonnull (find_label_prefix (run, "Task cancelled — cancelled by the client"));
+  g_assert_cmpuint (method_count (fixture, "good", "tasks/cancel"), ==, 1);
+  g_assert_cmpuint (method_count (fixture, "good", "tools/call"), ==, 2);
+  screenshot ("run-task-cancelled.png");
+  close_run (run);
+}
+
+static void
+test_task (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", "\"--use-tasks\"");
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, task_body);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -526,6 +577,7 @@ main (int   argc,
   WINDOW_TEST_ADD ("run/media", test_media);
   WINDOW_TEST_ADD ("run/protocol-error", test_protocol_error);
   WINDOW_TEST_ADD ("run/history", test_history);
+  WINDOW_TEST_ADD ("run/task", test_task);
 
   return window_harness_run ();
 }

@@ -173,6 +173,96 @@ tether_secret_store_probe (TetherSecretStore  *self,
   return FALSE;
 }
 
+/* Ends the probe's search and keeps what it found, unless known already.
+ * Returns %FALSE only when it was cancelled. */
+static gboolean
+probe_search_finish (TetherSecretStore  *self,
+                     GAsyncResult       *result,
+                     GError            **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  GList *found = secret_password_search_finish (result, &local_error);
+
+  g_list_free_full (found, g_object_unref);
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if (!self->probed)
+    {
+      self->probed = TRUE;
+      self->have_service = local_error == NULL;
+      if (local_error != NULL)
+        self->probe_message = g_strdup (local_error->message);
+    }
+  return TRUE;
+}
+
+static void
+on_probe_searched (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  TetherSecretStore *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  if (!probe_search_finish (self, result, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, self->have_service);
+}
+
+/**
+ * tether_secret_store_probe_async:
+ * @self: a store
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when it is known
+ * @user_data: for @callback
+ *
+ * Looks for a Secret Service without blocking, as the window does before
+ * it offers to move secrets into the keyring.
+ */
+void
+tether_secret_store_probe_async (TetherSecretStore   *self,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_return_if_fail (TETHER_IS_SECRET_STORE (self));
+
+  g_task_set_source_tag (task, tether_secret_store_probe_async);
+  if (self->probed)
+    {
+      g_task_return_boolean (task, self->have_service);
+      return;
+    }
+  secret_password_search (get_schema (), SECRET_SEARCH_NONE, cancellable, on_probe_searched,
+                          g_steal_pointer (&task), "kind", "probe", NULL);
+}
+
+/**
+ * tether_secret_store_probe_finish:
+ * @self: a store
+ * @result: the result
+ * @error: where to put why there is no keyring (cancelled only)
+ *
+ * Returns: whether a Secret Service keeps the secrets (the fallback file
+ *   does not count)
+ */
+gboolean
+tether_secret_store_probe_finish (TetherSecretStore  *self,
+                                  GAsyncResult       *result,
+                                  GError            **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
 /**
  * tether_secret_store_uses_file:
  * @self: a store
@@ -774,23 +864,13 @@ on_probed (GObject      *source,
            gpointer      user_data)
 {
   GTask *task = user_data;
-  TetherSecretStore *self = g_task_get_source_object (task);
-  g_autoptr(GError) error = NULL;
-  GList *found = secret_password_search_finish (result, &error);
+  GError *error = NULL;
 
-  g_list_free_full (found, g_object_unref);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (!probe_search_finish (g_task_get_source_object (task), result, &error))
     {
-      g_task_return_error (task, g_steal_pointer (&error));
+      g_task_return_error (task, error);
       g_object_unref (task);
       return;
-    }
-  if (!self->probed)
-    {
-      self->probed = TRUE;
-      self->have_service = error == NULL;
-      if (error != NULL)
-        self->probe_message = g_strdup (error->message);
     }
   op_run (task);
 }

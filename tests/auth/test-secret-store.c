@@ -19,6 +19,7 @@
 
 #include "tether-auth-error.h"
 #include "tether-secret-store.h"
+#include "test-util.h"
 
 static const char *secret_value = "ghp_test-SECRET-1f2e3d4c5b6a";
 
@@ -26,32 +27,6 @@ static char *
 fallback_path (void)
 {
   return g_build_filename (g_get_user_data_dir (), "tether", "secrets.json", NULL);
-}
-
-/* No file under HOME or XDG_DATA_HOME holds @needle in clear. */
-static void
-assert_in_no_file (const char *dir,
-                   const char *needle)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *entry;
-
-  if (d == NULL)
-    return;
-  while ((entry = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, entry, NULL);
-      g_autofree char *contents = NULL;
-      gsize length;
-
-      if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        continue;
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        assert_in_no_file (path, needle);
-      else if (g_file_test (path, G_FILE_TEST_IS_REGULAR) &&
-               g_file_get_contents (path, &contents, &length, NULL))
-        g_assert_null (g_strstr_len (contents, length, needle));
-    }
 }
 
 static void
@@ -115,8 +90,8 @@ test_keyring_round_trip (void)
   /* it went to the keyring, never to a file in clear */
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (tether_secret_store_store (store, TETHER_SECRET_KIND_ENV, "", "KEPT", secret_value, &error));
-  assert_in_no_file (g_get_home_dir (), secret_value);
-  assert_in_no_file (g_get_user_data_dir (), secret_value);
+  test_assert_in_no_file (g_get_home_dir (), secret_value);
+  test_assert_in_no_file (g_get_user_data_dir (), secret_value);
   g_assert_true (tether_secret_store_clear (store, NULL, NULL, NULL, &error));
 }
 
@@ -156,8 +131,8 @@ test_no_service_refused (void)
 
   /* nothing was written anywhere */
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  assert_in_no_file (g_get_home_dir (), secret_value);
-  assert_in_no_file (g_get_user_data_dir (), secret_value);
+  test_assert_in_no_file (g_get_home_dir (), secret_value);
+  test_assert_in_no_file (g_get_user_data_dir (), secret_value);
 }
 
 static void

@@ -79,6 +79,30 @@ tether_secret_move_wanted (const char *key,
 }
 
 /**
+ * tether_secret_move_is_reference:
+ * @value: (nullable): an env or header value
+ *
+ * Returns: whether @value is only a reference to a secret, after the scheme
+ *   of a header if it has one: what the server dialog shows as "Stored in
+ *   the keyring"
+ */
+gboolean
+tether_secret_move_is_reference (const char *value)
+{
+  g_auto(GStrv) names = NULL;
+  g_autofree char *ref = NULL;
+
+  if (value == NULL)
+    return FALSE;
+  value += credential_offset (value);
+  names = tether_secret_refs_find (value);
+  if (names[0] == NULL || names[1] != NULL)
+    return FALSE;
+  ref = tether_secret_ref_new (names[0]);
+  return g_str_equal (ref, value);
+}
+
+/**
  * tether_secret_move_count:
  * @config: a server's configuration
  *
@@ -235,11 +259,56 @@ tether_secret_move_value (TetherSecretStore  *store,
   return NULL;
 }
 
+/* Moves the values of @keys (of @kind) in @config that are values, not
+ * placeholders nor references, whatever their names. */
+static gboolean
+move_keys (TetherSecretStore   *store,
+           TetherServerConfig  *config,
+           const char          *kind,
+           const char * const  *keys,
+           guint               *n_moved,
+           GError             **error)
+{
+  gboolean env = g_str_equal (kind, TETHER_SECRET_KIND_ENV);
+
+  for (guint i = 0; keys != NULL && keys[i] != NULL; i++)
+    {
+      const char *value = env ? tether_server_config_get_env_value (config, keys[i])
+                              : tether_server_config_get_header_value (config, keys[i]);
+      g_autofree char *ref = NULL;
+
+      if (!tether_secret_move_wanted ("secret", value))
+        continue;
+      ref = tether_secret_move_value (store, kind, tether_server_config_get_name (config), keys[i], value, error);
+      if (ref == NULL)
+        return FALSE;
+      if (env)
+        tether_server_config_set_env_value (config, keys[i], ref);
+      else
+        tether_server_config_set_header_value (config, keys[i], ref);
+      if (n_moved != NULL)
+        (*n_moved)++;
+    }
+  return TRUE;
+}
+
+/* The names of @names that look like a credential's */
+static GStrv
+secret_looking (GStrv names)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    if (mcp_secrets_name_is_secret (names[i]))
+      g_strv_builder_add (builder, names[i]);
+  return g_strv_builder_end (builder);
+}
+
 /**
  * tether_secret_move_config:
  * @store: the keyring
  * @config: a server's configuration, changed in place
- * @n_moved: (out) (optional): how many values were moved
+ * @n_moved: (inout) (optional): incremented for each value moved
  * @error: where to put why a value could not be moved
  *
  * Moves every env and header value of @config that looks secret into the
@@ -254,41 +323,38 @@ tether_secret_move_config (TetherSecretStore   *store,
                            guint               *n_moved,
                            GError             **error)
 {
-  g_auto(GStrv) env = tether_server_config_dup_env_names (config);
-  g_auto(GStrv) headers = tether_server_config_dup_header_names (config);
-  const char *server = tether_server_config_get_name (config);
-  guint moved = 0;
+  g_auto(GStrv) env = secret_looking (tether_server_config_dup_env_names (config));
+  g_auto(GStrv) headers = secret_looking (tether_server_config_dup_header_names (config));
 
-  for (guint i = 0; env != NULL && env[i] != NULL; i++)
-    {
-      const char *value = tether_server_config_get_env_value (config, env[i]);
-      g_autofree char *ref = NULL;
+  return tether_secret_move_keys (store, config, (const char * const *)env, (const char * const *)headers,
+                                  n_moved, error);
+}
 
-      if (!tether_secret_move_wanted (env[i], value))
-        continue;
-      ref = tether_secret_move_value (store, TETHER_SECRET_KIND_ENV, server, env[i], value, error);
-      if (ref == NULL)
-        return FALSE;
-      tether_server_config_set_env_value (config, env[i], ref);
-      moved++;
-    }
-  for (guint i = 0; headers != NULL && headers[i] != NULL; i++)
-    {
-      const char *value = tether_server_config_get_header_value (config, headers[i]);
-      g_autofree char *ref = NULL;
-
-      if (!tether_secret_move_wanted (headers[i], value))
-        continue;
-      ref = tether_secret_move_value (store, TETHER_SECRET_KIND_HEADER, server, headers[i], value, error);
-      if (ref == NULL)
-        return FALSE;
-      tether_server_config_set_header_value (config, headers[i], ref);
-      moved++;
-    }
-
-  if (n_moved != NULL)
-    *n_moved += moved;
-  return TRUE;
+/**
+ * tether_secret_move_keys:
+ * @store: the keyring
+ * @config: a server's configuration, changed in place
+ * @env: (nullable): the env variables whose values to move, whatever
+ *   their names (the server dialog's rows marked secret)
+ * @headers: (nullable): the headers whose values to move
+ * @n_moved: (inout) (optional): incremented for each value moved
+ * @error: where to put why a value could not be moved
+ *
+ * Like tether_secret_move_config() for the values named; an empty value,
+ * a placeholder or a reference stays as it is.
+ *
+ * Returns: whether every such value was moved
+ */
+gboolean
+tether_secret_move_keys (TetherSecretStore   *store,
+                         TetherServerConfig  *config,
+                         const char * const  *env,
+                         const char * const  *headers,
+                         guint               *n_moved,
+                         GError             **error)
+{
+  return move_keys (store, config, TETHER_SECRET_KIND_ENV, env, n_moved, error) &&
+         move_keys (store, config, TETHER_SECRET_KIND_HEADER, headers, n_moved, error);
 }
 
 /**
@@ -322,6 +388,9 @@ typedef struct
 {
   TetherSecretStore *store;
   GPtrArray         *configs;
+  GStrv              env;       /* with keys: the values named */
+  GStrv              headers;
+  gboolean           keys;
 } MoveData;
 
 static void
@@ -329,6 +398,8 @@ move_data_free (MoveData *data)
 {
   g_clear_object (&data->store);
   g_clear_pointer (&data->configs, g_ptr_array_unref);
+  g_strfreev (data->env);
+  g_strfreev (data->headers);
   g_free (data);
 }
 
@@ -342,10 +413,26 @@ move_thread (GTask        *task,
   GError *error = NULL;
   guint n_moved = 0;
 
-  if (tether_secret_move_configs (data->store, data->configs, &n_moved, &error))
+  if (data->keys ? tether_secret_move_keys (data->store, g_ptr_array_index (data->configs, 0),
+                                            (const char * const *)data->env,
+                                            (const char * const *)data->headers, &n_moved, &error)
+                 : tether_secret_move_configs (data->store, data->configs, &n_moved, &error))
     g_task_return_int (task, n_moved);
   else
     g_task_return_error (task, error);
+}
+
+static void
+move_start (MoveData            *data,
+            GCancellable        *cancellable,
+            GAsyncReadyCallback  callback,
+            gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, tether_secret_move_configs_async);
+  g_task_set_task_data (task, data, (GDestroyNotify)move_data_free);
+  g_task_run_in_thread (task, move_thread);
 }
 
 /**
@@ -367,14 +454,45 @@ tether_secret_move_configs_async (TetherSecretStore   *store,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   MoveData *data = g_new0 (MoveData, 1);
 
-  g_task_set_source_tag (task, tether_secret_move_configs_async);
   data->store = g_object_ref (store);
   data->configs = g_ptr_array_ref (configs);
-  g_task_set_task_data (task, data, (GDestroyNotify)move_data_free);
-  g_task_run_in_thread (task, move_thread);
+  move_start (data, cancellable, callback, user_data);
+}
+
+/**
+ * tether_secret_move_keys_async:
+ * @store: the keyring
+ * @config: a server's configuration, changed in place: not to be touched
+ *   until @callback
+ * @env: (nullable): as tether_secret_move_keys() has it
+ * @headers: (nullable): as tether_secret_move_keys() has it
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when every value is moved, or one could not be
+ * @user_data: for @callback
+ *
+ * tether_secret_move_keys() in a thread; finish it with
+ * tether_secret_move_configs_finish().
+ */
+void
+tether_secret_move_keys_async (TetherSecretStore   *store,
+                               TetherServerConfig  *config,
+                               const char * const  *env,
+                               const char * const  *headers,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  MoveData *data = g_new0 (MoveData, 1);
+
+  data->store = g_object_ref (store);
+  data->configs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (data->configs, g_object_ref (config));
+  data->env = g_strdupv ((char **)env);
+  data->headers = g_strdupv ((char **)headers);
+  data->keys = TRUE;
+  move_start (data, cancellable, callback, user_data);
 }
 
 gboolean

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 
 gboolean  tether_secret_move_wanted         (const char          *key,
                                              const char          *value);
+gboolean  tether_secret_move_is_reference   (const char          *value);
 guint     tether_secret_move_count          (TetherServerConfig  *config);
 char     *tether_secret_move_value          (TetherSecretStore   *store,
                                              const char          *kind,
@@ -27,12 +28,25 @@ gboolean  tether_secret_move_config         (TetherSecretStore   *store,
                                              TetherServerConfig  *config,
                                              guint               *n_moved,
                                              GError             **error);
+gboolean  tether_secret_move_keys           (TetherSecretStore   *store,
+                                             TetherServerConfig  *config,
+                                             const char * const  *env,
+                                             const char * const  *headers,
+                                             guint               *n_moved,
+                                             GError             **error);
 gboolean  tether_secret_move_configs        (TetherSecretStore   *store,
                                              GPtrArray           *configs,
                                              guint               *n_moved,
                                              GError             **error);
 void      tether_secret_move_configs_async  (TetherSecretStore   *store,
                                              GPtrArray           *configs,
+                                             GCancellable        *cancellable,
+                                             GAsyncReadyCallback  callback,
+                                             gpointer             user_data);
+void      tether_secret_move_keys_async     (TetherSecretStore   *store,
+                                             TetherServerConfig  *config,
+                                             const char * const  *env,
+                                             const char * const  *headers,
                                              GCancellable        *cancellable,
                                              GAsyncReadyCallback  callback,
                                              gpointer             user_data);

@@ -1042,3 +1042,19 @@ window_harness_run (void)
 
   return status;
 }
+
+/* The descendant of @widget named @name (gtk_widget_set_name()); fails the
+ * test if there is none */
+gpointer
+find_named (gpointer    widget,
+            const char *name)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_WIDGET, found);
+  for (guint i = 0; i < found->len; i++)
+    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (found, i)), name) == 0)
+      return g_ptr_array_index (found, i);
+
+  g_error ("no widget named %s", name);
+}

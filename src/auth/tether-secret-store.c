@@ -35,6 +35,7 @@ struct _TetherSecretStore
 
   char     *file_path;
   gboolean  allow_file;
+  gboolean  file_if_there;  /* a file made with the user's consent before is theirs to use */
   gboolean  probed;
   gboolean  have_service;
   char     *probe_message;
@@ -163,7 +164,8 @@ tether_secret_store_probe (TetherSecretStore  *self,
         self->probe_message = g_strdup (local_error->message);
     }
 
-  if (self->have_service || self->allow_file)
+  if (self->have_service || self->allow_file ||
+      (self->file_if_there && g_file_test (self->file_path, G_FILE_TEST_IS_REGULAR)))
     return TRUE;
 
   g_set_error (error, TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_NO_SECRET_SERVICE,
@@ -1009,8 +1011,11 @@ tether_secret_store_lookup_finish (TetherSecretStore  *self,
 /**
  * tether_secret_store_get_default:
  *
- * The store of the running program, on the Secret Service, with no file
- * fallback: what servers that are not given a store of their own use.
+ * The store of the running program, on the Secret Service: what servers
+ * that are not given a store of their own use. Without a Secret Service it
+ * uses the fallback file only if the user made it, with their consent
+ * (`tether-cli login --allow-file-secrets`): a sign-in kept there is found
+ * by the window too; it never makes that file itself.
  *
  * Returns: (transfer none): the store
  */
@@ -1023,6 +1028,7 @@ tether_secret_store_get_default (void)
   if (g_once_init_enter (&once))
     {
       store = tether_secret_store_new (FALSE);
+      store->file_if_there = TRUE;
       g_once_init_leave (&once, 1);
     }
   return store;

@@ -178,6 +178,39 @@ test_no_service_file_with_consent (void)
   g_unlink (path);
 }
 
+/* A sign-in kept in the file by `tether-cli login --allow-file-secrets`
+ * is found by the window's store; without that file it refuses, and it
+ * never makes one. */
+static void
+test_no_service_default_reads_consented_file (void)
+{
+  TetherSecretStore *app = tether_secret_store_get_default ();
+  g_autoptr(TetherSecretStore) cli = tether_secret_store_new (TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = fallback_path ();
+  char *value;
+
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_false (tether_secret_store_probe (app, &error));
+  g_assert_error (error, TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_NO_SECRET_SERVICE);
+  g_clear_error (&error);
+  g_assert_false (tether_secret_store_store (app, TETHER_SECRET_KIND_OAUTH, "notion", "tokens", "{}", &error));
+  g_assert_error (error, TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_NO_SECRET_SERVICE);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  g_assert_true (tether_secret_store_store (cli, TETHER_SECRET_KIND_OAUTH, "notion", "tokens", secret_value,
+                                            &error));
+  g_assert_no_error (error);
+
+  value = tether_secret_store_lookup (app, TETHER_SECRET_KIND_OAUTH, "notion", "tokens", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (value, ==, secret_value);
+  tether_secret_free (value);
+  g_assert_true (tether_secret_store_uses_file (app));
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -195,6 +228,8 @@ main (int   argc,
     {
       g_test_add_func ("/secret-store/no-service/refused", test_no_service_refused);
       g_test_add_func ("/secret-store/no-service/file-with-consent", test_no_service_file_with_consent);
+      g_test_add_func ("/secret-store/no-service/default-reads-consented-file",
+                       test_no_service_default_reads_consented_file);
     }
   else
     g_error ("run me with tests/auth/with-keyring.sh keyring|none");

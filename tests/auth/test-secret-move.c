@@ -67,6 +67,37 @@ test_wanted (void)
   g_assert_false (tether_secret_move_wanted ("Authorization", "Bearer   "));
   g_assert_false (tether_secret_move_wanted ("GITHUB_TOKEN", "${env:GITHUB_TOKEN}"));
   g_assert_false (tether_secret_move_wanted ("Authorization", "Bearer ${secret:X}"));
+
+  /* what the server dialog shows as "Stored in the keyring" */
+  g_assert_true (tether_secret_move_is_reference ("${secret:GITHUB_TOKEN}"));
+  g_assert_true (tether_secret_move_is_reference ("Bearer ${secret:A}"));
+  g_assert_false (tether_secret_move_is_reference ("x${secret:A}"));
+  g_assert_false (tether_secret_move_is_reference ("${secret:A}${secret:B}"));
+  g_assert_false (tether_secret_move_is_reference ("${secret:bad name}"));
+  g_assert_false (tether_secret_move_is_reference ("${env:A}"));
+  g_assert_false (tether_secret_move_is_reference (NULL));
+}
+
+/* The values named (the rows the user locked), whatever their names */
+static void
+test_move_keys (void)
+{
+  g_autoptr(TetherSecretStore) store = tether_secret_store_new (FALSE);
+  g_autoptr(TetherServerConfig) config = new_config ("keys", "ghp_not-named");
+  g_autoptr(GError) error = NULL;
+  const char *env[] = { "WORKSPACE", "API_TOKEN", "MISSING", NULL };
+  guint n_moved = 0;
+
+  tether_server_config_set_env_value (config, "WORKSPACE", "ws-SECRET-31");
+  g_assert_true (tether_secret_move_keys (store, config, env, NULL, &n_moved, &error));
+  g_assert_no_error (error);
+  /* a placeholder and a name it does not have stay as they are; only the
+   * values named move */
+  g_assert_cmpuint (n_moved, ==, 1);
+  g_assert_cmpstr (tether_server_config_get_env_value (config, "WORKSPACE"), ==, "${secret:WORKSPACE}");
+  g_assert_cmpstr (tether_server_config_get_env_value (config, "API_TOKEN"), ==, "${env:HOME}");
+  g_assert_cmpstr (tether_server_config_get_env_value (config, "GITHUB_TOKEN"), ==, "ghp_not-named");
+  assert_named (store, "WORKSPACE", "ws-SECRET-31");
 }
 
 static void
@@ -235,7 +266,10 @@ main (int   argc,
   g_test_add_func ("/Tether/Secret/move/config", test_move);
   /* names only collide in a keyring */
   if (have_keyring ())
-    g_test_add_func ("/Tether/Secret/move/collisions", test_collisions);
+    {
+      g_test_add_func ("/Tether/Secret/move/collisions", test_collisions);
+      g_test_add_func ("/Tether/Secret/move/keys", test_move_keys);
+    }
   g_test_add_func ("/Tether/Secret/move/cli-import", test_cli_import);
 
   return g_test_run ();

@@ -54,11 +54,16 @@ changed_cb (TetherPairRow *self)
 static void
 key_changed_cb (TetherPairRow *self)
 {
+  const char *key = gtk_editable_get_text (GTK_EDITABLE (self->key_entry));
+
+  /* The row is a list item: a screen reader names it by its name */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  *key != '\0' ? key : _("New entry"), -1);
   if (!self->secret_touched)
     {
       self->setting = TRUE;
       gtk_toggle_button_set_active (self->secret_button,
-                                    mcp_secrets_name_is_secret (gtk_editable_get_text (GTK_EDITABLE (self->key_entry))));
+                                    mcp_secrets_name_is_secret (key));
       self->setting = FALSE;
     }
   changed_cb (self);
@@ -136,6 +141,7 @@ tether_pair_row_init (TetherPairRow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->value_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Value"),
                                   -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("New entry"), -1);
 }
 
 GtkWidget *

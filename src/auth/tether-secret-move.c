@@ -423,16 +423,35 @@ move_thread (GTask        *task,
 }
 
 static void
+move_probed_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+
+  /* Whatever it found: without a keyring the thread fails with the
+   * store's own message. */
+  tether_secret_store_probe_finish (TETHER_SECRET_STORE (source), result, NULL);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  g_task_run_in_thread (task, move_thread);
+}
+
+/* The keyring's connection is made here, in the calling thread, before the
+ * thread uses it: libsecret's shared connection, made at once in two
+ * threads, is freed under one of them. */
+static void
 move_start (MoveData            *data,
             GCancellable        *cancellable,
             GAsyncReadyCallback  callback,
             gpointer             user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  TetherSecretStore *store = data->store;
 
   g_task_set_source_tag (task, tether_secret_move_configs_async);
   g_task_set_task_data (task, data, (GDestroyNotify)move_data_free);
-  g_task_run_in_thread (task, move_thread);
+  tether_secret_store_probe_async (store, cancellable, move_probed_cb, g_steal_pointer (&task));
 }
 
 /**

@@ -292,11 +292,12 @@ move_keys (TetherSecretStore   *store,
   return TRUE;
 }
 
-/* The names of @names that look like a credential's */
+/* The names of @names (freed) that look like a credential's */
 static GStrv
 secret_looking (GStrv names)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) owned = names;
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     if (mcp_secrets_name_is_secret (names[i]))
@@ -429,11 +430,17 @@ move_probed_cb (GObject      *source,
 {
   g_autoptr(GTask) task = user_data;
 
-  /* Whatever it found: without a keyring the thread fails with the
-   * store's own message. */
-  tether_secret_store_probe_finish (TETHER_SECRET_STORE (source), result, NULL);
+  gboolean have_keyring = tether_secret_store_probe_finish (TETHER_SECRET_STORE (source), result, NULL);
+
   if (g_task_return_error_if_cancelled (task))
     return;
+  /* Without a keyring nothing is moved: the values stay where they are
+   * (what the window says when it knows in time) */
+  if (!have_keyring)
+    {
+      g_task_return_int (task, 0);
+      return;
+    }
   g_task_run_in_thread (task, move_thread);
 }
 

@@ -50,6 +50,7 @@ struct _TetherImportDialog
   TetherSecretStore   *secrets;
   GCancellable        *cancellable;
   GPtrArray           *moving;    /* configurations whose secrets go into the keyring */
+  gboolean             probing;   /* not yet known whether there is a keyring */
 
   /* Template widgets */
   GtkButton           *confirm_button;
@@ -610,6 +611,7 @@ probed_cb (GObject      *source,
   g_autoptr(TetherImportDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
+  self->probing = FALSE;
   if (tether_secret_store_probe_finish (TETHER_SECRET_STORE (source), result, &error))
     return;
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -784,6 +786,7 @@ tether_import_dialog_init (TetherImportDialog *self)
 
   self->cancellable = g_cancellable_new ();
   self->secrets = g_object_ref (tether_secret_store_get_default ());
+  self->probing = TRUE;
   tether_secret_store_probe_async (self->secrets, self->cancellable, probed_cb, g_object_ref (self));
 }
 
@@ -873,4 +876,19 @@ tether_import_dialog_get_move_secrets (TetherImportDialog *self)
 
   return gtk_switch_get_active (self->secrets_switch) &&
          gtk_widget_get_sensitive (GTK_WIDGET (self->secrets_row));
+}
+
+/**
+ * tether_import_dialog_get_probing:
+ * @self: a #TetherImportDialog
+ *
+ * Returns: whether it is not known yet if there is a keyring (confirming
+ *   then waits for it)
+ */
+gboolean
+tether_import_dialog_get_probing (TetherImportDialog *self)
+{
+  g_return_val_if_fail (TETHER_IS_IMPORT_DIALOG (self), FALSE);
+
+  return self->probing;
 }

@@ -35,6 +35,7 @@ struct _TetherSecretStore
 
   char     *file_path;
   gboolean  allow_file;
+  gboolean  file_if_there;  /* a file made with the user's consent before is theirs to use */
   gboolean  probed;
   gboolean  have_service;
   char     *probe_message;
@@ -163,7 +164,8 @@ tether_secret_store_probe (TetherSecretStore  *self,
         self->probe_message = g_strdup (local_error->message);
     }
 
-  if (self->have_service || self->allow_file)
+  if (self->have_service || self->allow_file ||
+      (self->file_if_there && g_file_test (self->file_path, G_FILE_TEST_IS_REGULAR)))
     return TRUE;
 
   g_set_error (error, TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_NO_SECRET_SERVICE,
@@ -171,6 +173,96 @@ tether_secret_store_probe (TetherSecretStore  *self,
                  "Start one (gnome-keyring), or allow a file only you can read with --allow-file-secrets"),
                self->probe_message);
   return FALSE;
+}
+
+/* Ends the probe's search and keeps what it found, unless known already.
+ * Returns %FALSE only when it was cancelled. */
+static gboolean
+probe_search_finish (TetherSecretStore  *self,
+                     GAsyncResult       *result,
+                     GError            **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  GList *found = secret_password_search_finish (result, &local_error);
+
+  g_list_free_full (found, g_object_unref);
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if (!self->probed)
+    {
+      self->probed = TRUE;
+      self->have_service = local_error == NULL;
+      if (local_error != NULL)
+        self->probe_message = g_strdup (local_error->message);
+    }
+  return TRUE;
+}
+
+static void
+on_probe_searched (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  TetherSecretStore *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  if (!probe_search_finish (self, result, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, self->have_service);
+}
+
+/**
+ * tether_secret_store_probe_async:
+ * @self: a store
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when it is known
+ * @user_data: for @callback
+ *
+ * Looks for a Secret Service without blocking, as the window does before
+ * it offers to move secrets into the keyring.
+ */
+void
+tether_secret_store_probe_async (TetherSecretStore   *self,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_return_if_fail (TETHER_IS_SECRET_STORE (self));
+
+  g_task_set_source_tag (task, tether_secret_store_probe_async);
+  if (self->probed)
+    {
+      g_task_return_boolean (task, self->have_service);
+      return;
+    }
+  secret_password_search (get_schema (), SECRET_SEARCH_NONE, cancellable, on_probe_searched,
+                          g_steal_pointer (&task), "kind", "probe", NULL);
+}
+
+/**
+ * tether_secret_store_probe_finish:
+ * @self: a store
+ * @result: the result
+ * @error: where to put why there is no keyring (cancelled only)
+ *
+ * Returns: whether a Secret Service keeps the secrets (the fallback file
+ *   does not count)
+ */
+gboolean
+tether_secret_store_probe_finish (TetherSecretStore  *self,
+                                  GAsyncResult       *result,
+                                  GError            **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**
@@ -774,23 +866,13 @@ on_probed (GObject      *source,
            gpointer      user_data)
 {
   GTask *task = user_data;
-  TetherSecretStore *self = g_task_get_source_object (task);
-  g_autoptr(GError) error = NULL;
-  GList *found = secret_password_search_finish (result, &error);
+  GError *error = NULL;
 
-  g_list_free_full (found, g_object_unref);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (!probe_search_finish (g_task_get_source_object (task), result, &error))
     {
-      g_task_return_error (task, g_steal_pointer (&error));
+      g_task_return_error (task, error);
       g_object_unref (task);
       return;
-    }
-  if (!self->probed)
-    {
-      self->probed = TRUE;
-      self->have_service = error == NULL;
-      if (error != NULL)
-        self->probe_message = g_strdup (error->message);
     }
   op_run (task);
 }
@@ -929,8 +1011,11 @@ tether_secret_store_lookup_finish (TetherSecretStore  *self,
 /**
  * tether_secret_store_get_default:
  *
- * The store of the running program, on the Secret Service, with no file
- * fallback: what servers that are not given a store of their own use.
+ * The store of the running program, on the Secret Service: what servers
+ * that are not given a store of their own use. Without a Secret Service it
+ * uses the fallback file only if the user made it, with their consent
+ * (`tether-cli login --allow-file-secrets`): a sign-in kept there is found
+ * by the window too; it never makes that file itself.
  *
  * Returns: (transfer none): the store
  */
@@ -943,6 +1028,7 @@ tether_secret_store_get_default (void)
   if (g_once_init_enter (&once))
     {
       store = tether_secret_store_new (FALSE);
+      store->file_if_there = TRUE;
       g_once_init_leave (&once, 1);
     }
   return store;

@@ -30,6 +30,13 @@ TetherSecretStore *tether_secret_store_new_for_file  (const char         *path,
                                                       gboolean            allow_file);
 gboolean           tether_secret_store_probe         (TetherSecretStore  *self,
                                                       GError            **error);
+void               tether_secret_store_probe_async   (TetherSecretStore  *self,
+                                                      GCancellable       *cancellable,
+                                                      GAsyncReadyCallback callback,
+                                                      gpointer            user_data);
+gboolean           tether_secret_store_probe_finish  (TetherSecretStore  *self,
+                                                      GAsyncResult       *result,
+                                                      GError            **error);
 gboolean           tether_secret_store_uses_file     (TetherSecretStore  *self);
 const char        *tether_secret_store_get_file_path (TetherSecretStore  *self);
 gboolean           tether_secret_store_store         (TetherSecretStore  *self,

@@ -19,7 +19,11 @@
  *  - a name the configuration has already is skipped, or with --replace
  *    replaces that server, or with --rename is added as NAME-2, NAME-3…;
  *  - the rest is added, enabled as the source had it, or disabled with
- *    --disabled.
+ *    --disabled;
+ *  - env and header values that look secret go into the keyring and the
+ *    configuration gets `${secret:NAME}` instead, unless --keep-secrets
+ *    keeps them in place; without a keyring they stay in place, with a
+ *    warning, and nothing is moved.
  *
  * The report shows each server as the importer normalised it, placeholders
  * unresolved and every env and header value masked: a value given with
@@ -40,6 +44,7 @@
 #include "tether-cli-output.h"
 #include "tether-config-import.h"
 #include "tether-import-plan.h"
+#include "tether-secret-move.h"
 
 typedef enum
 {
@@ -72,7 +77,9 @@ typedef struct
   TetherImportConflict   conflict;
   gboolean               dry_run;
   gboolean               disabled;
+  gboolean               keep_secrets;
   gboolean               json;
+  guint                  n_moved;    /* values moved into the keyring */
 } ImportArgs;
 
 static void
@@ -102,6 +109,9 @@ parse_import (const TetherCliConfigCommand  *command,
       N_("Replace servers of the same name (default: skip them)"), NULL },
     { "rename", 0, 0, G_OPTION_ARG_NONE, &keep_both,
       N_("Add servers of a name already taken as NAME-2, NAME-3…"), NULL },
+    { "keep-secrets", 0, 0, G_OPTION_ARG_NONE, &import->keep_secrets,
+      N_("Keep values that look secret in the configuration file instead of moving them to the keyring"),
+      NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &import->sets,
       N_("Give a value to a variable the file leaves open (${input:NAME}, ${workspaceFolder}, "
          "${env:NAME})"), N_("NAME=VALUE") },
@@ -393,6 +403,14 @@ print_text (TetherImportPlan *plan,
             counts[ACTION_ADD] + counts[ACTION_REPLACE] + counts[ACTION_RENAME],
             counts[ACTION_SKIP] + counts[ACTION_EXISTS], counts[ACTION_REFUSE] + counts[ACTION_FAILED],
             outcomes->len, config_file);
+  if (import->n_moved > 0)
+    printf (g_dngettext (GETTEXT_PACKAGE,
+                         "%u value that looks secret was moved to the keyring; the configuration refers to it "
+                         "as ${secret:NAME}.\n",
+                         "%u values that look secret were moved to the keyring; the configuration refers to them "
+                         "as ${secret:NAME}.\n",
+                         import->n_moved),
+            import->n_moved);
 }
 
 /* JSON */
@@ -452,6 +470,7 @@ print_json (TetherImportPlan *plan,
                                  tether_import_format_get_display_name (tether_import_result_get_format (result)));
   json_object_set_string_member (object, "config", import->config);
   json_object_set_boolean_member (object, "dry_run", import->dry_run);
+  json_object_set_int_member (object, "moved_to_keyring", import->n_moved);
   json_object_set_array_member (object, "warnings", strv_to_json (tether_import_result_get_warnings (result)));
   json_object_set_array_member (object, "variables",
                                 variables_to_json (tether_import_result_get_variables (result)));
@@ -485,6 +504,38 @@ print_json (TetherImportPlan *plan,
   json_object_set_array_member (object, "servers", servers);
   json_node_set_object (node, object);
   tether_cli_print_json (node);
+}
+
+/* Moves the values of @configs that look secret into the keyring. Without
+ * a keyring they stay where they are, with a warning: the configuration
+ * file is readable by its owner only. */
+static gboolean
+move_secrets (GPtrArray  *configs,
+              guint      *n_moved,
+              GError    **error)
+{
+  g_autoptr(TetherSecretStore) secrets = NULL;
+  g_autoptr(GError) probe_error = NULL;
+  guint wanted = 0;
+
+  for (guint i = 0; i < configs->len; i++)
+    wanted += tether_secret_move_count (g_ptr_array_index (configs, i));
+  if (wanted == 0)
+    return TRUE;
+
+  secrets = tether_secret_store_new (FALSE);
+  if (!tether_secret_store_probe (secrets, &probe_error))
+    {
+      tether_cli_print_error (g_dngettext (GETTEXT_PACKAGE,
+                                           "%u value looks secret. No keyring is available: secrets stay in "
+                                           "the config file, readable only by you",
+                                           "%u values look secret. No keyring is available: secrets stay in "
+                                           "the config file, readable only by you",
+                                           wanted),
+                              wanted);
+      return TRUE;
+    }
+  return tether_secret_move_configs (secrets, configs, n_moved, error);
 }
 
 int
@@ -548,8 +599,13 @@ tether_cli_import_main (const TetherCliConfigCommand  *command,
       g_autoptr(GPtrArray) configs = tether_import_plan_dup_configs (plan, import.disabled);
       g_autoptr(GError) merge_error = NULL;
 
+      /* Secrets into the keyring first: the file never holds them. */
+      if (configs->len > 0 && !import.keep_secrets &&
+          !move_secrets (configs, &import.n_moved, &merge_error))
+        g_debug ("no server imported: a secret could not be moved");
       /* One save: all of them are added, or none. */
-      if (configs->len > 0 && !tether_config_store_merge (store, configs, &merge_error))
+      if (configs->len > 0 &&
+          (merge_error != NULL || !tether_config_store_merge (store, configs, &merge_error)))
         {
           for (guint i = 0; i < outcomes->len; i++)
             {

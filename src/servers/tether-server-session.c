@@ -256,7 +256,11 @@ attempt_failed (TetherServer *self,
   g_autofree char *context = NULL;
   gboolean fatal = error_is_fatal (error);
 
-  if (self->recovering)
+  /* A server that wants a sign-in is not retried: no attempt count above
+   * its message. */
+  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION))
+    context = NULL;
+  else if (self->recovering)
     context = g_strdup_printf (_("Reconnection attempt %u failed:"), self->attempt);
   else
     context = g_strdup_printf (_("Attempt %u of %u failed:"), self->attempt, self->attempts);

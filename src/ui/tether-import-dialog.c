@@ -12,7 +12,10 @@
  * TetherImportPlan. Nothing is written and nothing runs until the user
  * confirms; then every chosen server goes in with one save through the
  * manager, enabled only if "Connect after import" stayed on, and ::imported
- * says which. Cancel changes nothing.
+ * says which. Cancel changes nothing. With "Move secrets to the keyring" on
+ * (when there is a keyring), the env and header values that look secret go
+ * into the keyring first and the configuration gets `${secret:NAME}`
+ * (tether-secret-move.c): those values never reach the file.
  */
 
 #define G_LOG_DOMAIN "tether-import-dialog"
@@ -24,6 +27,7 @@
 #include "tether-accessible.h"
 #include "tether-import-dialog.h"
 #include "tether-import-variable.h"
+#include "tether-secret-move.h"
 #include "tether-visible-text.h"
 
 typedef struct
@@ -43,10 +47,16 @@ struct _TetherImportDialog
   TetherServerManager *manager;
   TetherImportPlan    *plan;
   GArray              *servers;   /* ServerWidgets, one per plan item */
+  TetherSecretStore   *secrets;
+  GCancellable        *cancellable;
+  GPtrArray           *moving;    /* configurations whose secrets go into the keyring */
+  gboolean             probing;   /* not yet known whether there is a keyring */
 
   /* Template widgets */
   GtkButton           *confirm_button;
   GtkSwitch           *connect_switch;
+  AdwActionRow        *secrets_row;
+  GtkSwitch           *secrets_switch;
   GtkLabel            *error_label;
   GtkRevealer         *error_revealer;
   AdwPreferencesGroup *file_warnings_group;
@@ -519,34 +529,97 @@ build (TetherImportDialog *self)
 /* Confirming */
 
 static void
+show_error (TetherImportDialog *self,
+            const char         *reason)
+{
+  g_autofree char *message = g_strdup_printf (_("Nothing was added: %s"), reason);
+  g_autofree char *shown = tether_visible_text (message);
+
+  gtk_label_set_label (self->error_label, shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+  gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
+}
+
+static void
+merge (TetherImportDialog *self,
+       GPtrArray          *configs)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = g_strdup (tether_server_config_get_name (g_ptr_array_index (configs, 0)));
+
+  if (!tether_server_manager_merge (self->manager, configs, &error))
+    {
+      show_error (self, error->message);
+      return;
+    }
+
+  g_signal_emit (self, signals[IMPORTED], 0, first, configs->len);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+secrets_moved_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(TetherImportDialog) self = user_data;
+  g_autoptr(GPtrArray) configs = g_steal_pointer (&self->moving);
+  g_autoptr(GError) error = NULL;
+
+  if (!tether_secret_move_configs_finish (result, NULL, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, error->message);
+      return;
+    }
+  merge (self, configs);
+}
+
+static void
 confirm_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
   TetherImportDialog *self = TETHER_IMPORT_DIALOG (widget);
   g_autoptr(GPtrArray) configs = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *first = NULL;
 
-  if (tether_import_plan_get_n_adding (self->plan) == 0 || tether_import_plan_get_n_unresolved (self->plan) > 0)
+  if (self->moving != NULL || tether_import_plan_get_n_adding (self->plan) == 0 ||
+      tether_import_plan_get_n_unresolved (self->plan) > 0)
     return;
 
   configs = tether_import_plan_dup_configs (self->plan, !gtk_switch_get_active (self->connect_switch));
-  first = g_strdup (tether_server_config_get_name (g_ptr_array_index (configs, 0)));
-
-  if (!tether_server_manager_merge (self->manager, configs, &error))
+  if (!tether_import_dialog_get_move_secrets (self))
     {
-      g_autofree char *message = g_strdup_printf (_("Nothing was added: %s"), error->message);
-      g_autofree char *shown = tether_visible_text (message);
-
-      gtk_label_set_label (self->error_label, shown);
-      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
-      gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
+      merge (self, configs);
       return;
     }
 
-  g_signal_emit (self, signals[IMPORTED], 0, first, configs->len);
-  gtk_window_destroy (GTK_WINDOW (self));
+  /* Secrets into the keyring first, in a thread: the keyring may ask to be
+   * unlocked. Nothing is saved unless every one of them is stored. */
+  self->moving = g_ptr_array_ref (configs);
+  gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
+  tether_secret_move_configs_async (self->secrets, configs, self->cancellable, secrets_moved_cb,
+                                    g_object_ref (self));
+}
+
+/* Whether there is a keyring: without one the switch is off and says why */
+static void
+probed_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(TetherImportDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  self->probing = FALSE;
+  if (tether_secret_store_probe_finish (TETHER_SECRET_STORE (source), result, &error))
+    return;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  gtk_switch_set_active (self->secrets_switch, FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->secrets_row), FALSE);
+  adw_action_row_set_subtitle (self->secrets_row,
+                               _("No keyring is available: secrets stay in the config file, readable only by you"));
 }
 
 /* GObject */
@@ -558,6 +631,9 @@ tether_import_dialog_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TETHER_TYPE_IMPORT_DIALOG);
 
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->secrets);
   g_clear_object (&self->plan);
   g_clear_object (&self->manager);
 
@@ -685,6 +761,8 @@ tether_import_dialog_class_init (TetherImportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, file_warnings_group);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, options_group);
+  gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, secrets_row);
+  gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, secrets_switch);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, servers_box);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TetherImportDialog, variables_group);
@@ -705,6 +783,11 @@ tether_import_dialog_init (TetherImportDialog *self)
 
   g_signal_connect_object (self->connect_switch, "notify::active",
                            G_CALLBACK (connect_changed_cb), self, G_CONNECT_SWAPPED);
+
+  self->cancellable = g_cancellable_new ();
+  self->secrets = g_object_ref (tether_secret_store_get_default ());
+  self->probing = TRUE;
+  tether_secret_store_probe_async (self->secrets, self->cancellable, probed_cb, g_object_ref (self));
 }
 
 /**
@@ -777,4 +860,35 @@ tether_import_dialog_get_n_adding (TetherImportDialog *self)
   g_return_val_if_fail (TETHER_IS_IMPORT_DIALOG (self), 0);
 
   return self->plan != NULL ? tether_import_plan_get_n_adding (self->plan) : 0;
+}
+
+/**
+ * tether_import_dialog_get_move_secrets:
+ * @self: a #TetherImportDialog
+ *
+ * Returns: whether confirming moves the values that look secret into the
+ *   keyring (off when there is none)
+ */
+gboolean
+tether_import_dialog_get_move_secrets (TetherImportDialog *self)
+{
+  g_return_val_if_fail (TETHER_IS_IMPORT_DIALOG (self), FALSE);
+
+  return gtk_switch_get_active (self->secrets_switch) &&
+         gtk_widget_get_sensitive (GTK_WIDGET (self->secrets_row));
+}
+
+/**
+ * tether_import_dialog_get_probing:
+ * @self: a #TetherImportDialog
+ *
+ * Returns: whether it is not known yet if there is a keyring (confirming
+ *   then waits for it)
+ */
+gboolean
+tether_import_dialog_get_probing (TetherImportDialog *self)
+{
+  g_return_val_if_fail (TETHER_IS_IMPORT_DIALOG (self), FALSE);
+
+  return self->probing;
 }

@@ -26,5 +26,8 @@ gboolean             tether_import_dialog_get_connect  (TetherImportDialog  *sel
 void                 tether_import_dialog_set_connect  (TetherImportDialog  *self,
                                                         gboolean             connect);
 guint                tether_import_dialog_get_n_adding (TetherImportDialog  *self);
+gboolean             tether_import_dialog_get_probing  (TetherImportDialog  *self);
+gboolean             tether_import_dialog_get_move_secrets
+                                                       (TetherImportDialog  *self);
 
 G_END_DECLS

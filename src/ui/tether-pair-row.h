@@ -23,6 +23,10 @@ void        tether_pair_row_set_key   (TetherPairRow *self,
 const char *tether_pair_row_get_value (TetherPairRow *self);
 void        tether_pair_row_set_value (TetherPairRow *self,
                                        const char    *value);
+gboolean    tether_pair_row_get_stored (TetherPairRow *self);
+gboolean    tether_pair_row_get_secret (TetherPairRow *self);
+void        tether_pair_row_set_secret (TetherPairRow *self,
+                                        gboolean       secret);
 GtkWidget  *tether_pair_row_get_key_entry (TetherPairRow *self);
 
 G_END_DECLS

@@ -10,7 +10,10 @@
  * that is not http(s), arguments that do not parse) keep Save off; warnings
  * (a command that is not on PATH, a missing folder) do not. Saving goes
  * through the manager, which writes the configuration file; the server
- * connects from there if it is enabled.
+ * connects from there if it is enabled. Env and header values whose row
+ * is locked (a name that looks like a credential's, or the user's choice)
+ * go into the keyring first and the file gets `${secret:NAME}`; without a
+ * keyring they stay in the file, and the dialog says so.
  */
 
 #define G_LOG_DOMAIN "tether-server-dialog"
@@ -24,6 +27,7 @@
 
 #include "tether-pair-row.h"
 #include "tether-roots-group.h"
+#include "tether-secret-move.h"
 #include "tether-server-dialog.h"
 #include "tether-visible-text.h"
 
@@ -54,6 +58,9 @@ struct _TetherServerDialog
   GPtrArray           *header_rows;
   GtkFileChooserNative *chooser;
   double               initial_timeouts[N_TIMEOUTS];
+  TetherSecretStore   *secrets;
+  GCancellable        *cancellable;
+  TetherServerConfig  *saving;     /* its secrets going into the keyring */
 
   /* Template widgets */
   GtkLabel            *args_preview;
@@ -88,6 +95,7 @@ struct _TetherServerDialog
   guint                url_touched : 1;
   guint                filling : 1;
   guint                can_save : 1;
+  guint                no_keyring : 1;
 };
 
 G_DEFINE_FINAL_TYPE (TetherServerDialog, tether_server_dialog, ADW_TYPE_WINDOW)
@@ -231,13 +239,36 @@ check_header_row (GPtrArray  *names,
   return FALSE;
 }
 
+/* The names of the locked rows with a value to move to the keyring */
+static GStrv
+locked_keys (GPtrArray *rows)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      TetherPairRow *row = g_ptr_array_index (rows, i);
+
+      if (tether_pair_row_get_secret (row) && *tether_pair_row_get_key (row) != '\0' &&
+          tether_secret_move_wanted ("secret", tether_pair_row_get_value (row)))
+        g_strv_builder_add (builder, tether_pair_row_get_key (row));
+    }
+  return g_strv_builder_end (builder);
+}
+
 static void
 check_pairs (GPtrArray  *rows,
              gboolean    headers,
+             gboolean    no_keyring,
              Messages   *messages)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) header_names = g_ptr_array_new ();
+  g_auto(GStrv) locked = no_keyring ? locked_keys (rows) : NULL;
+
+  if (locked != NULL && locked[0] != NULL)
+    add_message (messages->warnings,
+                 _("No keyring is available: secrets stay in the config file, readable only by you."));
 
   for (guint i = 0; i < rows->len; i++)
     {
@@ -596,7 +627,7 @@ validate (TetherServerDialog *self)
         g_string_append (first, messages.errors->str);
       messages_clear (&messages);
 
-      check_pairs (self->env_rows, FALSE, &messages);
+      check_pairs (self->env_rows, FALSE, self->no_keyring, &messages);
       show_messages (self->env_message, &messages);
     }
   else
@@ -609,7 +640,7 @@ validate (TetherServerDialog *self)
         g_string_append (first, messages.errors->str);
       messages_clear (&messages);
 
-      check_pairs (self->header_rows, TRUE, &messages);
+      check_pairs (self->header_rows, TRUE, self->no_keyring, &messages);
       show_messages (self->headers_message, &messages);
     }
   if (messages_block (&messages))
@@ -767,6 +798,58 @@ choose_folder_action (GtkWidget  *widget,
 }
 
 static void
+save_failed (TetherServerDialog *self,
+             const char         *reason)
+{
+  g_autofree char *text = g_strdup_printf (_("Could not save: %s"), reason);
+
+  gtk_label_set_label (self->save_error_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->save_error_label), TRUE);
+  gtk_revealer_set_reveal_child (self->save_error_revealer, TRUE);
+  set_problem (self, text);
+}
+
+static void
+save_config (TetherServerDialog *self,
+             TetherServerConfig *config)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean saved;
+
+  if (self->name != NULL)
+    saved = tether_server_manager_update (self->manager, self->name, config, &error);
+  else
+    saved = tether_server_manager_add (self->manager, config, &error);
+
+  if (!saved)
+    {
+      save_failed (self, error->message);
+      return;
+    }
+
+  g_signal_emit (self, signals[SAVED], 0, tether_server_config_get_name (config));
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+secrets_moved_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(TetherServerDialog) self = user_data;
+  g_autoptr(TetherServerConfig) config = g_steal_pointer (&self->saving);
+  g_autoptr(GError) error = NULL;
+
+  if (!tether_secret_move_configs_finish (result, NULL, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        save_failed (self, error->message);
+      return;
+    }
+  save_config (self, config);
+}
+
+static void
 save_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -774,34 +857,53 @@ save_action (GtkWidget  *widget,
   TetherServerDialog *self = TETHER_SERVER_DIALOG (widget);
   g_autoptr(TetherServerConfig) config = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean saved;
+  g_auto(GStrv) env = NULL;
+  g_auto(GStrv) headers = NULL;
 
   self->name_touched = self->command_touched = self->url_touched = TRUE;
   validate (self);
-  if (!tether_server_dialog_get_can_save (self))
+  if (!tether_server_dialog_get_can_save (self) || self->saving != NULL)
     return;
 
   config = build_config (self, &error);
   if (config == NULL)
-    saved = FALSE;
-  else if (self->name != NULL)
-    saved = tether_server_manager_update (self->manager, self->name, config, &error);
-  else
-    saved = tether_server_manager_add (self->manager, config, &error);
-
-  if (!saved)
     {
-      g_autofree char *text = g_strdup_printf (_("Could not save: %s"), error->message);
-
-      gtk_label_set_label (self->save_error_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->save_error_label), TRUE);
-      gtk_revealer_set_reveal_child (self->save_error_revealer, TRUE);
-      set_problem (self, text);
+      save_failed (self, error->message);
       return;
     }
 
-  g_signal_emit (self, signals[SAVED], 0, tether_server_config_get_name (config));
-  gtk_window_destroy (GTK_WINDOW (self));
+  /* The locked values into the keyring first (in a thread: it may ask to
+   * be unlocked); nothing is saved unless all of them are stored. */
+  if (get_kind (self) == KIND_LOCAL)
+    env = locked_keys (self->env_rows);
+  else
+    headers = locked_keys (self->header_rows);
+  if (self->no_keyring || ((env == NULL || env[0] == NULL) && (headers == NULL || headers[0] == NULL)))
+    {
+      save_config (self, config);
+      return;
+    }
+  self->saving = g_steal_pointer (&config);
+  tether_secret_move_keys_async (self->secrets, self->saving, (const char * const *)env,
+                                 (const char * const *)headers, self->cancellable, secrets_moved_cb,
+                                 g_object_ref (self));
+}
+
+/* Without a keyring the locked values stay in the file, and the dialog
+ * says so. */
+static void
+probed_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(TetherServerDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (tether_secret_store_probe_finish (TETHER_SECRET_STORE (source), result, &error) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self->no_keyring = TRUE;
+  validate (self);
 }
 
 /* Filling in */
@@ -936,6 +1038,10 @@ tether_server_dialog_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TETHER_TYPE_SERVER_DIALOG);
 
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->secrets);
+  g_clear_object (&self->saving);
   g_clear_object (&self->manager);
   g_clear_object (&self->original);
   g_clear_pointer (&self->env_rows, g_ptr_array_unref);
@@ -1122,6 +1228,10 @@ tether_server_dialog_init (TetherServerDialog *self)
 
   self->env_rows = g_ptr_array_new ();
   self->header_rows = g_ptr_array_new ();
+
+  self->cancellable = g_cancellable_new ();
+  self->secrets = g_object_ref (tether_secret_store_get_default ());
+  tether_secret_store_probe_async (self->secrets, self->cancellable, probed_cb, g_object_ref (self));
 }
 
 /**

@@ -225,6 +225,7 @@ update_tab (TetherServerPage *self,
     }
   else if (state == TETHER_SERVER_STATE_SIGN_IN_REQUIRED)
     {
+      icon_name = "tether-state-sign-in-symbolic";
       title = _("Sign-in Required");
       description = _("The server wants you to sign in: Sign In opens your browser.");
     }

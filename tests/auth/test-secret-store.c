@@ -19,6 +19,7 @@
 
 #include "tether-auth-error.h"
 #include "tether-secret-store.h"
+#include "test-util.h"
 
 static const char *secret_value = "ghp_test-SECRET-1f2e3d4c5b6a";
 
@@ -26,32 +27,6 @@ static char *
 fallback_path (void)
 {
   return g_build_filename (g_get_user_data_dir (), "tether", "secrets.json", NULL);
-}
-
-/* No file under HOME or XDG_DATA_HOME holds @needle in clear. */
-static void
-assert_in_no_file (const char *dir,
-                   const char *needle)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *entry;
-
-  if (d == NULL)
-    return;
-  while ((entry = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, entry, NULL);
-      g_autofree char *contents = NULL;
-      gsize length;
-
-      if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        continue;
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        assert_in_no_file (path, needle);
-      else if (g_file_test (path, G_FILE_TEST_IS_REGULAR) &&
-               g_file_get_contents (path, &contents, &length, NULL))
-        g_assert_null (g_strstr_len (contents, length, needle));
-    }
 }
 
 static void
@@ -115,8 +90,8 @@ test_keyring_round_trip (void)
   /* it went to the keyring, never to a file in clear */
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (tether_secret_store_store (store, TETHER_SECRET_KIND_ENV, "", "KEPT", secret_value, &error));
-  assert_in_no_file (g_get_home_dir (), secret_value);
-  assert_in_no_file (g_get_user_data_dir (), secret_value);
+  test_assert_in_no_file (g_get_home_dir (), secret_value);
+  test_assert_in_no_file (g_get_user_data_dir (), secret_value);
   g_assert_true (tether_secret_store_clear (store, NULL, NULL, NULL, &error));
 }
 
@@ -156,8 +131,8 @@ test_no_service_refused (void)
 
   /* nothing was written anywhere */
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  assert_in_no_file (g_get_home_dir (), secret_value);
-  assert_in_no_file (g_get_user_data_dir (), secret_value);
+  test_assert_in_no_file (g_get_home_dir (), secret_value);
+  test_assert_in_no_file (g_get_user_data_dir (), secret_value);
 }
 
 static void
@@ -203,6 +178,39 @@ test_no_service_file_with_consent (void)
   g_unlink (path);
 }
 
+/* A sign-in kept in the file by `tether-cli login --allow-file-secrets`
+ * is found by the window's store; without that file it refuses, and it
+ * never makes one. */
+static void
+test_no_service_default_reads_consented_file (void)
+{
+  TetherSecretStore *app = tether_secret_store_get_default ();
+  g_autoptr(TetherSecretStore) cli = tether_secret_store_new (TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = fallback_path ();
+  char *value;
+
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_false (tether_secret_store_probe (app, &error));
+  g_assert_error (error, TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_NO_SECRET_SERVICE);
+  g_clear_error (&error);
+  g_assert_false (tether_secret_store_store (app, TETHER_SECRET_KIND_OAUTH, "notion", "tokens", "{}", &error));
+  g_assert_error (error, TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_NO_SECRET_SERVICE);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  g_assert_true (tether_secret_store_store (cli, TETHER_SECRET_KIND_OAUTH, "notion", "tokens", secret_value,
+                                            &error));
+  g_assert_no_error (error);
+
+  value = tether_secret_store_lookup (app, TETHER_SECRET_KIND_OAUTH, "notion", "tokens", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (value, ==, secret_value);
+  tether_secret_free (value);
+  g_assert_true (tether_secret_store_uses_file (app));
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -220,6 +228,8 @@ main (int   argc,
     {
       g_test_add_func ("/secret-store/no-service/refused", test_no_service_refused);
       g_test_add_func ("/secret-store/no-service/file-with-consent", test_no_service_file_with_consent);
+      g_test_add_func ("/secret-store/no-service/default-reads-consented-file",
+                       test_no_service_default_reads_consented_file);
     }
   else
     g_error ("run me with tests/auth/with-keyring.sh keyring|none");

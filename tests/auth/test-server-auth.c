@@ -90,6 +90,8 @@ test_sign_in (void)
   test_server_wait_settled (server, "the first attempt");
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
   g_assert_nonnull (tether_server_get_error_message (server));
+  /* nothing is retried: no attempt count above the sign-in's message */
+  g_assert_null (strstr (tether_server_get_error_details (server), "Attempt"));
   g_assert_cmpuint (mock->n_browsed, ==, 0);
   g_assert_cmpuint (mock->n_authorized, ==, 0);
 

@@ -764,3 +764,31 @@ test_remove_tree (const char *path)
     }
   g_rmdir (path);
 }
+
+/* No regular file under @dir holds @needle (a secret that must be in the
+ * keyring only); symbolic links are not followed */
+void
+test_assert_in_no_file (const char *dir,
+                        const char *needle)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *entry;
+
+  if (d == NULL)
+    return;
+  while ((entry = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, entry, NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        continue;
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        test_assert_in_no_file (path, needle);
+      else if (g_file_test (path, G_FILE_TEST_IS_REGULAR) &&
+               g_file_get_contents (path, &contents, &length, NULL) &&
+               g_strstr_len (contents, length, needle) != NULL)
+        g_error ("%s holds a secret in clear", path);
+    }
+}

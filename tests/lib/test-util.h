@@ -65,5 +65,7 @@ void     test_iterate_for                  (guint       ms);
 void     test_warm_up                      (void);
 void     test_assert_finalized             (gpointer    object);
 void     test_remove_tree                  (const char *path);
+void     test_assert_in_no_file            (const char *dir,
+                                            const char *needle);
 
 G_END_DECLS

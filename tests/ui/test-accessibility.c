@@ -160,6 +160,10 @@ every_window_body (Fixture *fixture)
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.edit", NULL);
   wait_until (fixture, toplevel_mapped, GSIZE_TO_POINTER (TETHER_TYPE_SERVER_DIALOG), 10000, "Edit Server");
   tether_roots_group_add_folder (find_descendant (find_dialog (), TETHER_TYPE_ROOTS_GROUP), fixture->dir);
+  /* and a variable to keep in the keyring: its lock */
+  gtk_widget_activate_action (GTK_WIDGET (find_dialog ()), "dialog.add-env", NULL);
+  tether_pair_row_set_key (find_descendant (find_dialog (), TETHER_TYPE_PAIR_ROW), "API_KEY");
+  g_assert_true (tether_pair_row_get_secret (find_descendant (find_dialog (), TETHER_TYPE_PAIR_ROW)));
   assert_accessible ("Edit Server with a shared folder", "Tether", "Edit Server", NULL);
   close_toplevel (TETHER_TYPE_SERVER_DIALOG);
 

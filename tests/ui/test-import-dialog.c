@@ -58,20 +58,6 @@ message_shown (Fixture       *fixture,
   return find_message_dialog () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_message_dialog ()));
 }
 
-static gpointer
-find_named (gpointer    widget,
-            const char *name)
-{
-  g_autoptr(GPtrArray) found = g_ptr_array_new ();
-
-  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_WIDGET, found);
-  for (guint i = 0; i < found->len; i++)
-    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (found, i)), name) == 0)
-      return g_ptr_array_index (found, i);
-
-  g_error ("no widget named %s", name);
-}
-
 /* Every subtitle of the action rows titled @title, one a line; valid until
  * the next call */
 static const char *

@@ -70,6 +70,7 @@ sign_in_body (Fixture *fixture)
   g_autoptr(GError) error = NULL;
   g_autofree char *stored = NULL;
   g_autofree char *config = NULL;
+  g_autofree char *page_texts = NULL;
 
   wait_state (fixture, "remote", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
   g_assert_cmpuint (mock->n_browsed, ==, 0);
@@ -86,6 +87,25 @@ sign_in_body (Fixture *fixture)
   g_assert_nonnull (page_button);
   g_assert_true (gtk_widget_get_visible (page_button));
   g_assert_true (gtk_widget_get_visible (row_button));
+  /* Only the sign-in's message: no attempt count, as nothing is retried */
+  page_texts = widget_texts (get_page (fixture));
+  g_assert_null (strstr (page_texts, "Attempt"));
+  /* The empty tools say sign in, with the padlock, not the tools' icon */
+  {
+    g_autoptr(GPtrArray) empties = g_ptr_array_new ();
+    guint n_sign_in = 0;
+
+    collect_descendants (GTK_WIDGET (get_page (fixture)), ADW_TYPE_STATUS_PAGE, empties);
+    for (guint i = 0; i < empties->len; i++)
+      if (gtk_widget_is_drawable (g_ptr_array_index (empties, i)))
+        {
+          g_assert_cmpstr (adw_status_page_get_title (g_ptr_array_index (empties, i)), ==, "Sign-in Required");
+          g_assert_cmpstr (adw_status_page_get_icon_name (g_ptr_array_index (empties, i)), ==,
+                           "tether-state-sign-in-symbolic");
+          n_sign_in++;
+        }
+    g_assert_cmpuint (n_sign_in, ==, 1);
+  }
   screenshot ("sign-in-required.png");
 
   /* Sign In: the stand-in browser approves, the row turns connected */

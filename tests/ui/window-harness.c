@@ -847,7 +847,9 @@ static gboolean
 import_dialog_shown (Fixture       *fixture,
                      gconstpointer  data)
 {
-  return find_import_dialog () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_import_dialog ()));
+  /* and it knows whether there is a keyring: confirming goes straight on */
+  return find_import_dialog () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_import_dialog ())) &&
+         !tether_import_dialog_get_probing (find_import_dialog ());
 }
 
 /* Drops @value on the window the way GTK does: through the drop target's
@@ -1041,4 +1043,20 @@ window_harness_run (void)
   g_clear_object (&notification_connection);
 
   return status;
+}
+
+/* The descendant of @widget named @name (gtk_widget_set_name()); fails the
+ * test if there is none */
+gpointer
+find_named (gpointer    widget,
+            const char *name)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_WIDGET, found);
+  for (guint i = 0; i < found->len; i++)
+    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (found, i)), name) == 0)
+      return g_ptr_array_index (found, i);
+
+  g_error ("no widget named %s", name);
 }

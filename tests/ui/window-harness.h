@@ -251,6 +251,9 @@ GtkWidget *
 diagnostics_server_row (TetherDiagnosticsWindow *window,
                         const char              *name);
 
+gpointer
+find_named (gpointer    widget,
+            const char *name);
 GtkLabel *
 find_label (gpointer    widget,
             const char *text);

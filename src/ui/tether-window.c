@@ -423,7 +423,7 @@ tether_window_init (TetherWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->run_history = tether_run_history_new ();
 
-  tether_status_page_set_icon_when_shown (self->empty_page, BASE_APP_ID "-symbolic");
+  tether_status_page_set_icon_when_shown (self->empty_page, "tether-app-symbolic");
   tether_accessible_name_status_page (self->empty_page);
   tether_accessible_name_status_page (self->drop_page);
   tether_status_page_set_icon_when_shown (self->drop_page, "document-send-symbolic");

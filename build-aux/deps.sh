@@ -16,7 +16,7 @@ what=${1:-run}
 
 pkgs="build-essential meson ninja-build pkg-config gettext
       libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-glib-dev libsoup-3.0-dev libyaml-dev
-      libsecret-1-dev libgnutls28-dev
+      libsecret-1-dev libgnutls28-dev libgtk-4-bin librsvg2-common
       desktop-file-utils appstream"
 case "$what" in
   run) ;;

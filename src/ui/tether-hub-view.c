@@ -30,6 +30,7 @@
 #include "tether-hub-view.h"
 #include "tether-port-row.h"
 #include "tether-profile.h"
+#include "tether-status-page-icon.h"
 #include "tether-visible-text.h"
 
 struct _TetherHubView
@@ -610,6 +611,7 @@ tether_hub_view_init (TetherHubView *self)
                                 _("Tool Limit and Endpoints"));
   tether_accessible_name_inner (GTK_WIDGET (self->endpoint_group), GTK_TYPE_LIST_BOX, _("Hub Endpoint"));
   tether_accessible_name_status_page (self->sessions_empty);
+  tether_status_page_set_icon_when_shown (self->sessions_empty, "system-users-symbolic");
   tether_accessible_name_status_page (self->activity_empty);
   adw_combo_row_set_factory (self->limit_row, choices);
   tether_accessible_name_inner (GTK_WIDGET (self->limit_row), GTK_TYPE_LIST_VIEW, _("Client"));

@@ -23,6 +23,7 @@
 #include "tether-list-focus.h"
 #include "tether-sampling-dialog.h"
 #include "tether-server-row.h"
+#include "tether-status-page-icon.h"
 #include "tether-visible-text.h"
 #include "tether-window-private.h"
 
@@ -422,9 +423,10 @@ tether_window_init (TetherWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->run_history = tether_run_history_new ();
 
-  adw_status_page_set_icon_name (self->empty_page, BASE_APP_ID "-symbolic");
+  tether_status_page_set_icon_when_shown (self->empty_page, "tether-app-symbolic");
   tether_accessible_name_status_page (self->empty_page);
   tether_accessible_name_status_page (self->drop_page);
+  tether_status_page_set_icon_when_shown (self->drop_page, "document-send-symbolic");
   tether_list_focus_install (GTK_WIDGET (self->server_list));
 
   stack = tether_server_page_get_view_stack (self->server_page);

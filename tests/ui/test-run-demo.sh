@@ -44,9 +44,9 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-for tool in xdotool xwininfo ps; do
+for tool in xdotool xwininfo ps import convert; do
   command -v "$tool" >/dev/null 2>&1 ||
-    fail "$tool not found (apt-get install xdotool x11-utils procps, or build-aux/deps.sh test)"
+    fail "$tool not found (apt-get install xdotool x11-utils procps imagemagick, or build-aux/deps.sh test)"
 done
 [ -n "${DISPLAY:-}" ] || fail "no display: run it through tests/with-display.sh"
 [ -x "$run_sh" ] || fail "$run_sh is missing or not executable"
@@ -103,6 +103,28 @@ demo_servers_run () {
 }
 wait_until "demo servers “example” and “flaky” running" demo_servers_run
 echo "# the demo's servers run: $servers"
+
+# The window drew its sidebar (the connected server's green dot is on the
+# screen, as the X server shows it), and no icon it drew loaded librsvg:
+# every icon the window shows at start is a PNG (Tether's own are encoded
+# at build time), and an SVG drawn once keeps librsvg loaded for the life
+# of the process, some 7 MB. The X server is asked, so that no frame of
+# the app's own can be trusted blindly; the dot is the success colour of
+# the light style, within a margin for antialiasing.
+shot=$log/window.png
+sidebar_drawn () {
+  import -window "$window" "$shot" 2>/dev/null &&
+    [ "$(convert "$shot" -fuzz 6% -fill black +opaque '#1b8553' -fill white -opaque '#1b8553' \
+           -format '%[fx:maxima.r]' info: 2>/dev/null)" = 1 ]
+}
+wait_until "the sidebar drawn with the connected server's icon" sidebar_drawn
+no_svg_loader () {
+  if grep -E 'librsvg|libpixbufloader-svg' "/proc/$pid/maps" >&2; then
+    fail "the window loaded librsvg at start (the maps above): an icon it drew was an SVG"
+  fi
+}
+no_svg_loader
+echo "# the window is drawn without librsvg"
 
 # Ctrl+Q, typed as a user types it into the focused window. Xvfb has no
 # window manager: the focus is given by hand, again at every try.

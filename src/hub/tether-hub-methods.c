@@ -59,23 +59,6 @@ profile_of (TetherHub     *self,
   return call->session->profile != NULL ? _tether_hub_find_profile (self, call->session->profile) : NULL;
 }
 
-/**
- * _tether_hub_server_info_new:
- *
- * Returns: (transfer full): the hub as `serverInfo`
- */
-JsonObject *
-_tether_hub_server_info_new (void)
-{
-  JsonObject *info = json_object_new ();
-
-  json_object_set_string_member (info, "name", "tether");
-  json_object_set_string_member (info, "title", "Tether");
-  json_object_set_string_member (info, "version", PACKAGE_VERSION);
-
-  return info;
-}
-
 /* What the hub offers. Logging only in the initialize era: the stateless
  * revision's clients ask for logs per request, which the hub does not
  * forward (its servers' logs belong to no request). */

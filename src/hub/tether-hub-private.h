@@ -161,7 +161,6 @@ JsonObject       *_tether_hub_initialize_result      (TetherHub        *self,
                                                       TetherHubSession *session,
                                                       JsonObject       *params);
 JsonObject       *_tether_hub_discover_result        (TetherHub        *self);
-JsonObject       *_tether_hub_server_info_new        (void);
 void              _tether_hub_forward_log            (TetherHub        *self,
                                                       const char       *server,
                                                       const char       *level,
@@ -182,6 +181,11 @@ void              _tether_hub_input_resume           (TetherHub         *self,
 void              _tether_hub_input_stop             (TetherHub         *self);
 void              _tether_hub_held_free              (TetherHubHeld     *held);
 
+/* tether-hub-result.c */
+JsonObject       *_tether_hub_server_info_new        (void);
+JsonObject       *_tether_hub_stateless_result       (const char        *method,
+                                                      JsonObject        *result);
+
 /* tether-hub-stateless.c */
 gboolean          _tether_hub_stateless_claimed      (JsonObject        *params);
 void              _tether_hub_stateless_post         (TetherHub         *self,
@@ -191,8 +195,6 @@ void              _tether_hub_stateless_post         (TetherHub         *self,
                                                       const char        *method,
                                                       JsonNode          *id,
                                                       JsonObject        *params);
-JsonObject       *_tether_hub_stateless_result       (const char        *method,
-                                                      JsonObject        *result);
 void              _tether_hub_stateless_changed      (TetherHub         *self,
                                                       guint              change);
 void              _tether_hub_stateless_stop         (TetherHub         *self);

@@ -405,14 +405,6 @@ _tether_hub_stateless_post (TetherHub         *self,
   _tether_hub_dispatch (self, call, params);
 }
 
-static JsonObject *
-copy_object (JsonNode *node)
-{
-  g_autoptr(JsonNode) copy = json_node_copy (node);
-
-  return json_node_dup_object (copy);
-}
-
 /**
  * _tether_hub_stateless_stop:
  * @self: the hub
@@ -426,51 +418,4 @@ _tether_hub_stateless_stop (TetherHub *self)
     g_signal_handlers_disconnect_by_data (((TetherHubListener *)g_ptr_array_index (self->listeners, i))->writer,
                                           self);
   g_ptr_array_set_size (self->listeners, 0);
-}
-
-/* Lists and reads a client may cache, for as long as `ttlMs` says. */
-static const char * const cacheable_methods[] = {
-  "server/discover", "tools/list", "prompts/list", "resources/list",
-  "resources/templates/list", "resources/read", NULL
-};
-
-/**
- * _tether_hub_stateless_result:
- * @method: the method answered
- * @result: its result
- *
- * Returns: (transfer full): @result as a client of the stateless revision
- *   gets it: with `resultType` (complete unless it says otherwise), the
- *   hub as serverInfo in `_meta`, and cache hints on lists
- */
-JsonObject *
-_tether_hub_stateless_result (const char *method,
-                              JsonObject *result)
-{
-  JsonObject *copy = json_object_new ();
-  g_autoptr(GList) members = json_object_get_members (result);
-  JsonNode *meta_node = json_object_get_member (result, "_meta");
-  JsonObject *meta;
-
-  for (GList *l = members; l != NULL; l = l->next)
-    if (!g_str_equal (l->data, "_meta"))
-      json_object_set_member (copy, l->data, json_node_copy (json_object_get_member (result, l->data)));
-
-  if (string_member (copy, "resultType") == NULL)
-    json_object_set_string_member (copy, "resultType", "complete");
-
-  if (g_strv_contains (cacheable_methods, method) &&
-      g_str_equal (json_object_get_string_member (copy, "resultType"), "complete"))
-    {
-      /* What the hub offers changes with its servers, and is this user's. */
-      json_object_set_int_member (copy, "ttlMs", 0);
-      json_object_set_string_member (copy, "cacheScope", "private");
-    }
-
-  meta = meta_node != NULL && JSON_NODE_HOLDS_OBJECT (meta_node)
-           ? copy_object (meta_node) : json_object_new ();
-  json_object_set_object_member (meta, MCP_META_SERVER_INFO, _tether_hub_server_info_new ());
-  json_object_set_object_member (copy, "_meta", meta);
-
-  return copy;
 }

@@ -460,7 +460,7 @@ tether_server_get_tool_task_support (TetherServer *self,
   g_return_val_if_fail (TETHER_IS_SERVER (self), MCP_TASK_SUPPORT_FORBIDDEN);
   g_return_val_if_fail (name != NULL, MCP_TASK_SUPPORT_FORBIDDEN);
 
-  tools = tether_server_get_tools (self);
+  tools = G_LIST_MODEL (self->lists[TETHER_SERVER_LIST_TOOLS]);
   n = g_list_model_get_n_items (tools);
   for (guint i = 0; i < n; i++)
     {

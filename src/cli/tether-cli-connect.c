@@ -41,6 +41,7 @@
 #include <glib-unix.h>
 #include <libsoup/soup.h>
 
+#include "mcp-era.h"
 #include "mcp-error.h"
 #include "mcp-sse-parser.h"
 #include "tether-cli-connect.h"
@@ -378,6 +379,55 @@ new_message (Bridge     *bridge,
   return msg;
 }
 
+/* A string member of @object, or %NULL. */
+static const char *
+string_of (JsonObject *object,
+           const char *member)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+
+  return json_node_get_string (node);
+}
+
+/* A request of the stateless revision (2026-07-28) says its version in
+ * `params._meta`; over HTTP the hub wants the same in MCP-Protocol-Version,
+ * its method in Mcp-Method and its tool, prompt or resource in Mcp-Name.
+ * The stdio client cannot set headers: the bridge does. */
+static void
+add_era_headers (SoupMessage *msg,
+                 JsonObject  *object,
+                 const char  *method)
+{
+  SoupMessageHeaders *headers = soup_message_get_request_headers (msg);
+  JsonNode *params_node = json_object_get_member (object, "params");
+  JsonObject *params = params_node != NULL && JSON_NODE_HOLDS_OBJECT (params_node)
+                         ? json_node_get_object (params_node) : NULL;
+  JsonNode *meta_node = params != NULL ? json_object_get_member (params, "_meta") : NULL;
+  const char *version;
+  const char *member;
+  g_autofree char *encoded_method = NULL;
+
+  if (method == NULL || meta_node == NULL || !JSON_NODE_HOLDS_OBJECT (meta_node))
+    return;
+  version = string_of (json_node_get_object (meta_node), MCP_META_PROTOCOL_VERSION);
+  if (version == NULL)
+    return;
+
+  encoded_method = mcp_era_encode_header (method);
+  soup_message_headers_replace (headers, "MCP-Protocol-Version", version);
+  soup_message_headers_replace (headers, "Mcp-Method", encoded_method);
+  member = mcp_era_name_member (method);
+  if (member != NULL && string_of (params, member) != NULL)
+    {
+      g_autofree char *name = mcp_era_encode_header (string_of (params, member));
+
+      soup_message_headers_replace (headers, "Mcp-Name", name);
+    }
+}
+
 static void
 send_message (Bridge   *bridge,
               JsonNode *message,
@@ -416,6 +466,7 @@ send_message (Bridge   *bridge,
   post->msg = new_message (bridge, "POST");
   soup_message_headers_replace (soup_message_get_request_headers (post->msg),
                                 "Accept", "application/json, text/event-stream");
+  add_era_headers (post->msg, object, post->method);
   body = g_bytes_new_take (g_steal_pointer (&text), length);
   soup_message_set_request_body_from_bytes (post->msg, "application/json", body);
 

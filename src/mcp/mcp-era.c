@@ -136,3 +136,24 @@ mcp_era_decode_header (const char *header)
 
   return g_strndup ((const char *)decoded, decoded_length);
 }
+
+/**
+ * mcp_era_name_member:
+ * @method: a request's method
+ *
+ * Which member of the request's params the `Mcp-Name` header of the
+ * stateless revision repeats: the tool's or prompt's `name`, the
+ * resource's `uri`.
+ *
+ * Returns: (nullable): the member, or %NULL when @method has no name header
+ */
+const char *
+mcp_era_name_member (const char *method)
+{
+  if (g_strcmp0 (method, "tools/call") == 0 || g_strcmp0 (method, "prompts/get") == 0)
+    return "name";
+  if (g_strcmp0 (method, "resources/read") == 0)
+    return "uri";
+
+  return NULL;
+}

@@ -46,5 +46,6 @@ const char *mcp_era_to_string          (McpEra       era);
 char       *mcp_era_encode_header      (const char  *value);
 char       *mcp_era_decode_header      (const char  *header);
 gboolean    mcp_era_header_needs_base64 (const char *value);
+const char *mcp_era_name_member        (const char  *method);
 
 G_END_DECLS

@@ -109,11 +109,7 @@ _mcp_http_outgoing_take_era (McpHttpOutgoing *out,
   if (out->era_version == NULL)
     return;
 
-  if (g_str_equal (out->method, "tools/call") || g_str_equal (out->method, "prompts/get"))
-    member = "name";
-  else if (g_str_equal (out->method, "resources/read"))
-    member = "uri";
-
+  member = mcp_era_name_member (out->method);
   if (member != NULL)
     out->call_name = mcp_json_dup_string (params, member);
 

@@ -331,6 +331,53 @@ test_connect_and_watch (Fixture       *fixture,
   stop_serve (fixture);
 }
 
+/* connect passes on a request of the stateless revision (2026-07-28):
+ * the headers the hub checks against its `_meta` are the bridge's to set. */
+static void
+test_connect_stateless (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GSubprocessLauncher) spawner = launcher (fixture);
+  g_autoptr(GSubprocess) connect = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(HubTestClient) client = hub_test_client_new (fixture->url, fixture->token);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  GOutputStream *in;
+  const char *messages =
+    "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"alpha__echo\","
+    "\"arguments\":{\"message\":\"stateless over stdio\"},"
+    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+    "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"bridge-2026\",\"version\":\"1\"},"
+    "\"io.modelcontextprotocol/clientCapabilities\":{}}}}\n";
+
+  hub_test_client_initialize (client, NULL);
+  wait_all_tools (fixture, client);
+
+  connect = g_subprocess_launcher_spawn (spawner, &error, TETHER_CLI, "connect", NULL);
+  g_assert_no_error (error);
+  in = g_subprocess_get_stdin_pipe (connect);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (connect));
+  g_assert_true (g_output_stream_write_all (in, messages, strlen (messages), NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  line = g_data_input_stream_read_line (out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_test_message ("connect: %s", line);
+  g_assert_nonnull (strstr (line, "\"id\":5"));
+  g_assert_null (strstr (line, "\"error\""));
+  g_assert_nonnull (strstr (line, "stateless over stdio"));
+  g_assert_nonnull (strstr (line, "\"resultType\":\"complete\""));
+
+  g_assert_true (g_output_stream_close (in, NULL, &error));
+  g_subprocess_wait (connect, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (connect), ==, 0);
+
+  stop_serve (fixture);
+}
+
 /* With no hub and no way to start Tether, connect says why and fails. */
 static void
 test_connect_without_hub (Fixture       *fixture,
@@ -502,6 +549,7 @@ main (int   argc,
 
   ADD ("serve-follows-edits", test_serve_follows_edits);
   ADD ("connect-and-watch", test_connect_and_watch);
+  ADD ("connect-stateless", test_connect_stateless);
   ADD ("connect-without-hub", test_connect_without_hub);
   ADD ("serve-port-taken", test_serve_port_taken);
   ADD ("option-forms", test_option_forms);

@@ -402,6 +402,8 @@ main (int   argc,
 {
   g_log_set_writer_func (capture_writer, NULL, NULL);
   g_test_init (&argc, &argv, NULL);
+  /* The debug lines this test reads go to stderr, out of the TAP stream. */
+  g_log_writer_default_set_use_stderr (TRUE);
 
   on_host = g_strcmp0 (g_getenv ("TETHER_TEST_PROCESS_BACKEND"), "host") == 0;
   if (on_host && g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)

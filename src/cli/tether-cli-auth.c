@@ -247,6 +247,28 @@ typedef struct
   char       *client_id;
 } ServerArgs;
 
+/* The help was asked for, and shown: the command does nothing else. */
+#define HELP_SHOWN (-1)
+
+/* The options of login, logout, auth and secret: --allow-file-secrets, and
+ * --help. Returns %FALSE on a usage error. */
+static gboolean
+parse_auth_args (const TetherCliConfigCommand  *command,
+                 char                         **args,
+                 gboolean                      *allow_file,
+                 TetherCliArgs                 *parsed,
+                 GError                       **error)
+{
+  const GOptionEntry entries[] = {
+    { "allow-file-secrets", 0, 0, G_OPTION_ARG_NONE, allow_file,
+      N_("Without a keyring, keep secrets in a file only you can read (mode 0600)"), NULL },
+    { NULL }
+  };
+
+  return tether_cli_args_parse (parsed, command->synopsis, command->summary, entries, NULL, NULL, NULL,
+                                args, error);
+}
+
 static int
 parse_server_args (const TetherCliConfigCommand  *command,
                    const TetherCliOptions        *options,
@@ -255,25 +277,19 @@ parse_server_args (const TetherCliConfigCommand  *command,
                    GError                       **error)
 {
   g_autoptr(TetherConfigStore) config = NULL;
+  g_auto(TetherCliArgs) parsed = { 0 };
   TetherServerConfig *found;
 
-  for (guint i = 0; args[i] != NULL; i++)
-    {
-      if (g_str_equal (args[i], "--allow-file-secrets"))
-        out->allow_file = TRUE;
-      else if (out->name == NULL && args[i][0] != '-')
-        out->name = args[i];
-      else
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("usage: tether-cli %s"), command->synopsis);
-          return TETHER_CLI_EXIT_USAGE;
-        }
-    }
-  if (out->name == NULL)
+  if (!parse_auth_args (command, args, &out->allow_file, &parsed, error))
+    return TETHER_CLI_EXIT_USAGE;
+  if (parsed.help)
+    return HELP_SHOWN;
+  if (g_strv_length (parsed.positional) != 1 || parsed.command_line != NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("usage: tether-cli %s"), command->synopsis);
       return TETHER_CLI_EXIT_USAGE;
     }
+  out->name = g_intern_string (parsed.positional[0]);
 
   config = tether_cli_open_store (options, error);
   if (config == NULL)
@@ -344,7 +360,7 @@ cmd_login (const TetherCliConfigCommand  *command,
 
   url = server.url;
   if (code != TETHER_CLI_EXIT_OK)
-    return code;
+    return code == HELP_SHOWN ? TETHER_CLI_EXIT_OK : code;
 
   session = tether_auth_session_new (server.name, url, secrets);
   tether_auth_session_set_opener (session, tether_cli_auth_open_uri, NULL, NULL);
@@ -374,7 +390,7 @@ cmd_logout (const TetherCliConfigCommand  *command,
 
   url = server.url;
   if (code != TETHER_CLI_EXIT_OK)
-    return code;
+    return code == HELP_SHOWN ? TETHER_CLI_EXIT_OK : code;
   if (!tether_secret_store_clear (secrets, TETHER_SECRET_KIND_OAUTH, server.name, NULL, error))
     return TETHER_CLI_EXIT_FAILURE;
   printf (_("Signed out of %s.\n"), server.name);
@@ -396,7 +412,7 @@ cmd_auth (const TetherCliConfigCommand  *command,
 
   url = server.url;
   if (code != TETHER_CLI_EXIT_OK)
-    return code;
+    return code == HELP_SHOWN ? TETHER_CLI_EXIT_OK : code;
   session = tether_auth_session_new (server.name, url, secrets);
   if (!tether_auth_session_load (session, error))
     return TETHER_CLI_EXIT_FAILURE;
@@ -465,22 +481,21 @@ cmd_secret (const TetherCliConfigCommand  *command,
             GError                       **error)
 {
   g_autoptr(TetherSecretStore) secrets = NULL;
-  g_autoptr(GPtrArray) rest = g_ptr_array_new ();
+  g_auto(TetherCliArgs) parsed = { 0 };
   gboolean allow_file = FALSE;
   const char *verb;
   const char *name;
+  guint n;
 
-  for (guint i = 0; args[i] != NULL; i++)
-    {
-      if (g_str_equal (args[i], "--allow-file-secrets"))
-        allow_file = TRUE;
-      else
-        g_ptr_array_add (rest, args[i]);
-    }
-  verb = rest->len > 0 ? g_ptr_array_index (rest, 0) : NULL;
-  name = rest->len > 1 ? g_ptr_array_index (rest, 1) : NULL;
+  if (!parse_auth_args (command, args, &allow_file, &parsed, error))
+    return TETHER_CLI_EXIT_USAGE;
+  if (parsed.help)
+    return TETHER_CLI_EXIT_OK;
+  n = g_strv_length (parsed.positional);
+  verb = n > 0 ? parsed.positional[0] : NULL;
+  name = n > 1 ? parsed.positional[1] : NULL;
 
-  if (g_strcmp0 (verb, "list") == 0 && rest->len == 1)
+  if (g_strcmp0 (verb, "list") == 0 && n == 1 && parsed.command_line == NULL)
     {
       g_auto(GStrv) names = NULL;
 
@@ -492,7 +507,8 @@ cmd_secret (const TetherCliConfigCommand  *command,
       return TETHER_CLI_EXIT_OK;
     }
 
-  if ((g_strcmp0 (verb, "set") != 0 && g_strcmp0 (verb, "remove") != 0) || rest->len != 2)
+  if ((g_strcmp0 (verb, "set") != 0 && g_strcmp0 (verb, "remove") != 0) || n != 2 ||
+      parsed.command_line != NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                            _("usage: tether-cli secret set NAME | secret list | secret remove NAME"));

@@ -207,13 +207,15 @@ ask_as_request (FakeMcpTasks *tasks,
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *params;
-  JsonObject *meta = json_object_new ();
-  JsonObject *related = json_object_new ();
+  JsonObject *meta;
+  JsonObject *related;
   guint64 before = fake_mcp_core_get_next_request_id (tasks->core);
 
   if (task->asked || task->waiting->len == 0)
     return;
   task->asked = TRUE;
+  meta = json_object_new ();
+  related = json_object_new ();
 
   json_parser_load_from_data (parser,
     "{\"message\":\"Which angle?\",\"requestedSchema\":{\"type\":\"object\","

@@ -116,9 +116,17 @@ command -v fake-mcp-server >/dev/null 2>&1 && die "fake-mcp-server is already in
 host_processes () {  # live processes on the host that run from $tools
   ps -eo pid=,stat=,args= | awk -v dir="$tools" 'index($0, dir) > 0 && $2 !~ /^Z/ && $3 != "awk"'
 }
-no_host_processes () {  # wait up to 10 s for none
+# The server's process group on the host also holds Tether's watchdog
+# (`sh -c … tether-host-watchdog`, see src/spawn/tether-host-process.c),
+# which stops what is left of the group once Tether is gone.
+server_group=""
+group_processes () {  # live processes in the server's group, the watchdog too
+  [ -n "$server_group" ] || return 0
+  ps -eo pid=,pgid=,stat=,args= | awk -v g="$server_group" '$2 == g && $3 !~ /^Z/'
+}
+no_host_processes () {  # wait up to 10 s for none, the watchdog included
   for _ in $(seq 1 50); do
-    [ -z "$(host_processes)" ] && return 0
+    [ -z "$(host_processes)" ] && [ -z "$(group_processes)" ] && return 0
     sleep 0.2
   done
   return 1
@@ -207,6 +215,9 @@ wait_connected () {  # RUN
     sleep 0.2
   done
   [ "$(host_processes | wc -l)" -eq 3 ] || die "expected the server and 2 grandchildren on the host ($1): $(host_processes)"
+  server_group=$(ps -o pgid= -p "$(host_processes | awk 'NR == 1 {print $1}')" | tr -d ' ')
+  [ "$(group_processes | wc -l)" -eq 4 ] && group_processes | grep -q ' tether-host-watchdog$' \
+    || die "expected the server, 2 grandchildren and the watchdog in group $server_group ($1): $(group_processes)"
 }
 wait_run_ended () {  # RUN — flatpak run exits, and nothing of the instance is left
   for _ in $(seq 1 50); do
@@ -262,8 +273,8 @@ while read -r p st _; do
   fi
 done <<< "$processes"
 [ -z "$left" ] || die "processes of the instance left after flatpak kill:$left"
-no_host_processes || die "host processes of the stdio server left after flatpak kill: $(host_processes)"
-echo "  ok: flatpak kill stopped the instance's $(echo "$processes" | grep -c .) processes ($(echo "$processes" | awk '{print $3}' | sort | paste -sd' ')) and the server's 3 on the host; none left"
+no_host_processes || die "host processes of the stdio server left after flatpak kill: $(host_processes) $(group_processes)"
+echo "  ok: flatpak kill stopped the instance's $(echo "$processes" | grep -c .) processes ($(echo "$processes" | awk '{print $3}' | sort | paste -sd' ')) and the server's 3 and its watchdog on the host; none left"
 
 # 2c. Again, and quit the way a user does: the servers stop properly.
 start_app quit
@@ -274,7 +285,7 @@ gdbus call --session --dest "$app_id" --object-path "$object_path" \
   || die "could not activate the app's quit action"
 wait_run_ended "the quit action"
 [ "$run_status" -eq 0 ] || die "flatpak run exited with status $run_status after the quit action"
-no_host_processes || die "host processes of the stdio server left after quitting: $(host_processes)"
+no_host_processes || die "host processes of the stdio server left after quitting: $(host_processes) $(group_processes)"
 grep -q 'host-stdio: connected → disconnected' "$logs/app-quit.log" \
   || die "host-stdio was not stopped on quit: $(grep tether-server "$logs/app-quit.log" | tail -3)"
 echo "  ok: the quit action stopped both servers (host-stdio: connected → disconnected); nothing left on the host"

@@ -50,6 +50,18 @@
  * fails the spawn rather than exiting 127. The same script without the exec
  * answers find_program.
  *
+ * The helper's SIGINT is not enough on its own. When Tether dies, the
+ * server's input closes at the same moment as our bus name goes: a server
+ * that exits at the end of its input may be reaped, and forgotten by the
+ * helper, before the name is gone, and whatever it started would then live
+ * on with nobody to stop it. So in a run the script first starts a watchdog
+ * in the group (`sh -c … tether-host-watchdog`), which holds the read end of a pipe whose write end only
+ * we hold (fd 4, "the lifeline") and nothing else: when we are gone,
+ * however we went, it reads end-of-file, sends SIGTERM to its own group,
+ * and SIGKILL after a grace. It ignores SIGINT, SIGTERM and SIGHUP, so the
+ * group's SIGKILL that ends every stop ends it too; it signals only the
+ * group it is in, which nothing outside the server's session can join.
+ *
  * Signals go to the group with HostCommandSignal while the leader lives.
  * The helper forgets a pid once it has reaped it, so a signal after that
  * (the stdio transport's SIGKILL for whatever the leader left in its group)
@@ -59,7 +71,11 @@
 
 #define STATUS_MAX 4096
 
-/* $1 run|find, $2 the command, then its arguments; fd 3 gets the verdict */
+/* Between the watchdog's SIGTERM and its SIGKILL, in seconds */
+#define WATCHDOG_GRACE_S 3
+
+/* $1 run|find, $2 the command, then its arguments; fd 3 gets the verdict;
+ * in a run, fd 4 is the lifeline (see the top of the file) */
 static const char spawn_script[] =
   "tether_mode=$1 tether_command=$2\n"
   "shift 2\n"
@@ -90,6 +106,16 @@ static const char spawn_script[] =
   "printf 'found %s\\n' \"$tether_found\" >&3\n"
   "[ \"$tether_mode\" = run ] || exit 0\n"
   "exec 3>&-\n"
+  "tether_watchdog='read -r tether_line <&4\n"
+  "exec 4<&-\n"
+  "kill -TERM 0\n"
+  "command -p sleep " G_STRINGIFY (WATCHDOG_GRACE_S) "\n"
+  "kill -KILL 0'\n"
+  "(\n"
+  "  trap '' HUP INT TERM\n"
+  "  exec /bin/sh -c \"$tether_watchdog\" tether-host-watchdog\n"
+  ") </dev/null >/dev/null 2>&1 &\n"
+  "exec 4<&-\n"
   "exec \"$tether_found\" \"$@\"\n";
 
 /* A process's D-Bus connection, shared with the calls still in flight for
@@ -150,6 +176,7 @@ struct _TetherHostProcess
   GOutputStream   *stdin_pipe;
   GInputStream    *stdout_pipe;
   GInputStream    *stderr_pipe;
+  int              lifeline_fd;     /* the write end; -1 when none */
 
   GQueue           wait_tasks;
   int              wait_status;     /* -1: unknown */
@@ -437,8 +464,8 @@ typedef enum
 typedef struct
 {
   LaunchMode    mode;
-  int           child_fds[4];   /* what the command gets as 0, 1, 2 and 3 */
-  int           our_fds[3];     /* stdin's write end, stdout's and stderr's read ends */
+  int           child_fds[5];   /* what the command gets as 0 to 4 (4: the lifeline, in a run) */
+  int           our_fds[4];     /* stdin's write end, stdout's and stderr's read ends, the lifeline's write end */
   GInputStream *status;         /* fd 3's read end */
   GByteArray   *verdict;
   char         *search_path;
@@ -483,7 +510,7 @@ open_fds (Launch  *launch,
 
   if (launch->mode == LAUNCH_RUN)
     {
-      int in[2], out[2], err[2];
+      int in[2], out[2], err[2], lifeline[2];
 
       if (!g_unix_open_pipe (in, FD_CLOEXEC, error))
         return FALSE;
@@ -499,6 +526,11 @@ open_fds (Launch  *launch,
         return FALSE;
       launch->our_fds[2] = err[0];
       launch->child_fds[2] = err[1];
+
+      if (!g_unix_open_pipe (lifeline, FD_CLOEXEC, error))
+        return FALSE;
+      launch->child_fds[4] = lifeline[0];
+      launch->our_fds[3] = lifeline[1];
     }
   else
     {
@@ -676,7 +708,10 @@ finish_launch (GTask *task)
       self->stdin_pipe = g_unix_output_stream_new (launch->our_fds[0], TRUE);
       self->stdout_pipe = g_unix_input_stream_new (launch->our_fds[1], TRUE);
       self->stderr_pipe = g_unix_input_stream_new (launch->our_fds[2], TRUE);
-      for (guint i = 0; i < 3; i++)
+      if (self->lifeline_fd >= 0)
+        close (self->lifeline_fd);
+      self->lifeline_fd = launch->our_fds[3];
+      for (guint i = 0; i < G_N_ELEMENTS (launch->our_fds); i++)
         launch->our_fds[i] = -1;
       self->started = TRUE;
 
@@ -844,7 +879,11 @@ connected_for_launch_cb (GObject      *object,
   g_variant_builder_init (&fds, G_VARIANT_TYPE ("a{uh}"));
   for (guint32 i = 0; i < G_N_ELEMENTS (launch->child_fds); i++)
     {
-      int handle = g_unix_fd_list_append (fd_list, launch->child_fds[i], &error);
+      int handle;
+
+      if (launch->child_fds[i] < 0)
+        continue;
+      handle = g_unix_fd_list_append (fd_list, launch->child_fds[i], &error);
 
       close (launch->child_fds[i]);
       launch->child_fds[i] = -1;
@@ -1140,6 +1179,13 @@ tether_host_process_dispose (GObject *object)
       link_unref (link);
     }
 
+  /* The watchdog on the host stops whatever is left of the group. */
+  if (self->lifeline_fd >= 0)
+    {
+      close (self->lifeline_fd);
+      self->lifeline_fd = -1;
+    }
+
   g_clear_object (&self->stdin_pipe);
   g_clear_object (&self->stdout_pipe);
   g_clear_object (&self->stderr_pipe);
@@ -1189,6 +1235,7 @@ tether_host_process_init (TetherHostProcess *self)
 {
   g_queue_init (&self->wait_tasks);
   self->wait_status = -1;
+  self->lifeline_fd = -1;
 }
 
 /**

@@ -74,5 +74,6 @@ gboolean       has_grandchildren          (gpointer data);
 void           wait_for_grandchildren     (Harness *h);
 void           stdio_test_add_framing     (void);
 void           stdio_test_add_environment (void);
+void           stdio_test_add_owner       (void);
 
 G_END_DECLS

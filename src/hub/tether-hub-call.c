@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include "mcp-json.h"
 #include "tether-hub-private.h"
 
 G_DEFINE_FINAL_TYPE (TetherHubCall, tether_hub_call, G_TYPE_OBJECT)
@@ -256,12 +257,15 @@ deliver (TetherHubCall *self,
     }
   else if (self->msg != NULL)
     {
-      g_autofree char *text = json_to_string (message, FALSE);
-      gsize length = strlen (text);
+      /* The mcp-json writer: a list answer holds its entries as text. */
+      GString *text = g_string_new (NULL);
+      gsize length;
 
+      mcp_json_write (message, text);
+      length = text->len;
       soup_server_message_set_status (self->msg, SOUP_STATUS_OK, NULL);
       soup_server_message_set_response (self->msg, "application/json", SOUP_MEMORY_TAKE,
-                                        g_steal_pointer (&text), length);
+                                        g_string_free (text, FALSE), length);
       g_signal_handlers_disconnect_by_data (self->msg, self);
       soup_server_message_unpause (self->msg);
       g_clear_object (&self->msg);

@@ -23,6 +23,12 @@
  * tether_hub_catalog_get_conflicts(). A URI no resource lists goes to the
  * first server with a template that matches it.
  *
+ * An entry holds a reference to the server's item and the name the hub
+ * gives it, nothing more: a list is written from the items' own compact
+ * text when a client asks for it (tether-hub-entry.c rewrites the few
+ * members the hub changes), with no tree built, and calls find names in a
+ * table.
+ *
  * The catalog follows the manager: servers added or removed, their states,
  * configurations and lists. Changes are gathered for a moment (an idle) and
  * ::changed says which lists an AI client would now see differently.
@@ -34,11 +40,13 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-json.h"
 #include "mcp-prompt.h"
 #include "mcp-resource.h"
 #include "mcp-tool.h"
 
 #include "tether-hub-catalog.h"
+#include "tether-hub-entry.h"
 #include "tether-hub-names.h"
 
 typedef enum
@@ -52,11 +60,9 @@ typedef enum
 
 typedef struct
 {
-  char       *name;      /* advertised name, URI or URI template */
-  char       *server;
-  char       *original;  /* the server's name for it */
-  JsonObject *json;      /* as offered */
-  gconstpointer source;  /* the server's object for it (a reference; compared) */
+  const char *name;      /* advertised name (ours), or the item's URI or URI template */
+  char       *server;    /* interned, shared by the server's entries */
+  McpItem    *item;      /* the server's object for it (a reference; compared) */
 } Entry;
 
 struct _TetherHubCatalog
@@ -66,9 +72,9 @@ struct _TetherHubCatalog
   TetherServerManager *manager;
   GPtrArray           *watched;          /* TetherServer, with our handlers */
   GPtrArray           *entries[N_KINDS];
-  GHashTable          *by_name[N_KINDS]; /* name → Entry */
+  GHashTable          *by_name[N_KINDS]; /* Entry, found by name */
   GPtrArray           *offline;          /* tools of servers not connected */
-  GHashTable          *offline_by_name;
+  GHashTable          *offline_by_name;  /* Entry, found by name */
   char                *digest[N_KINDS];
   GStrv                conflicts;
   guint                rebuild_id;
@@ -84,73 +90,97 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* Tools and prompts are renamed: their names are the catalog's. */
+static gboolean
+is_renamed (Kind kind)
+{
+  return kind == KIND_TOOLS || kind == KIND_PROMPTS;
+}
+
+/* A resource's or a template's entry: its name is its item's. */
 static void
 entry_free (Entry *entry)
 {
-  g_free (entry->name);
-  g_free (entry->server);
-  g_free (entry->original);
-  g_clear_pointer (&entry->json, json_object_unref);
-  if (entry->source != NULL)
-    g_object_unref ((gpointer)entry->source);
+  g_ref_string_release (entry->server);
+  g_object_unref (entry->item);
   g_free (entry);
 }
 
-/* A new object with the members of @object: changing its members leaves
- * @object (the server's list) as it is. */
-static JsonObject *
-copy_object (JsonObject *object)
+static void
+entry_free_renamed (Entry *entry)
 {
-  JsonObject *copy = json_object_new ();
-  g_autoptr(GList) members = json_object_get_members (object);
-
-  for (GList *l = members; l != NULL; l = l->next)
-    json_object_set_member (copy, l->data, json_node_copy (json_object_get_member (object, l->data)));
-
-  return copy;
+  g_free ((char *)entry->name);
+  entry_free (entry);
 }
 
-/* A tool or a prompt: renamed, its title kept, its server said. */
-static JsonObject *
-renamed (JsonObject *original,
-         const char *name,
-         const char *server,
-         const char *label)
+static GPtrArray *
+entries_new (Kind  kind,
+             guint size)
 {
-  JsonObject *object = copy_object (original);
-  const char *description = json_object_get_string_member_with_default (original, "description", NULL);
-  g_autofree char *described = NULL;
+  return g_ptr_array_new_full (size, (GDestroyNotify)(is_renamed (kind) ? entry_free_renamed : entry_free));
+}
 
-  json_object_set_string_member (object, "name", name);
-  if (!json_object_has_member (object, "title"))
-    json_object_set_string_member (object, "title", label);
-  if (description != NULL && *description != '\0')
-    described = g_strdup_printf ("[%s] %s", server, description);
-  else
-    described = g_strdup_printf ("[%s]", server);
-  json_object_set_string_member (object, "description", described);
+/* @name: (transfer full) for a tool or a prompt; else the item's, which
+ * lives as long as the entry's reference to it. */
+static Entry *
+entry_new (const char *name,
+           const char *server,
+           gpointer    item)
+{
+  Entry *entry = g_new (Entry, 1);
 
-  return object;
+  entry->name = name;
+  entry->server = g_ref_string_new_intern (server);
+  entry->item = g_object_ref (item);
+
+  return entry;
+}
+
+/* The server's name for it. */
+static const char *
+entry_original (Entry *entry,
+                Kind   kind)
+{
+  return is_renamed (kind) ? mcp_item_get_name (entry->item) : entry->name;
+}
+
+/* The tables by name are sets of entries: a table whose keys are its
+ * values keeps no array of values. */
+static guint
+entry_hash (gconstpointer entry)
+{
+  return g_str_hash (((const Entry *)entry)->name);
+}
+
+static gboolean
+entry_equal (gconstpointer a,
+             gconstpointer b)
+{
+  return g_str_equal (((const Entry *)a)->name, ((const Entry *)b)->name);
+}
+
+static GHashTable *
+entry_set_new (void)
+{
+  return g_hash_table_new (entry_hash, entry_equal);
+}
+
+static Entry *
+find_entry (GHashTable *set,
+            const char *name)
+{
+  Entry key = { .name = name };
+
+  return g_hash_table_lookup (set, &key);
 }
 
 static void
 add_entry (TetherHubCatalog *self,
            Kind              kind,
-           char             *name,
-           const char       *server,
-           const char       *original,
-           gconstpointer     source,
-           JsonObject       *json)
+           Entry            *entry)
 {
-  Entry *entry = g_new0 (Entry, 1);
-
-  entry->source = g_object_ref ((gpointer)source);
-  entry->name = name;
-  entry->server = g_strdup (server);
-  entry->original = g_strdup (original);
-  entry->json = json;
   g_ptr_array_add (self->entries[kind], entry);
-  g_hash_table_insert (self->by_name[kind], entry->name, entry);
+  g_hash_table_add (self->by_name[kind], entry);
 }
 
 /* What a list is: each entry's name and server, and the server's object
@@ -169,7 +199,7 @@ digest_of (GPtrArray *entries)
       g_checksum_update (checksum, (const guchar *)entry->name, -1);
       g_checksum_update (checksum, (const guchar *)"", 1);
       g_checksum_update (checksum, (const guchar *)entry->server, -1);
-      g_checksum_update (checksum, (const guchar *)&entry->source, sizeof entry->source);
+      g_checksum_update (checksum, (const guchar *)&entry->item, sizeof entry->item);
     }
 
   return g_strdup (g_checksum_get_string (checksum));
@@ -182,7 +212,20 @@ rebuild (TetherHubCatalog *self)
   g_autoptr(GStrvBuilder) conflicts = g_strv_builder_new ();
   GPtrArray *previous[N_KINDS] = { NULL, };
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->manager));
+  guint sizes[N_KINDS] = { 0, };
   TetherHubCatalogChange change = 0;
+
+  /* Room for every entry at most: an array that grew by doubling would
+   * keep up to twice that. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(TetherServer) server = g_list_model_get_item (G_LIST_MODEL (self->manager), i);
+
+      sizes[KIND_TOOLS] += g_list_model_get_n_items (tether_server_get_tools (server));
+      sizes[KIND_PROMPTS] += g_list_model_get_n_items (tether_server_get_prompts (server));
+      sizes[KIND_RESOURCES] += g_list_model_get_n_items (tether_server_get_resources (server));
+      sizes[KIND_TEMPLATES] += g_list_model_get_n_items (tether_server_get_resource_templates (server));
+    }
 
   /* The previous lists live until the new ones are compared with them:
    * their objects cannot be freed, and their addresses reused, before. */
@@ -190,7 +233,7 @@ rebuild (TetherHubCatalog *self)
     {
       g_hash_table_remove_all (self->by_name[k]);
       previous[k] = g_steal_pointer (&self->entries[k]);
-      self->entries[k] = g_ptr_array_new_with_free_func ((GDestroyNotify)entry_free);
+      self->entries[k] = entries_new (k, sizes[k]);
     }
   g_hash_table_remove_all (self->offline_by_name);
   g_ptr_array_set_size (self->offline, 0);
@@ -217,24 +260,13 @@ rebuild (TetherHubCatalog *self)
             continue;
           name = tether_hub_names_make (server_name, original, taken);
           if (online)
-            {
-              JsonObject *json = renamed (mcp_item_get_json (MCP_ITEM (tool)), name, server_name,
-                                          mcp_item_get_label (MCP_ITEM (tool)));
-
-              /* A tool that runs as a task is run as one by Tether: the
-               * hub offers it as a plain tool. */
-              json_object_remove_member (json, "execution");
-              add_entry (self, KIND_TOOLS, name, server_name, original, tool, json);
-            }
+            add_entry (self, KIND_TOOLS, entry_new (name, server_name, tool));
           else
             {
-              Entry *entry = g_new0 (Entry, 1);
+              Entry *entry = entry_new (name, server_name, tool);
 
-              entry->name = name;
-              entry->server = g_strdup (server_name);
-              entry->original = g_strdup (original);
               g_ptr_array_add (self->offline, entry);
-              g_hash_table_insert (self->offline_by_name, entry->name, entry);
+              g_hash_table_add (self->offline_by_name, entry);
             }
         }
 
@@ -247,8 +279,7 @@ rebuild (TetherHubCatalog *self)
           const char *original = mcp_item_get_name (MCP_ITEM (prompt));
           char *name = tether_hub_names_make (server_name, original, taken);
 
-          add_entry (self, KIND_PROMPTS, name, server_name, original, prompt,
-                     renamed (mcp_item_get_json (MCP_ITEM (prompt)), name, server_name, mcp_item_get_label (MCP_ITEM (prompt))));
+          add_entry (self, KIND_PROMPTS, entry_new (name, server_name, prompt));
         }
 
       for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
@@ -264,7 +295,7 @@ rebuild (TetherHubCatalog *self)
 
               if (uri == NULL)
                 continue;
-              if ((first = g_hash_table_lookup (self->by_name[kind], uri)) != NULL)
+              if ((first = find_entry (self->by_name[kind], uri)) != NULL)
                 {
                   /* Translators: a resource URI two servers offer */
                   g_autofree char *conflict = g_strdup_printf (_("%s is offered by “%s” and “%s”; “%s” serves it"),
@@ -273,8 +304,7 @@ rebuild (TetherHubCatalog *self)
                   g_strv_builder_add (conflicts, conflict);
                   continue;
                 }
-              add_entry (self, kind, g_strdup (uri), server_name, uri, resource,
-                         copy_object (mcp_item_get_json (MCP_ITEM (resource))));
+              add_entry (self, kind, entry_new (uri, server_name, resource));
             }
         }
     }
@@ -443,12 +473,12 @@ tether_hub_catalog_init (TetherHubCatalog *self)
 {
   for (guint k = 0; k < N_KINDS; k++)
     {
-      self->entries[k] = g_ptr_array_new_with_free_func ((GDestroyNotify)entry_free);
-      self->by_name[k] = g_hash_table_new (g_str_hash, g_str_equal);
+      self->entries[k] = entries_new (k, 0);
+      self->by_name[k] = entry_set_new ();
     }
   self->watched = g_ptr_array_new_with_free_func (g_object_unref);
-  self->offline = g_ptr_array_new_with_free_func ((GDestroyNotify)entry_free);
-  self->offline_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  self->offline = entries_new (KIND_TOOLS, 0);
+  self->offline_by_name = entry_set_new ();
   self->conflicts = g_new0 (char *, 1);
 }
 
@@ -499,27 +529,57 @@ entry_in_profile (Entry         *entry,
                   TetherProfile *profile)
 {
   if (kind == KIND_TOOLS)
-    return tether_profile_has_tool (profile, entry->server, entry->original);
+    return tether_profile_has_tool (profile, entry->server, entry_original (entry, kind));
 
   return tether_profile_has_server (profile, entry->server);
 }
 
-static JsonArray *
+/* Appends @entry as the hub offers it. */
+static void
+write_entry (Entry   *entry,
+             Kind     kind,
+             GString *scratch,
+             GString *out)
+{
+  McpItem *item = entry->item;
+
+  if (kind != KIND_TOOLS && kind != KIND_PROMPTS)
+    {
+      mcp_item_write_json (item, out);
+      return;
+    }
+
+  g_string_truncate (scratch, 0);
+  mcp_item_write_json (item, scratch);
+  _tether_hub_entry_write_renamed (scratch->str, entry->name, entry->server,
+                                   mcp_item_get_label (item), mcp_item_get_description (item),
+                                   kind == KIND_TOOLS, out);
+}
+
+/* The list as one raw node: written once, from the items' text. */
+static JsonNode *
 list (TetherHubCatalog *self,
       Kind              kind,
       TetherProfile    *profile)
 {
-  JsonArray *array = json_array_new ();
+  GString *out = g_string_new ("[");
+  g_autoptr(GString) scratch = g_string_new (NULL);
+  gboolean first = TRUE;
 
   for (guint i = 0; i < self->entries[kind]->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries[kind], i);
 
-      if (entry_in_profile (entry, kind, profile))
-        json_array_add_object_element (array, json_object_ref (entry->json));
+      if (!entry_in_profile (entry, kind, profile))
+        continue;
+      if (!first)
+        g_string_append_c (out, ',');
+      first = FALSE;
+      write_entry (entry, kind, scratch, out);
     }
+  g_string_append_c (out, ']');
 
-  return array;
+  return mcp_json_raw_new_take (out);
 }
 
 /**
@@ -527,9 +587,10 @@ list (TetherHubCatalog *self,
  * @self: a #TetherHubCatalog
  * @profile: (nullable): a profile, or %NULL for everything
  *
- * Returns: (transfer full): the tools, as `tools/list` gives them
+ * Returns: (transfer full): the tools, as `tools/list` gives them: an
+ *   array kept as its text, for mcp_json_write()
  */
-JsonArray *
+JsonNode *
 tether_hub_catalog_list_tools (TetherHubCatalog *self,
                                TetherProfile    *profile)
 {
@@ -538,7 +599,7 @@ tether_hub_catalog_list_tools (TetherHubCatalog *self,
   return list (self, KIND_TOOLS, profile);
 }
 
-JsonArray *
+JsonNode *
 tether_hub_catalog_list_prompts (TetherHubCatalog *self,
                                  TetherProfile    *profile)
 {
@@ -547,7 +608,7 @@ tether_hub_catalog_list_prompts (TetherHubCatalog *self,
   return list (self, KIND_PROMPTS, profile);
 }
 
-JsonArray *
+JsonNode *
 tether_hub_catalog_list_resources (TetherHubCatalog *self,
                                    TetherProfile    *profile)
 {
@@ -556,7 +617,7 @@ tether_hub_catalog_list_resources (TetherHubCatalog *self,
   return list (self, KIND_RESOURCES, profile);
 }
 
-JsonArray *
+JsonNode *
 tether_hub_catalog_list_templates (TetherHubCatalog *self,
                                    TetherProfile    *profile)
 {
@@ -594,10 +655,10 @@ lookup (TetherHubCatalog  *self,
         const char       **server,
         const char       **original)
 {
-  Entry *entry = name != NULL ? g_hash_table_lookup (self->by_name[kind], name) : NULL;
+  Entry *entry = name != NULL ? find_entry (self->by_name[kind], name) : NULL;
 
   if (entry == NULL && kind == KIND_TOOLS && name != NULL)
-    entry = g_hash_table_lookup (self->offline_by_name, name);
+    entry = find_entry (self->offline_by_name, name);
 
   if (entry == NULL || !entry_in_profile (entry, kind, profile))
     return FALSE;
@@ -605,7 +666,7 @@ lookup (TetherHubCatalog  *self,
   if (server != NULL)
     *server = entry->server;
   if (original != NULL)
-    *original = entry->original;
+    *original = entry_original (entry, kind);
 
   return TRUE;
 }

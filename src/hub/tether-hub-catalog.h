@@ -35,13 +35,13 @@ TetherHubCatalog *tether_hub_catalog_new              (TetherServerManager *mana
 void              tether_hub_catalog_refresh          (TetherHubCatalog    *self);
 void              tether_hub_catalog_set_frozen       (TetherHubCatalog    *self,
                                                        gboolean             frozen);
-JsonArray        *tether_hub_catalog_list_tools       (TetherHubCatalog    *self,
+JsonNode         *tether_hub_catalog_list_tools       (TetherHubCatalog    *self,
                                                        TetherProfile       *profile);
-JsonArray        *tether_hub_catalog_list_prompts     (TetherHubCatalog    *self,
+JsonNode         *tether_hub_catalog_list_prompts     (TetherHubCatalog    *self,
                                                        TetherProfile       *profile);
-JsonArray        *tether_hub_catalog_list_resources   (TetherHubCatalog    *self,
+JsonNode         *tether_hub_catalog_list_resources   (TetherHubCatalog    *self,
                                                        TetherProfile       *profile);
-JsonArray        *tether_hub_catalog_list_templates   (TetherHubCatalog    *self,
+JsonNode         *tether_hub_catalog_list_templates   (TetherHubCatalog    *self,
                                                        TetherProfile       *profile);
 guint             tether_hub_catalog_count_tools      (TetherHubCatalog    *self,
                                                        TetherProfile       *profile);

@@ -186,11 +186,11 @@ reply_gerror (TetherHubCall *call,
 
 static JsonObject *
 list_result (const char *member,
-             JsonArray  *items)
+             JsonNode   *items)
 {
   JsonObject *result = json_object_new ();
 
-  json_object_set_array_member (result, member, items);
+  json_object_set_member (result, member, items);
 
   return result;
 }

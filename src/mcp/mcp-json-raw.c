@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "mcp-json.h"
 #include "mcp-json-private.h"
 
 /* A list answer read by _mcp_json_parse_message() holds its entries as
@@ -18,6 +19,32 @@
  * it go, any other reader of the answer expands them first. */
 
 const char * const _mcp_json_raw_lists[4] = { "tools", "prompts", "resources", "resourceTemplates" };
+
+/**
+ * mcp_json_raw_new_take:
+ * @text: (transfer full): JSON text, compact: one value, no newline
+ *
+ * A value already written, kept as its text: mcp_json_write() splices the
+ * text where the node stands, with no tree built. Only the mcp-json
+ * writer knows such a node (json-glib's generator would write it as a
+ * string): a message that holds one is written by mcp_json_write().
+ *
+ * Returns: (transfer full): a raw node of @text; @text is freed
+ */
+JsonNode *
+mcp_json_raw_new_take (GString *text)
+{
+  JsonNode *node;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  g_string_prepend_c (text, MCP_JSON_RAW_MARK);
+  node = json_node_new (JSON_NODE_VALUE);
+  json_node_set_string (node, text->str);
+  g_string_free (text, TRUE);
+
+  return node;
+}
 
 /**
  * _mcp_json_parse_raw:

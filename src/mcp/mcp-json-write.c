@@ -184,3 +184,21 @@ _mcp_json_write (JsonNode *node,
       break;
     }
 }
+
+/**
+ * mcp_json_write:
+ * @node: a tree
+ * @out: where to append it
+ *
+ * Appends @node as compact JSON, one line, as Tether sends a message: a
+ * node of mcp_json_raw_new_take() is written as the text it holds.
+ */
+void
+mcp_json_write (JsonNode *node,
+                GString  *out)
+{
+  g_return_if_fail (node != NULL);
+  g_return_if_fail (out != NULL);
+
+  _mcp_json_write (node, out);
+}

@@ -142,6 +142,9 @@ JsonNode *mcp_json_number_new        (const char                *text,
 JsonNode *mcp_json_deep_copy         (JsonNode                  *node);
 void      mcp_json_write_string      (const char                *str,
                                       GString                   *out);
+void      mcp_json_write             (JsonNode                  *node,
+                                      GString                   *out);
+JsonNode *mcp_json_raw_new_take      (GString                   *text);
 
 /**
  * McpJsonObjectBuilder:

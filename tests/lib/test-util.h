@@ -67,5 +67,6 @@ void     test_assert_finalized             (gpointer    object);
 void     test_remove_tree                  (const char *path);
 void     test_assert_in_no_file            (const char *dir,
                                             const char *needle);
+gsize    test_allocated_bytes              (void);
 
 G_END_DECLS

@@ -8,7 +8,7 @@
  * was asked, as far as the fake declares it), and left unanswered: the
  * change notifications the core sends afterwards go once to each
  * subscription whose filter takes them, tagged in `_meta` with the listen
- * request's id. Before the first listen they go out untagged, as before.
+ * request's id; with none open they go nowhere, as the revision says.
  * notifications/cancelled for a listen ends it. The tool "end-listen" ends
  * every subscription gracefully (a `complete` result and
  * notifications/cancelled); "touch-resource" sends an update of its "uri".
@@ -24,7 +24,6 @@ struct _FakeMcpListen
 {
   FakeMcpCore *core;
   GPtrArray   *subscriptions; /* Subscription */
-  gboolean     listened;      /* a listen came: nothing goes untagged any more */
 };
 
 typedef struct
@@ -139,8 +138,6 @@ fake_mcp_listen_route (FakeMcpListen *listen,
       !g_str_equal (method, "notifications/resources/updated"))
     return FALSE;
 
-  if (!listen->listened)
-    return FALSE;
 
   for (guint i = 0; i < listen->subscriptions->len; i++)
     {
@@ -185,7 +182,6 @@ fake_mcp_listen_serve (FakeMcpListen *listen,
       return;
     }
 
-  listen->listened = TRUE;
   sub = g_new0 (Subscription, 1);
   sub->id = json_node_copy (id);
   sub->granted = json_object_new ();

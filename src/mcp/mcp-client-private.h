@@ -26,6 +26,7 @@ G_BEGIN_DECLS
  *   mcp-client-list-cache.c lists still fresh
  *   mcp-client-requests.c   requests in flight: ids, deadlines, cancellation
  *   mcp-client-meta.c       who we are, in each request
+ *   mcp-client-listen.c     subscriptions/listen (stateless)
  */
 
 typedef enum
@@ -71,6 +72,14 @@ struct _McpClient
   GHashTable   *tool_rejected;   /* tool → why it was left out of it */
   McpListCache  list_cache[MCP_LIST_N_KINDS]; /* mcp-client-list-cache.c */
   guint64       next_input_id;
+  /* mcp-client-listen.c */
+  GStrv         listen_uris;        /* the resources to hear of, while listening */
+  gint64        listen_id;          /* the subscriptions/listen in flight, or 0 */
+  GCancellable *listen_cancellable; /* cancels it */
+  JsonObject   *listen_granted;     /* what its acknowledgement granted */
+  guint         listen_timer;       /* listens again after an abrupt end */
+  guint         listen_failures;    /* abrupt ends since the last acknowledgement */
+  guint         listening : 1;      /* mcp_client_listen() asked for it */
   guint         discover_answered : 1; /* server/discover got a verdict */
   guint         discover_closed : 1;   /* the connection closed while it was asked */
 
@@ -120,6 +129,13 @@ void      _mcp_client_invalid_response_cb (McpClient               *self,
                                            JsonNode                *id,
                                            const char              *reason,
                                            McpTransport            *transport);
+void      _mcp_client_request_lost_cb     (McpClient               *self,
+                                           JsonNode                *id,
+                                           const char              *reason,
+                                           McpTransport            *transport);
+void      _mcp_client_drop_request        (McpClient               *self,
+                                           gint64                   id,
+                                           GError                  *error);
 void      _mcp_client_fail_pending        (McpClient               *self);
 GSource  *_mcp_client_timer_new           (McpClient               *self);
 gpointer  _mcp_client_get_request_tag     (McpClient               *self,
@@ -211,6 +227,18 @@ void        _mcp_client_input_ask         (McpClient               *self,
 JsonObject *_mcp_client_input_ask_finish  (McpClient               *self,
                                            GAsyncResult            *result,
                                            GError                 **error);
+
+/* mcp-client-listen.c */
+#define MCP_META_SUBSCRIPTION_ID "io.modelcontextprotocol/subscriptionId"
+
+gboolean    _mcp_client_listen_heard      (McpClient               *self,
+                                           const char              *method,
+                                           JsonObject              *params);
+void        _mcp_client_listen_acknowledged (McpClient             *self,
+                                             JsonObject            *params);
+gboolean    _mcp_client_listen_ended      (McpClient               *self,
+                                           JsonObject              *params);
+void        _mcp_client_listen_dispose    (McpClient               *self);
 
 /* mcp-client.c */
 void      _mcp_client_set_session         (McpClient               *self,

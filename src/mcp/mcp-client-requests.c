@@ -699,6 +699,46 @@ _mcp_client_invalid_response_cb (McpClient    *self,
                                           p->method, reason));
 }
 
+/* The transport says the answer to one request will not come (its stream
+ * ended, in the stateless revision): that request fails at once. */
+void
+_mcp_client_request_lost_cb (McpClient    *self,
+                             JsonNode     *id,
+                             const char   *reason,
+                             McpTransport *transport)
+{
+  Pending *p;
+  gint64 key;
+
+  if (self->closed || !JSON_NODE_HOLDS_VALUE (id) || json_node_get_value_type (id) != G_TYPE_INT64)
+    return;
+
+  key = json_node_get_int (id);
+  if ((p = g_hash_table_lookup (self->pending, &key)) == NULL)
+    return;
+
+  p->send_state = SEND_DONE;
+  pending_complete (p, NULL, closed_error_because (p, reason));
+}
+
+/* Ends our request @id without telling the server, which ended it itself
+ * (a subscription it closed). */
+void
+_mcp_client_drop_request (McpClient *self,
+                          gint64     id,
+                          GError    *error)
+{
+  Pending *p = g_hash_table_lookup (self->pending, &id);
+
+  if (p == NULL)
+    {
+      g_error_free (error);
+      return;
+    }
+
+  pending_complete (p, NULL, error);
+}
+
 /**
  * _mcp_client_fail_pending:
  * @self: a #McpClient whose transport closed

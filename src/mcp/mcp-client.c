@@ -225,8 +225,14 @@ handle_notification (McpClient  *self,
                      const char *method,
                      JsonObject *params)
 {
+  /* A change heard under another subscription than ours is dropped. */
+  if (!_mcp_client_listen_heard (self, method, params))
+    return;
+
   if (g_str_equal (method, "notifications/progress"))
     _mcp_client_handle_progress (self, params);
+  else if (g_str_equal (method, "notifications/subscriptions/acknowledged"))
+    _mcp_client_listen_acknowledged (self, params);
   else if (g_str_equal (method, "notifications/tools/list_changed"))
     {
       _mcp_client_list_cache_forget (self, MCP_LIST_TOOLS);
@@ -250,7 +256,9 @@ handle_notification (McpClient  *self,
     }
   else if (g_str_equal (method, "notifications/cancelled"))
     {
-      /* The server gave up a request of its own. */
+      /* The server ended our subscription, or gave up a request of its own. */
+      if (_mcp_client_listen_ended (self, params))
+        return;
       if (params != NULL && json_object_has_member (params, "requestId"))
         g_signal_emit (self, signals[REQUEST_CANCELLED], 0, json_object_get_member (params, "requestId"));
     }
@@ -362,6 +370,7 @@ transport_closed_cb (McpClient    *self,
   if (error != NULL)
     g_debug ("transport closed: %s", error->message);
 
+  _mcp_client_listen_dispose (self);
   _mcp_client_fail_pending (self);
   _mcp_client_input_dispose (self);
 
@@ -515,6 +524,8 @@ mcp_client_constructed (GObject *object)
                            G_CALLBACK (invalid_message_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "invalid-response",
                            G_CALLBACK (_mcp_client_invalid_response_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->transport, "request-lost",
+                           G_CALLBACK (_mcp_client_request_lost_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "event",
                            G_CALLBACK (transport_event_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->transport, "stderr-line",
@@ -564,6 +575,7 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->capabilities, json_object_unref);
   g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
   g_clear_error (&self->close_error);
+  _mcp_client_listen_dispose (self);
 
   G_OBJECT_CLASS (mcp_client_parent_class)->finalize (object);
 }

@@ -211,6 +211,11 @@ gboolean      mcp_client_ping_finish                (McpClient                *s
                                                      GAsyncResult             *result,
                                                      GError                  **error);
 
+void          mcp_client_listen                     (McpClient                *self,
+                                                     const char * const       *resource_uris);
+JsonObject   *mcp_client_get_listen_granted         (McpClient                *self);
+gboolean      mcp_client_has_resource_subscriptions (McpClient                *self);
+
 void          mcp_client_close_async                (McpClient                *self,
                                                      GCancellable             *cancellable,
                                                      GAsyncReadyCallback       callback,

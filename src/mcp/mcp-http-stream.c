@@ -76,6 +76,27 @@ exchange_handle_event (McpHttpExchange *ex,
   return !ex->finished && ex->self != NULL && !self->closing;
 }
 
+/* The stateless revision resumes nothing: a stream that ends before its
+ * answer loses that request only, and the connection stays. */
+static void
+lose_answer (McpHttpTransport *self,
+             McpHttpOutgoing  *out,
+             const GError     *error)
+{
+  g_autoptr(JsonNode) id = json_from_string (out->id_key, NULL);
+  g_autofree char *reason = NULL;
+
+  _mcp_http_outgoing_stop_awaiting (self, out);
+  if (id == NULL)
+    return;
+
+  if (error != NULL)
+    reason = g_strdup_printf (_("its stream ended before the answer: %s"), error->message);
+  else
+    reason = g_strdup (_("its stream ended before the answer"));
+  _mcp_transport_emit_request_lost (MCP_TRANSPORT (self), id, reason);
+}
+
 static void
 exchange_stream_ended (McpHttpExchange *ex,
                        const GError    *error)
@@ -115,6 +136,8 @@ exchange_stream_ended (McpHttpExchange *ex,
                                                          _mcp_http_outgoing_name (out), error->message);
               self->hooks->close (self, too_large);
             }
+          else if (out->era_version != NULL)
+            lose_answer (self, out, error);
           else
             schedule_resume (self, out, retry);
         }

@@ -34,6 +34,9 @@ void     _mcp_transport_emit_invalid       (McpTransport *self,
                                             const char   *text,
                                             gsize         length,
                                             const char   *reason);
+void     _mcp_transport_emit_request_lost  (McpTransport *self,
+                                            JsonNode     *id,
+                                            const char   *reason);
 void     _mcp_transport_emit_stderr_line   (McpTransport *self,
                                             const char   *line);
 void     _mcp_transport_emit_event         (McpTransport *self,

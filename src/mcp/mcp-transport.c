@@ -50,6 +50,7 @@ enum {
   MESSAGE_RECEIVED,
   INVALID_MESSAGE,
   INVALID_RESPONSE,
+  REQUEST_LOST,
   STDERR_LINE,
   EVENT,
   CLOSED,
@@ -182,6 +183,25 @@ mcp_transport_class_init (McpTransportClass *klass)
    */
   signals[INVALID_RESPONSE] =
     g_signal_new ("invalid-response",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2,
+                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpTransport::request-lost:
+   * @id: the id of the request
+   * @reason: what happened to its answer ("the stream ended before it")
+   *
+   * The answer to one request can no longer come, and the connection is
+   * still good: in the stateless revision, the stream that would carry it
+   * ended, and no stream is ever resumed. The request has failed; whether
+   * the server carried it out is unknown.
+   */
+  signals[REQUEST_LOST] =
+    g_signal_new ("request-lost",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
@@ -786,6 +806,17 @@ _mcp_transport_emit_invalid (McpTransport *self,
     }
 
   g_signal_emit (self, signals[INVALID_MESSAGE], 0, shown, reason);
+}
+
+void
+_mcp_transport_emit_request_lost (McpTransport *self,
+                                  JsonNode     *id,
+                                  const char   *reason)
+{
+  g_assert (MCP_IS_TRANSPORT (self));
+  g_assert (id != NULL);
+
+  g_signal_emit (self, signals[REQUEST_LOST], 0, id, reason);
 }
 
 void

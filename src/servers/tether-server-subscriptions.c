@@ -11,13 +11,21 @@
  * one of them in each new session, as it asks again for the log level.
  * The updates of the current session reach the callers as
  * TetherServer::resource-updated, whichever session sent them.
+ *
+ * A server of the stateless revision has neither sessions nor
+ * resources/subscribe: there the set is the filter of the client's
+ * subscriptions/listen, given again on every connection and every change.
  */
 
 #define G_LOG_DOMAIN "tether-server"
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
+
+#include "mcp-error.h"
 
 #include "tether-request-policy.h"
 #include "tether-server.h"
@@ -105,12 +113,51 @@ renewed_cb (GObject      *object,
   renewal_free (renewal);
 }
 
+static gboolean
+is_stateless (TetherServer *self)
+{
+  return self->client != NULL && mcp_client_get_era (self->client) == MCP_ERA_STATELESS;
+}
+
+static int
+compare_uris (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  return strcmp (*(const char * const *)a, *(const char * const *)b);
+}
+
+/* A server of the stateless revision hears of everything through one
+ * subscriptions/listen: its filter names every URI subscribed to, and
+ * each change of the set opens it again. */
+static void
+listen_again (TetherServer *self)
+{
+  g_autofree const char **uris = NULL;
+
+  if (self->subscriptions != NULL)
+    {
+      uris = (const char **)g_hash_table_get_keys_as_array (self->subscriptions, NULL);
+      g_qsort_with_data (uris, g_hash_table_size (self->subscriptions), sizeof (char *),
+                         compare_uris, NULL);
+    }
+
+  mcp_client_listen (self->client, uris);
+}
+
 /* In a new session: subscribe again to everything subscribed to. */
 void
 _tether_server_subscriptions_renew (TetherServer *self)
 {
   GHashTableIter iter;
   gpointer uri;
+
+  /* Listened to even with no resource: the list changes come that way. */
+  if (is_stateless (self))
+    {
+      listen_again (self);
+      return;
+    }
 
   if (self->client == NULL || self->subscriptions == NULL || g_hash_table_size (self->subscriptions) == 0)
     return;
@@ -219,6 +266,25 @@ tether_server_subscribe_async (TetherServer        *self,
   g_task_set_task_data (task, g_strdup (uri), g_free);
 
   add_subscriber (self, uri);
+
+  if (is_stateless (self))
+    {
+      if (!mcp_client_has_resource_subscriptions (self->client))
+        {
+          drop_subscriber (self, uri);
+          g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_FAILED,
+                                   _("%s does not offer subscriptions to resources"),
+                                   tether_server_config_get_name (self->config));
+          g_object_unref (task);
+          return;
+        }
+      if (self->state == TETHER_SERVER_STATE_CONNECTED)
+        listen_again (self);
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+
   params = uri_params (uri);
   tether_server_request_async (self, "resources/subscribe", params, cancellable, subscribed_cb, task);
 }
@@ -269,6 +335,12 @@ tether_server_unsubscribe (TetherServer *self,
   if (!drop_subscriber (self, uri) || self->client == NULL ||
       self->state != TETHER_SERVER_STATE_CONNECTED)
     return;
+
+  if (is_stateless (self))
+    {
+      listen_again (self);
+      return;
+    }
 
   params = uri_params (uri);
   tether_server_request_async (self, "resources/unsubscribe", params, NULL, unsubscribed_cb, g_strdup (uri));

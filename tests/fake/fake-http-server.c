@@ -28,6 +28,7 @@ typedef struct
   guint              n_events;
   gboolean           is_json;        /* a paused JSON reply */
   gboolean           is_get_stream;
+  gboolean           is_listen;      /* a subscriptions/listen */
   gboolean           ended;          /* we finished it */
 } Live;
 
@@ -401,6 +402,24 @@ live_deliver (Live       *live,
     live_end (live);
 }
 
+/* The subscription a notification is tagged for, as an id key. */
+static char *
+subscription_key (JsonObject *message)
+{
+  JsonNode *params = json_object_get_member (message, "params");
+  JsonNode *meta;
+  JsonNode *tag;
+
+  if (params == NULL || !JSON_NODE_HOLDS_OBJECT (params))
+    return NULL;
+  meta = json_object_get_member (json_node_get_object (params), "_meta");
+  if (meta == NULL || !JSON_NODE_HOLDS_OBJECT (meta))
+    return NULL;
+  tag = json_object_get_member (json_node_get_object (meta), "io.modelcontextprotocol/subscriptionId");
+
+  return tag != NULL ? node_to_string (tag) : NULL;
+}
+
 static void
 core_send_cb (JsonNode *message,
               gpointer  user_data)
@@ -427,6 +446,25 @@ core_send_cb (JsonNode *message,
     id_key = node_to_string (json_object_get_member (object, "id"));
   else
     token_key = progress_token_key (object);
+
+  /* The stateless revision: what belongs to a subscription, its tagged
+   * notifications and its end, goes on that subscriptions/listen's stream,
+   * whichever request is being handled. */
+  {
+    g_autofree char *sub_key = subscription_key (object);
+    const char *key = sub_key != NULL ? sub_key : is_answer ? id_key : NULL;
+
+    for (guint i = 0; key != NULL && i < self->live->len; i++)
+      {
+        Live *live = g_ptr_array_index (self->live, i);
+
+        if (!live->ended && !live->is_get_stream && live->is_listen && g_strcmp0 (live->id_key, key) == 0)
+          {
+            live_deliver (live, text, is_answer);
+            return;
+          }
+      }
+  }
 
   if (handling != NULL)
     {
@@ -513,6 +551,14 @@ answer_with_core (FakeHttpServer    *self,
       live->id_key = g_steal_pointer (&handling.id_key);
       if (!live->is_json)
         live->token_key = progress_token_key (request);
+      live->is_listen = g_strcmp0 (json_object_get_string_member_with_default (request, "method", NULL),
+                                   "subscriptions/listen") == 0;
+      if (live->is_listen && !live->is_json && self->listen_drops > 0)
+        {
+          /* Acknowledged, then the stream ends with no answer. */
+          self->listen_drops--;
+          live_end (live);
+        }
     }
 
   g_free (handling.id_key);

@@ -101,6 +101,7 @@ typedef struct
   guint          redirect_status;   /* with this status, */
   guint          redirect_get_status; /* or this one for a GET, if set, */
   char          *redirect_location; /* to there (absolute, or a path) */
+  guint          listen_drops;      /* end the next N subscriptions/listen streams after their ack */
 
   /* What it saw */
   GPtrArray     *requests;          /* FakeHttpRequest */

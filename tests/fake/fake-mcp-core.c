@@ -40,6 +40,7 @@ struct _FakeMcpCore
   JsonObject      *last_params;    /* of the last request */
   char            *request_state;  /* era_2026: the state the "confirm" tool handed out */
   FakeMcpTasks    *tasks;          /* use_tasks */
+  FakeMcpListen   *listen;         /* era_2026: subscriptions/listen */
 };
 
 static const char * const supported_versions[] = {
@@ -78,6 +79,7 @@ fake_mcp_core_new (const FakeMcpOptions *options,
   core->parser = json_parser_new ();
   if (core->options.use_tasks)
     core->tasks = fake_mcp_tasks_new (core);
+  core->listen = fake_mcp_listen_new (core);
 
   return core;
 }
@@ -94,6 +96,7 @@ fake_mcp_core_free (FakeMcpCore *core)
   g_clear_pointer (&core->last_params, json_object_unref);
   g_free (core->request_state);
   fake_mcp_tasks_free (core->tasks);
+  fake_mcp_listen_free (core->listen);
   g_strfreev (core->hang_methods);
   g_free (core->protocol_version);
   g_object_unref (core->parser);
@@ -236,6 +239,18 @@ void
 fake_mcp_core_notify (FakeMcpCore *core,
                       const char  *method,
                       JsonObject  *params)
+{
+  /* The stateless revision sends changes to the subscriptions only. */
+  if (core->options.era_2026 && fake_mcp_listen_route (core->listen, method, params))
+    return;
+
+  fake_mcp_core_send_notification (core, method, params);
+}
+
+void
+fake_mcp_core_send_notification (FakeMcpCore *core,
+                                 const char  *method,
+                                 JsonObject  *params)
 {
   JsonObject *msg = json_object_new ();
 
@@ -1218,7 +1233,8 @@ stateless_handle (FakeMcpCore *core,
     {
       JsonObject *result = parse_object (core,
         "{\"supportedVersions\":[\"2026-07-28\"],\"ttlMs\":0,\"cacheScope\":\"private\","
-        "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},\"resources\":{}},"
+        "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},"
+        "\"resources\":{\"subscribe\":true,\"listChanged\":true}},"
         "\"instructions\":\"A fake stateless server.\","
         "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"fake-mcp-server\","
         "\"title\":\"Fake Stateless Server\",\"version\":\"2.0.0\"}}}");
@@ -1236,6 +1252,30 @@ stateless_handle (FakeMcpCore *core,
     {
       g_autofree char *text = g_strdup_printf ("Method not found: %s", method);
       reply_error (core, id, -32601, text, NULL);
+      return TRUE;
+    }
+
+  if (g_str_equal (method, "subscriptions/listen"))
+    {
+      fake_mcp_listen_serve (core->listen, id, params, core->options.listen_wrong_tag);
+      return TRUE;
+    }
+
+  if (g_str_equal (method, "tools/call") && g_str_equal (name, "end-listen"))
+    {
+      fake_mcp_listen_end_all (core->listen);
+      reply (core, id, fake_mcp_core_text_result ("ended", FALSE));
+      return TRUE;
+    }
+
+  if (g_str_equal (method, "tools/call") && g_str_equal (name, "touch-resource"))
+    {
+      JsonObject *args = json_object_get_object_member (params, "arguments");
+      JsonObject *updated = json_object_new ();
+
+      json_object_set_string_member (updated, "uri", args != NULL ? json_object_get_string_member_with_default (args, "uri", "") : "");
+      fake_mcp_core_notify (core, "notifications/resources/updated", updated);
+      reply (core, id, fake_mcp_core_text_result ("touched", FALSE));
       return TRUE;
     }
 
@@ -1282,7 +1322,7 @@ fake_mcp_core_handle (FakeMcpCore *core,
 
   if (id == NULL || JSON_NODE_HOLDS_NULL (id))
     {
-      if (g_str_equal (method, "notifications/cancelled"))
+      if (g_str_equal (method, "notifications/cancelled") && !fake_mcp_listen_cancel (core->listen, params))
         handle_cancelled (core, params);
       return;
     }
@@ -1332,6 +1372,12 @@ fake_mcp_core_handle (FakeMcpCore *core,
       g_autofree char *text = g_strdup_printf ("Method not found: %s", method);
       reply_error (core, id, -32601, text, NULL);
     }
+}
+
+FakeMcpListen *
+fake_mcp_core_get_listen (FakeMcpCore *core)
+{
+  return core->listen;
 }
 
 gboolean

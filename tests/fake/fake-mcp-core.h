@@ -19,6 +19,7 @@ G_BEGIN_DECLS
 
 typedef struct _FakeMcpCore FakeMcpCore;
 typedef struct _FakeMcpTasks FakeMcpTasks;
+typedef struct _FakeMcpListen FakeMcpListen;
 
 /* @message: (transfer none): a message for the client */
 typedef void     (*FakeMcpSendFunc) (JsonNode   *message,
@@ -47,6 +48,7 @@ typedef struct
   gboolean     era_2026;            /* speak only the stateless revision 2026-07-28 */
   gint64       list_ttl_ms;         /* era_2026: the ttlMs of every list page */
   gboolean     use_tasks;           /* also "research" and "quick", run as tasks (fake-mcp-tasks.c) */
+  gboolean     listen_wrong_tag;    /* era_2026: a list change for another subscription after each ack */
 } FakeMcpOptions;
 
 /* What a hostile server puts in its text: an SGR colour, an OSC window
@@ -73,6 +75,10 @@ guint        fake_mcp_core_get_count    (FakeMcpCore          *core,
 void         fake_mcp_core_notify       (FakeMcpCore          *core,
                                          const char           *method,
                                          JsonObject           *params);
+/* As it is: no subscription routing. Takes @params. */
+void         fake_mcp_core_send_notification (FakeMcpCore     *core,
+                                              const char      *method,
+                                              JsonObject      *params);
 void         fake_mcp_core_request      (FakeMcpCore          *core,
                                          const char           *method,
                                          JsonObject           *params);
@@ -110,6 +116,22 @@ gboolean      fake_mcp_tasks_handle      (FakeMcpTasks         *tasks,
 gboolean      fake_mcp_tasks_take_answer (FakeMcpTasks         *tasks,
                                           const char           *id,
                                           JsonObject           *object);
+
+/* fake-mcp-listen.c */
+FakeMcpListen *fake_mcp_listen_new       (FakeMcpCore          *core);
+void          fake_mcp_listen_free       (FakeMcpListen        *listen);
+guint         fake_mcp_listen_get_n_subscriptions (FakeMcpListen *listen);
+gboolean      fake_mcp_listen_route      (FakeMcpListen        *listen,
+                                          const char           *method,
+                                          JsonObject           *params);
+void          fake_mcp_listen_serve      (FakeMcpListen        *listen,
+                                          JsonNode             *id,
+                                          JsonObject           *params,
+                                          gboolean              wrong_tag);
+gboolean      fake_mcp_listen_cancel     (FakeMcpListen        *listen,
+                                          JsonObject           *params);
+void          fake_mcp_listen_end_all    (FakeMcpListen        *listen);
+FakeMcpListen *fake_mcp_core_get_listen  (FakeMcpCore          *core);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FakeMcpCore, fake_mcp_core_free)
 

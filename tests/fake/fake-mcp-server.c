@@ -49,6 +49,7 @@ static gboolean hostile_text;
 static gboolean rich_tools;
 static gboolean use_extras;
 static gboolean use_tasks;
+static gboolean listen_wrong_tag;
 static gboolean no_logging;
 static gboolean no_completions;
 static gboolean never_read_stdin;
@@ -63,6 +64,8 @@ static GOptionEntry entries[] = {
   { "list-changed-early", 0, 0, G_OPTION_ARG_NONE, &list_changed_early, "Send tools/list_changed before initialized", NULL },
   { "modern-only", 0, 0, G_OPTION_ARG_NONE, &modern_only, "Answer initialize with -32022", NULL },
   { "era", 0, 0, G_OPTION_ARG_STRING, &era, "2026: speak only the stateless revision 2026-07-28", "ERA" },
+  { "listen-wrong-tag", 0, 0, G_OPTION_ARG_NONE, &listen_wrong_tag,
+    "--era 2026: after each listen acknowledgement, a list change tagged for another subscription", NULL },
   { "protocol-version", 0, 0, G_OPTION_ARG_STRING, &protocol_version, "Answer initialize with this version", "V" },
   { "hang-on", 0, 0, G_OPTION_ARG_STRING_ARRAY, &hang_methods, "Never answer METHOD", "METHOD" },
   { "crash-on-start", 0, 0, G_OPTION_ARG_NONE, &crash_on_start, "Exit with status 3 at once", NULL },
@@ -179,6 +182,7 @@ static const char * const counted[] = {
   "initialize", "tools/call", "notifications/cancelled", "resources/read", "prompts/get",
   "completion/complete", "resources/subscribe", "resources/unsubscribe", "logging/setLevel",
   "notifications/roots/list_changed", "tasks/get", "tasks/result", "tasks/cancel", "tasks/update",
+  "subscriptions/listen", "tools/list",
 };
 static guint base_counts[G_N_ELEMENTS (counted)];
 
@@ -501,6 +505,7 @@ main (int   argc,
   options.rich_tools = rich_tools;
   options.use_extras = use_extras;
   options.use_tasks = use_tasks;
+  options.listen_wrong_tag = listen_wrong_tag;
   options.no_logging = no_logging;
   options.no_completions = no_completions;
 

@@ -1161,6 +1161,17 @@ test_era_refusals (Fixture       *fixture,
   g_assert_cmpuint (test_read_count (fixture->counts, "tools/call"), ==, 0);
 }
 
+static gboolean
+gamma_listening (gpointer data)
+{
+  Fixture *fixture = data;
+  TetherServer *gamma = tether_server_manager_lookup (fixture->manager, "gamma", NULL);
+  McpClient *client = gamma != NULL ? tether_server_get_client (gamma) : NULL;
+
+  return client != NULL && tether_server_get_state (gamma) == TETHER_SERVER_STATE_CONNECTED &&
+         mcp_client_get_listen_granted (client) != NULL;
+}
+
 /* subscriptions/listen: acknowledged first with what it grants, then the
  * changes it asked for, each tagged with its id. */
 static void
@@ -1169,6 +1180,7 @@ test_era_listen (Fixture       *fixture,
 {
   g_autofree char *contents = two_eras (fixture);
   g_autoptr(HubTestReply) listen = NULL;
+  g_autoptr(HubTestReply) reply = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *body = NULL;
   const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "subscriptions/listen", NULL };
@@ -1201,6 +1213,17 @@ test_era_listen (Fixture       *fixture,
   for (guint i = 0; i < listen->messages->len; i++)
     g_assert_cmpstr (json_object_get_string_member_with_default (g_ptr_array_index (listen->messages, i), "method", ""),
                      !=, "notifications/prompts/list_changed");
+
+  /* A change a server of the same revision tells Tether through its own
+   * subscriptions/listen reaches the hub's listeners too. */
+  g_assert_true (tether_config_store_set_enabled (fixture->store, "gamma", TRUE, &error));
+  g_assert_no_error (error);
+  test_wait_until (gamma_listening, fixture, "gamma's subscription");
+  test_iterate_for (500);
+  seen = listen->messages->len;
+  reply = era_post (fixture, 7, "tools/call", "gamma__touch-list", "\"name\":\"gamma__touch-list\"", NULL);
+  hub_test_reply_result (reply, 7);
+  hub_test_reply_wait_message (listen, "notifications/tools/list_changed", &seen);
 }
 
 /* The requestState and the key of the one question of an input_required

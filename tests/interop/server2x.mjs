@@ -26,6 +26,10 @@
 //   prompt     haiku (one argument, topic)
 //   resource   era://info (says which era answered)
 //   template   era://item/{id}
+//   touch      announces a change of the tools and an update of era://info:
+//              to the subscriptions/listen streams in 2026 (the handler's
+//              notifier over HTTP, the pinned instance over stdio), as
+//              plain notifications in 2025
 //
 // The SDK has no tasks extension on the server side (2.4.0), so no task
 // tool is offered here.
@@ -84,8 +88,15 @@ const SCHEMAS = {
   }),
 };
 
+// The HTTP handler of the 2026 revision, whose notifier reaches the
+// subscriptions/listen streams (each request gets an instance of its own).
+let handler = null;
+
 function build (servedEra) {
-  const options = { capabilities: { tools: {}, prompts: {}, resources: {} } };
+  // Subscriptions are the 2026 revision's (subscriptions/listen): the
+  // 2025-era side offers no resources/subscribe.
+  const resources = servedEra === 'modern' ? { subscribe: true, listChanged: true } : {};
+  const options = { capabilities: { tools: { listChanged: true }, prompts: {}, resources } };
   if (era === '2025') options.supportedProtocolVersions = LEGACY_VERSIONS;
   const server = new McpServer({ name: 'tether-server2x', version: `era-${era}` }, options);
 
@@ -132,6 +143,19 @@ function build (servedEra) {
       return { content: [{ type: 'text', text: `the request state came back as ${JSON.stringify(state)}` }], isError: true };
     }
     return { content: [{ type: 'text', text: `${saved}, ${answer.name}!` }] };
+  });
+
+  server.registerTool('touch', {
+    description: 'Announce a change of the tools and an update of era://info',
+  }, async () => {
+    if (handler !== null && servedEra === 'modern') {
+      handler.notify.toolsChanged();
+      handler.notify.resourceUpdated('era://info');
+    } else {
+      server.sendToolListChanged();
+      if (servedEra === 'modern') await server.server.sendResourceUpdated({ uri: 'era://info' });
+    }
+    return { content: [{ type: 'text', text: 'touched' }] };
   });
 
   server.registerPrompt('haiku', {
@@ -200,7 +224,7 @@ if (port === null) {
     };
     close = () => Promise.all([...sessions.values()].map((t) => t.close()));
   } else {
-    const handler = sdk.createMcpHandler((ctx) => build(ctx.era),
+    handler = sdk.createMcpHandler((ctx) => build(ctx.era),
       { legacy: era === '2026' ? 'reject' : 'stateless' });
     serve = node.toNodeHandler(handler);
     close = () => handler.close();

@@ -12,7 +12,10 @@
 # for input (answered with --elicit), prompts and a prompt, resources and a
 # read of a resource and of a template. The peer's era://info resource says
 # which era of the SDK answered, so a client that fell back to 2025 with a
-# server that speaks both is caught too.
+# server that speaks both is caught too. Where the 2026 revision answers,
+# interop-listen-client subscribes (subscriptions/listen) to era://info and
+# must hear the tool "touch" announce a change of the tools and an update
+# of era://info.
 #
 # Runs in a private network namespace with loopback only (netns.sh), whose
 # end kills every process it started. Needs node and the peers that
@@ -29,6 +32,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 builddir=${1:?usage: test-server2x.sh BUILDDIR}
 builddir=$(cd "$builddir" && pwd)
 cli=$builddir/src/cli/tether-cli
+listen_client=$builddir/tests/interop-listen-client
 peers=$builddir/peers
 peer=$here/server2x.mjs
 
@@ -54,7 +58,8 @@ trap 'exit 1' INT TERM HUP PIPE
 ERAS="2026 dual 2025"
 TRANSPORTS="stdio http"
 PER_RUN=9
-echo "1..$((1 + 3 * 2 * PER_RUN))"
+# and the listen check where the 2026 revision answers (2026 and dual)
+echo "1..$((1 + 3 * 2 * PER_RUN + 2 * 2))"
 ok "only loopback in the test's network namespace"
 
 # cli ARGS…: tether-cli on the test's configuration; sets $rc, output in
@@ -109,8 +114,8 @@ exercise () {
   else not_ok "$label: info: want protocol $want (rc $rc)" "$tmp/out" "$tmp/err"; fi
 
   cli --json tools "$name"
-  if [ $rc -eq 0 ] && [ "$(json "d.tools.map(t => t.name).sort().join(' ')")" = "add greet" ]; then
-    ok "$label: tools: add and greet"
+  if [ $rc -eq 0 ] && [ "$(json "d.tools.map(t => t.name).sort().join(' ')")" = "add greet touch" ]; then
+    ok "$label: tools: add, greet and touch"
   else not_ok "$label: tools (rc $rc)" "$tmp/out" "$tmp/err"; fi
 
   cli call "$name" add '{"a":2,"b":40}'
@@ -157,6 +162,19 @@ exercise () {
   if [ $rc -eq 0 ] && has "item number 7" out; then
     ok "$label: read era://item/7 from the template"
   else not_ok "$label: read era://item/7 (rc $rc)" "$tmp/out" "$tmp/err"; fi
+
+  if [ "$served" = modern ]; then
+    if [ "$transport" = stdio ]; then
+      "$listen_client" era://info -- node "$peer" "$peers" --era "$era" >"$tmp/out" 2>"$tmp/err"
+    else
+      "$listen_client" era://info "$url" >"$tmp/out" 2>"$tmp/err"
+    fi
+    rc=$?
+    if [ $rc -eq 0 ] && has "^era stateless" out && has '"resourceSubscriptions":\["era://info"\]' out &&
+       has "^tools changed" out && has "^updated era://info" out; then
+      ok "$label: subscriptions/listen: the tools change and the update of era://info heard"
+    else not_ok "$label: subscriptions/listen (rc $rc)" "$tmp/out" "$tmp/err"; fi
+  fi
 
   cli remove "$name"
   stop_server

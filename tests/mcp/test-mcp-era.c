@@ -229,6 +229,12 @@ list_tools (McpClient *client)
   return tools->len;
 }
 
+static gboolean
+listen_granted (gpointer data)
+{
+  return mcp_client_get_listen_granted (data) != NULL;
+}
+
 /* A list still fresh by its ttlMs is not fetched again; list_changed
  * always wins; a list with no time to live is fetched each time. */
 static void
@@ -255,7 +261,10 @@ test_list_cache (void)
   g_assert_cmpuint (list_tools (client), ==, n);
   g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, pages);
 
-  /* The server says its tools changed: fetched afresh, then kept again. */
+  /* The server says its tools changed (to the subscription it tells such
+   * things to): fetched afresh, then kept again. */
+  mcp_client_listen (client, NULL);
+  test_wait_until (listen_granted, client, "the subscription's acknowledgement");
   result = call_tool (client, "touch-list", "{}", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (list_tools (client), ==, n);

@@ -23,6 +23,7 @@
 
 #include "tether-auth-error.h"
 #include "tether-secret-refs.h"
+#include "tether-server-config-oauth.h"
 
 #define REF_START "${secret:"
 
@@ -177,7 +178,8 @@ tether_secret_refs_expand (const char *value,
  * tether_secret_refs_in_config:
  * @config: a server's configuration
  *
- * Returns: (transfer full): the names its env and header values refer to
+ * Returns: (transfer full): the names its env and header values and its
+ *   OAuth client's secret and key refer to
  */
 GStrv
 tether_secret_refs_in_config (TetherServerConfig *config)
@@ -190,6 +192,9 @@ tether_secret_refs_in_config (TetherServerConfig *config)
     walk_refs (tether_server_config_get_env_value (config, env[i]), collect_name, names);
   for (guint i = 0; headers != NULL && headers[i] != NULL; i++)
     walk_refs (tether_server_config_get_header_value (config, headers[i]), collect_name, names);
+  for (guint i = 0; i < TETHER_SERVER_OAUTH_N_FIELDS; i++)
+    if (tether_server_config_oauth_field_is_secret (i) && tether_server_config_get_oauth (config, i) != NULL)
+      walk_refs (tether_server_config_get_oauth (config, i), collect_name, names);
   return finish_names (names);
 }
 
@@ -234,6 +239,16 @@ resolved_copy (Resolve *r)
                                                r->secrets);
 
       tether_server_config_set_header_value (copy, headers[i], value);
+      tether_secret_free (value);
+    }
+  for (guint i = 0; i < TETHER_SERVER_OAUTH_N_FIELDS; i++)
+    {
+      char *value;
+
+      if (!tether_server_config_oauth_field_is_secret (i) || tether_server_config_get_oauth (copy, i) == NULL)
+        continue;
+      value = tether_secret_refs_expand (tether_server_config_get_oauth (copy, i), r->secrets);
+      tether_server_config_set_oauth (copy, i, value);
       tether_secret_free (value);
     }
   return copy;

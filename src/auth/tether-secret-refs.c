@@ -198,6 +198,39 @@ tether_secret_refs_in_config (TetherServerConfig *config)
   return finish_names (names);
 }
 
+/**
+ * tether_secret_refs_unused:
+ * @before: a server's configuration before an edit
+ * @configs: (element-type TetherServerConfig): every configuration now
+ *   (the edited one included)
+ *
+ * Secret names are global: a secret @before referred to may only leave the
+ * keyring when no server refers to it any more.
+ *
+ * Returns: (transfer full): the names @before refers to that none of
+ *   @configs does
+ */
+GStrv
+tether_secret_refs_unused (TetherServerConfig *before,
+                           GPtrArray          *configs)
+{
+  g_auto(GStrv) names = tether_secret_refs_in_config (before);
+  g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GStrvBuilder) unused = g_strv_builder_new ();
+
+  for (guint i = 0; i < configs->len; i++)
+    {
+      g_auto(GStrv) referred = tether_secret_refs_in_config (g_ptr_array_index (configs, i));
+
+      for (guint k = 0; referred[k] != NULL; k++)
+        g_hash_table_add (used, g_strdup (referred[k]));
+    }
+  for (guint i = 0; names[i] != NULL; i++)
+    if (!g_hash_table_contains (used, names[i]))
+      g_strv_builder_add (unused, names[i]);
+  return g_strv_builder_end (unused);
+}
+
 /* ---------------------------------------------------------------------- */
 
 typedef struct

@@ -338,6 +338,41 @@ test_refs_parse (void)
   g_assert_cmpstr (expanded, ==, "1-2-1${secret:");
 }
 
+static TetherServerConfig *
+config_with_header (const char *name,
+                    const char *value)
+{
+  TetherServerConfig *config = tether_server_config_new (name);
+
+  tether_server_config_set_kind (config, TETHER_SERVER_KIND_HTTP);
+  tether_server_config_set_url (config, "https://h.example/mcp");
+  tether_server_config_add_header (config, "Authorization", value);
+  return config;
+}
+
+/* A secret an edit replaced may leave the keyring only when no server
+ * refers to it any more: secret names are global */
+static void
+test_refs_unused (void)
+{
+  g_autoptr(TetherServerConfig) before = config_with_header ("a", "Bearer ${secret:OLD}");
+  g_autoptr(GPtrArray) now = g_ptr_array_new_with_free_func (g_object_unref);
+  g_auto(GStrv) unused = NULL;
+
+  tether_server_config_set_env_value (before, "K", "${secret:SHARED}");
+  g_ptr_array_add (now, config_with_header ("a", "Bearer ${secret:NEW}"));
+  g_ptr_array_add (now, config_with_header ("b", "${secret:SHARED}"));
+  unused = tether_secret_refs_unused (before, now);
+  g_assert_cmpuint (g_strv_length (unused), ==, 1);
+  g_assert_cmpstr (unused[0], ==, "OLD");
+
+  /* still referred to by another server: kept */
+  g_ptr_array_add (now, config_with_header ("c", "Bearer ${secret:OLD}"));
+  g_clear_pointer (&unused, g_strfreev);
+  unused = tether_secret_refs_unused (before, now);
+  g_assert_cmpuint (g_strv_length (unused), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -349,6 +384,7 @@ main (int   argc,
     g_error ("run this test with with-keyring.sh keyring");
 
   g_test_add_func ("/auth/secret-refs/parse", test_refs_parse);
+  g_test_add_func ("/auth/secret-refs/unused", test_refs_unused);
   g_test_add_func ("/auth/server/sign-in", test_sign_in);
   g_test_add_func ("/auth/server/secret-reference", test_secret_reference);
   g_test_add_func ("/auth/server/secret-missing", test_secret_missing);

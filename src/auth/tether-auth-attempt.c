@@ -728,6 +728,8 @@ choose_scope (Attempt *a)
 
   if (a->step_up)
     a->scope = tether_auth_scope_union (self->tokens != NULL ? self->tokens->scope : NULL, a->challenge_scope);
+  else if (self->scopes != NULL)
+    a->scope = tether_auth_scope_union (self->scopes, a->challenge_scope);
   else if (a->challenge_scope != NULL)
     a->scope = g_strdup (a->challenge_scope);
   else if (a->prm != NULL && json_object_has_member (a->prm, "scopes_supported"))

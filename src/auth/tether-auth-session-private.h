@@ -48,6 +48,7 @@ struct _TetherAuthSession
   char              *idp_token_url;   /* nullable: enterprise-managed */
   char              *id_token_file;   /* nullable: enterprise-managed */
   gboolean           client_credentials;
+  char              *scopes;          /* nullable: configured, space-separated */
   TetherAuthOpenUri  open_uri;
   gpointer           open_data;
   GDestroyNotify     open_destroy;

@@ -54,6 +54,7 @@ tether_auth_session_finalize (GObject *object)
   g_free (self->client_id);
   tether_secret_free (self->client_secret);
   g_free (self->client_metadata_url);
+  g_free (self->scopes);
   g_clear_pointer (&self->client_key, tether_auth_key_free);
   g_free (self->workload_token_file);
   g_free (self->idp_token_url);
@@ -191,6 +192,20 @@ tether_auth_session_set_identity_provider (TetherAuthSession *self,
   self->idp_token_url = g_strdup (token_url);
   g_free (self->id_token_file);
   self->id_token_file = g_strdup (id_token_file);
+}
+
+/**
+ * tether_auth_session_set_scopes:
+ * @self: a session
+ * @scopes: (nullable): the scopes to ask for, space-separated, with those
+ *   a server's challenge names; %NULL: what the server says
+ */
+void
+tether_auth_session_set_scopes (TetherAuthSession *self,
+                                const char        *scopes)
+{
+  g_free (self->scopes);
+  self->scopes = g_strdup (scopes);
 }
 
 void

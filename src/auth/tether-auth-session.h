@@ -57,6 +57,8 @@ void                    tether_auth_session_set_identity_provider   (TetherAuthS
                                                                      const char           *id_token_file);
 void                    tether_auth_session_set_client_credentials  (TetherAuthSession    *self,
                                                                      gboolean              client_credentials);
+void                    tether_auth_session_set_scopes              (TetherAuthSession    *self,
+                                                                     const char           *scopes);
 void                    tether_auth_session_set_opener              (TetherAuthSession    *self,
                                                                      TetherAuthOpenUri     open_uri,
                                                                      gpointer              user_data,

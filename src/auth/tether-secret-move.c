@@ -31,6 +31,7 @@
 #include "tether-auth-error.h"
 #include "tether-secret-move.h"
 #include "tether-secret-refs.h"
+#include "tether-server-config-oauth.h"
 
 /* How many names with a number after them are tried before giving up */
 #define MAX_SUFFIX 99
@@ -120,6 +121,9 @@ tether_secret_move_count (TetherServerConfig *config)
     n += tether_secret_move_wanted (env[i], tether_server_config_get_env_value (config, env[i]));
   for (guint i = 0; headers != NULL && headers[i] != NULL; i++)
     n += tether_secret_move_wanted (headers[i], tether_server_config_get_header_value (config, headers[i]));
+  for (guint i = 0; i < TETHER_SERVER_OAUTH_N_FIELDS; i++)
+    n += tether_server_config_oauth_field_is_secret (i) &&
+         tether_secret_move_wanted ("secret", tether_server_config_get_oauth (config, i));
   return n;
 }
 
@@ -292,6 +296,34 @@ move_keys (TetherSecretStore   *store,
   return TRUE;
 }
 
+/* The OAuth client's secret and private key, whatever they look like.
+ * They are credentials sent over HTTP, named secrets of the header kind
+ * (GITHUB_CLIENT_SECRET). */
+static gboolean
+move_oauth (TetherSecretStore   *store,
+            TetherServerConfig  *config,
+            guint               *n_moved,
+            GError             **error)
+{
+  for (guint i = 0; i < TETHER_SERVER_OAUTH_N_FIELDS; i++)
+    {
+      const char *value = tether_server_config_get_oauth (config, i);
+      const char *key = i == TETHER_SERVER_OAUTH_PRIVATE_KEY ? "private_key" : "client_secret";
+      g_autofree char *ref = NULL;
+
+      if (!tether_server_config_oauth_field_is_secret (i) || !tether_secret_move_wanted ("secret", value))
+        continue;
+      ref = tether_secret_move_value (store, TETHER_SECRET_KIND_HEADER, tether_server_config_get_name (config),
+                                      key, value, error);
+      if (ref == NULL)
+        return FALSE;
+      tether_server_config_set_oauth (config, i, ref);
+      if (n_moved != NULL)
+        (*n_moved)++;
+    }
+  return TRUE;
+}
+
 /* The names of @names (freed) that look like a credential's */
 static GStrv
 secret_looking (GStrv names)
@@ -312,8 +344,8 @@ secret_looking (GStrv names)
  * @n_moved: (inout) (optional): incremented for each value moved
  * @error: where to put why a value could not be moved
  *
- * Moves every env and header value of @config that looks secret into the
- * keyring and puts its reference in its place. On error the values moved
+ * Moves every env and header value of @config that looks secret, and its
+ * OAuth client's secret and private key, into the keyring and puts its reference in its place. On error the values moved
  * so far stay in the keyring and @config is not to be saved.
  *
  * Returns: whether every such value was moved
@@ -328,7 +360,8 @@ tether_secret_move_config (TetherSecretStore   *store,
   g_auto(GStrv) headers = secret_looking (tether_server_config_dup_header_names (config));
 
   return tether_secret_move_keys (store, config, (const char * const *)env, (const char * const *)headers,
-                                  n_moved, error);
+                                  n_moved, error) &&
+         move_oauth (store, config, n_moved, error);
 }
 
 /**

@@ -23,6 +23,7 @@
 
 #include "tether-auth-error.h"
 #include "tether-secret-refs.h"
+#include "tether-server-config-oauth.h"
 
 #define REF_START "${secret:"
 
@@ -177,7 +178,8 @@ tether_secret_refs_expand (const char *value,
  * tether_secret_refs_in_config:
  * @config: a server's configuration
  *
- * Returns: (transfer full): the names its env and header values refer to
+ * Returns: (transfer full): the names its env and header values and its
+ *   OAuth client's secret and key refer to
  */
 GStrv
 tether_secret_refs_in_config (TetherServerConfig *config)
@@ -190,7 +192,43 @@ tether_secret_refs_in_config (TetherServerConfig *config)
     walk_refs (tether_server_config_get_env_value (config, env[i]), collect_name, names);
   for (guint i = 0; headers != NULL && headers[i] != NULL; i++)
     walk_refs (tether_server_config_get_header_value (config, headers[i]), collect_name, names);
+  for (guint i = 0; i < TETHER_SERVER_OAUTH_N_FIELDS; i++)
+    if (tether_server_config_oauth_field_is_secret (i) && tether_server_config_get_oauth (config, i) != NULL)
+      walk_refs (tether_server_config_get_oauth (config, i), collect_name, names);
   return finish_names (names);
+}
+
+/**
+ * tether_secret_refs_unused:
+ * @before: a server's configuration before an edit
+ * @configs: (element-type TetherServerConfig): every configuration now
+ *   (the edited one included)
+ *
+ * Secret names are global: a secret @before referred to may only leave the
+ * keyring when no server refers to it any more.
+ *
+ * Returns: (transfer full): the names @before refers to that none of
+ *   @configs does
+ */
+GStrv
+tether_secret_refs_unused (TetherServerConfig *before,
+                           GPtrArray          *configs)
+{
+  g_auto(GStrv) names = tether_secret_refs_in_config (before);
+  g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GStrvBuilder) unused = g_strv_builder_new ();
+
+  for (guint i = 0; i < configs->len; i++)
+    {
+      g_auto(GStrv) referred = tether_secret_refs_in_config (g_ptr_array_index (configs, i));
+
+      for (guint k = 0; referred[k] != NULL; k++)
+        g_hash_table_add (used, g_strdup (referred[k]));
+    }
+  for (guint i = 0; names[i] != NULL; i++)
+    if (!g_hash_table_contains (used, names[i]))
+      g_strv_builder_add (unused, names[i]);
+  return g_strv_builder_end (unused);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -234,6 +272,16 @@ resolved_copy (Resolve *r)
                                                r->secrets);
 
       tether_server_config_set_header_value (copy, headers[i], value);
+      tether_secret_free (value);
+    }
+  for (guint i = 0; i < TETHER_SERVER_OAUTH_N_FIELDS; i++)
+    {
+      char *value;
+
+      if (!tether_server_config_oauth_field_is_secret (i) || tether_server_config_get_oauth (copy, i) == NULL)
+        continue;
+      value = tether_secret_refs_expand (tether_server_config_get_oauth (copy, i), r->secrets);
+      tether_server_config_set_oauth (copy, i, value);
       tether_secret_free (value);
     }
   return copy;

@@ -23,6 +23,8 @@ GStrv               tether_secret_refs_find          (const char           *valu
 char               *tether_secret_refs_expand        (const char           *value,
                                                       GHashTable           *secrets);
 GStrv               tether_secret_refs_in_config     (TetherServerConfig   *config);
+GStrv               tether_secret_refs_unused        (TetherServerConfig   *before,
+                                                      GPtrArray            *configs);
 void                tether_secret_refs_resolve_async (TetherServerConfig   *config,
                                                       TetherSecretStore    *store,
                                                       GCancellable         *cancellable,

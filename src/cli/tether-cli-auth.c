@@ -28,6 +28,7 @@
 #include <glib/gi18n.h>
 
 #include "tether-auth-error.h"
+#include "tether-auth-session-config.h"
 #include "tether-auth-urls.h"
 #include "tether-cli-auth.h"
 #include "tether-cli-output.h"
@@ -243,8 +244,9 @@ typedef struct
 {
   const char *name;
   gboolean    allow_file;
-  char       *url;
-  char       *client_id;
+  char               *url;
+  char               *client_id;
+  TetherServerConfig *config;
 } ServerArgs;
 
 /* The help was asked for, and shown: the command does nothing else. */
@@ -308,6 +310,7 @@ parse_server_args (const TetherCliConfigCommand  *command,
       return TETHER_CLI_EXIT_FAILURE;
     }
   out->url = g_strdup (tether_server_config_get_url (found));
+  out->config = g_object_ref (found);
   return TETHER_CLI_EXIT_OK;
 }
 
@@ -330,9 +333,43 @@ open_server (const TetherCliConfigCommand  *command,
 
 typedef struct
 {
-  gboolean  done;
-  GError   *error;
+  gboolean            done;
+  TetherServerConfig *resolved;
+  GError             *error;
 } SignIn;
+
+static void
+on_secrets_resolved (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  SignIn *resolve = user_data;
+
+  resolve->resolved = tether_secret_refs_resolve_finish (result, &resolve->error);
+  resolve->done = TRUE;
+}
+
+/* The server's own OAuth client, with its secrets from the keyring */
+static gboolean
+configure_from_config (TetherAuthSession   *session,
+                       TetherServerConfig  *config,
+                       TetherSecretStore   *secrets,
+                       GError             **error)
+{
+  g_autoptr(TetherServerConfig) resolved = NULL;
+  SignIn resolve = { 0 };
+
+  tether_secret_refs_resolve_async (config, secrets, NULL, on_secrets_resolved, &resolve);
+  while (!resolve.done)
+    g_main_context_iteration (NULL, TRUE);
+  if (resolve.error != NULL)
+    {
+      g_propagate_error (error, resolve.error);
+      return FALSE;
+    }
+  resolved = resolve.resolved;
+  return tether_auth_session_configure (session, resolved, error);
+}
 
 static void
 on_signed_in (GObject      *source,
@@ -356,13 +393,17 @@ cmd_login (const TetherCliConfigCommand  *command,
   g_autoptr(TetherAuthSession) session = NULL;
   SignIn sign_in = { 0 };
   g_autofree char *url = NULL;
+  g_autoptr(TetherServerConfig) config = NULL;
   int code = open_server (command, options, args, &server, &secrets, error);
 
   url = server.url;
+  config = server.config;
   if (code != TETHER_CLI_EXIT_OK)
     return code == HELP_SHOWN ? TETHER_CLI_EXIT_OK : code;
 
   session = tether_auth_session_new (server.name, url, secrets);
+  if (!configure_from_config (session, config, secrets, error))
+    return TETHER_CLI_EXIT_FAILURE;
   tether_auth_session_set_opener (session, tether_cli_auth_open_uri, NULL, NULL);
   tether_auth_session_sign_in_async (session, NULL, on_signed_in, &sign_in);
   while (!sign_in.done)
@@ -386,9 +427,11 @@ cmd_logout (const TetherCliConfigCommand  *command,
   ServerArgs server = { 0 };
   g_autoptr(TetherSecretStore) secrets = NULL;
   g_autofree char *url = NULL;
+  g_autoptr(TetherServerConfig) config = NULL;
   int code = open_server (command, options, args, &server, &secrets, error);
 
   url = server.url;
+  config = server.config;
   if (code != TETHER_CLI_EXIT_OK)
     return code == HELP_SHOWN ? TETHER_CLI_EXIT_OK : code;
   if (!tether_secret_store_clear (secrets, TETHER_SECRET_KIND_OAUTH, server.name, NULL, error))
@@ -408,22 +451,28 @@ cmd_auth (const TetherCliConfigCommand  *command,
   g_autoptr(TetherAuthSession) session = NULL;
   g_autofree char *url = NULL;
   const TetherAuthTokens *tokens;
+  g_autoptr(TetherServerConfig) config = NULL;
+  g_autofree char *client = NULL;
   int code = open_server (command, options, args, &server, &secrets, error);
 
   url = server.url;
+  config = server.config;
   if (code != TETHER_CLI_EXIT_OK)
     return code == HELP_SHOWN ? TETHER_CLI_EXIT_OK : code;
   session = tether_auth_session_new (server.name, url, secrets);
   if (!tether_auth_session_load (session, error))
     return TETHER_CLI_EXIT_FAILURE;
 
+  client = tether_auth_session_describe_client (config);
   tokens = tether_auth_session_get_tokens (session);
   if (tokens == NULL)
     {
       printf (_("%s: not signed in (tether-cli login %s)\n"), server.name, server.name);
+      printf ("  %s\n", client);
       return TETHER_CLI_EXIT_OK;
     }
   printf (_("%s: signed in at %s\n"), server.name, tokens->issuer != NULL ? tokens->issuer : "?");
+  printf ("  %s\n", client);
   printf ("  ");
   printf (_("scopes: %s"), tokens->scope != NULL ? tokens->scope : _("(not said)"));
   printf ("\n");

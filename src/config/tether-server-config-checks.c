@@ -246,6 +246,9 @@ tether_server_config_validate (TetherServerConfig  *self,
         }
     }
 
+  if (!_tether_server_config_check_oauth (self, error))
+    return FALSE;
+
   if (self->settings[TETHER_SERVER_SETTING_CONNECT_ATTEMPTS] == 0)
     {
       g_set_error (error, TETHER_CONFIG_ERROR, TETHER_CONFIG_ERROR_INVALID_VALUE,

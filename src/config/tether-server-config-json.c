@@ -299,6 +299,7 @@ read_settings (TetherServerConfig  *self,
  * | `headers` | object of strings | HTTP headers, in order |
  * | `disabled` | boolean | not started when true |
  * | `tether` | object | Tether's own settings, below |
+ * | `oauth` | object | the server's own OAuth client (tether-server-config-oauth.h) |
  *
  * Without `type`, an entry with `command` is stdio and one with only `url`
  * is auto. The `tether` object holds integers, each optional (absent means
@@ -356,7 +357,8 @@ tether_server_config_new_from_json (const char  *name,
       !read_string (name, object, "url", "", &self->url, error) ||
       !read_string_map (name, object, "headers", &self->headers, error) ||
       !read_disabled_tools (self, object, error) ||
-      !read_settings (self, object, error))
+      !read_settings (self, object, error) ||
+      !_tether_server_config_read_oauth (self, object, error))
     return NULL;
 
   if (type != NULL)
@@ -539,6 +541,9 @@ known_member (TetherServerConfig *self,
     return !self->enabled || present ? json_node_init_boolean (json_node_alloc (), !self->enabled)
                                      : NULL;
 
+  if (g_str_equal (key, TETHER_SERVER_CONFIG_OAUTH_KEY))
+    return _tether_server_config_oauth_node (self, masked);
+
   if (g_str_equal (key, TETHER_SERVER_CONFIG_KEY))
     {
       JsonObject *original = NULL;
@@ -602,7 +607,7 @@ known_member (TetherServerConfig *self,
 }
 
 static const char * const known_keys[] = {
-  "type", "command", "args", "env", "cwd", "url", "headers", "disabled", "disabledTools",
+  "type", "command", "args", "env", "cwd", "url", "headers", "oauth", "disabled", "disabledTools",
   TETHER_SERVER_CONFIG_KEY,
 };
 

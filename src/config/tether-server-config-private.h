@@ -19,6 +19,8 @@ G_BEGIN_DECLS
 #define TETHER_SERVER_CONFIG_KEY "tether"
 /* In it, beside the integer settings: the folders offered as roots. */
 #define TETHER_SERVER_CONFIG_ROOTS_KEY "roots"
+/* A remote server's own OAuth client (tether-server-config-oauth.h) */
+#define TETHER_SERVER_CONFIG_OAUTH_KEY "oauth"
 
 typedef enum
 {
@@ -96,6 +98,7 @@ struct _TetherServerConfig
   int               settings[TETHER_SERVER_N_SETTINGS];
   char            **disabled_tools;  /* "disabledTools": not offered by the hub */
   char            **roots;           /* "tether": {"roots": …}, as written; NULL: none given */
+  JsonObject       *oauth;           /* "oauth", as read or set; NULL: none */
 
   /* The entry as it was read: its key order, the spelling of its type and
    * every member we do not know, written back as they were. */
@@ -103,5 +106,14 @@ struct _TetherServerConfig
 
   guint             enabled : 1;
 };
+
+/* tether-server-config-oauth.c */
+gboolean  _tether_server_config_read_oauth  (TetherServerConfig  *self,
+                                             JsonObject          *entry,
+                                             GError             **error);
+JsonNode *_tether_server_config_oauth_node  (TetherServerConfig  *self,
+                                             gboolean             masked);
+gboolean  _tether_server_config_check_oauth (TetherServerConfig  *self,
+                                             GError             **error);
 
 G_END_DECLS

@@ -87,6 +87,12 @@ tether_server_config_copy (TetherServerConfig *self)
   memcpy (copy->settings, self->settings, sizeof self->settings);
   copy->disabled_tools = g_strdupv (self->disabled_tools);
   copy->roots = g_strdupv (self->roots);
+  if (self->oauth != NULL)
+    {
+      g_autoptr(JsonNode) node = _tether_server_config_oauth_node (self, FALSE);
+
+      copy->oauth = json_object_ref (json_node_get_object (node));
+    }
   if (self->original != NULL)
     {
       g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), self->original);
@@ -115,6 +121,7 @@ tether_server_config_finalize (GObject *object)
   g_clear_pointer (&self->url, g_free);
   _tether_pairs_clear (&self->headers);
   g_clear_pointer (&self->original, json_object_unref);
+  g_clear_pointer (&self->oauth, json_object_unref);
 
   G_OBJECT_CLASS (tether_server_config_parent_class)->finalize (object);
 }

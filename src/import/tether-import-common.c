@@ -21,13 +21,63 @@
 #include <glib/gi18n-lib.h>
 
 #include "tether-import-run-private.h"
+#include "tether-server-config-oauth.h"
 
 /* Keys every entry of this shape may have besides the client's URL keys
  * and flags; the others are reported as ignored. */
 static const char * const common_keys[] = {
   "type", "transportType", "command", "args", "env", "envFile", "cwd", "headers", "timeout", "name",
-  "description", "source", "settings", "$schema", NULL
+  "description", "source", "settings", "$schema", "oauth", NULL
 };
+
+/* Gemini CLI's `oauth`: what Tether takes of it. The client secret goes
+ * to the keyring with the other secrets when the import moves them. */
+static const char * const oauth_keys[] = { "clientId", "clientSecret", "scopes", NULL };
+
+static gboolean
+read_oauth (TetherImportEntry  *entry,
+            GError            **error)
+{
+  JsonNode *node = json_object_get_member (entry->object, "oauth");
+  g_autofree char *pointer = tether_json_pointer_append (entry->pointer, "oauth");
+  TetherImportEntry inner = *entry;
+  g_autofree char *client_id = NULL;
+  g_autofree char *client_secret = NULL;
+  g_auto(GStrv) scopes = NULL;
+  g_autoptr(GList) members = NULL;
+  g_autoptr(GString) ignored = g_string_new (NULL);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_propagate_error (error, _tether_import_entry_wrong_type (entry, "oauth", _("an object")));
+      return FALSE;
+    }
+
+  inner.object = json_node_get_object (node);
+  inner.pointer = pointer;
+  if (!_tether_import_entry_get_string (&inner, "clientId", &client_id, error) ||
+      !_tether_import_entry_get_string (&inner, "clientSecret", &client_secret, error) ||
+      !_tether_import_entry_get_strv (&inner, "scopes", FALSE, &scopes, error))
+    return FALSE;
+
+  members = json_object_get_members (inner.object);
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_strv_contains (oauth_keys, l->data))
+      g_string_append_printf (ignored, "%s“oauth.%s”", ignored->len > 0 ? ", " : "", (const char *)l->data);
+  if (ignored->len > 0)
+    _tether_import_entry_warn (entry, _("ignored: %s (Tether finds the authorization server itself)"),
+                               ignored->str);
+
+  tether_server_config_set_oauth (entry->config, TETHER_SERVER_OAUTH_CLIENT_ID, client_id);
+  tether_server_config_set_oauth (entry->config, TETHER_SERVER_OAUTH_CLIENT_SECRET, client_secret);
+  if (scopes != NULL && scopes[0] != NULL)
+    tether_server_config_set_oauth_scopes (entry->config, (const char * const *)scopes);
+  if (client_secret != NULL)
+    memset (client_secret, 0, strlen (client_secret));
+  return TRUE;
+}
 
 /* Old Zed: "command": { "path", "args", "env" }. OpenCode: an array. */
 static gboolean
@@ -248,6 +298,9 @@ read_common_entry (TetherImportEntry  *entry,
 
   if (env_file != NULL)
     _tether_import_entry_read_env_file (entry, env_file);
+
+  if (tether_server_kind_is_remote (kind) && !read_oauth (entry, error))
+    return FALSE;
 
   /* Off, whatever the client calls it. */
   for (const TetherImportDisabledKey *key = client->disabled_keys; key->key != NULL; key++)

@@ -24,10 +24,12 @@
 #include "mcp-stdio-transport.h"
 
 #include "tether-auth-error.h"
+#include "tether-auth-session-config.h"
 #include "tether-config-error.h"
 #include "tether-request-policy.h"
 #include "tether-request-router.h"
 #include "tether-secret-refs.h"
+#include "tether-server-config-oauth.h"
 #include "tether-server-lists-private.h"
 #include "tether-server-session-private.h"
 #include "tether-shell-environment.h"
@@ -255,10 +257,16 @@ attempt_failed (TetherServer *self,
 {
   g_autofree char *context = NULL;
   gboolean fatal = error_is_fatal (error);
+  /* A sign-in with no user (client credentials) that fails is an error
+   * the user reads, never "sign-in required" with a browser to open */
+  gboolean sign_in = g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION) &&
+                     !tether_server_config_get_client_credentials (self->config);
+
+  fatal = fatal || g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION);
 
   /* A server that wants a sign-in is not retried: no attempt count above
    * its message. */
-  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION))
+  if (sign_in)
     context = NULL;
   else if (self->recovering)
     context = g_strdup_printf (_("Reconnection attempt %u failed:"), self->attempt);
@@ -270,7 +278,7 @@ attempt_failed (TetherServer *self,
 
   /* Only the user can give what the server wants, in their browser: no
    * retry, until they sign in. */
-  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION))
+  if (sign_in)
     {
       self->recovering = FALSE;
       _tether_server_set_state (self, TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
@@ -848,6 +856,10 @@ resolve_secrets (TetherServer *self)
 static void
 load_credentials (TetherServer *self)
 {
+  g_autofree char *warning = tether_server_config_dup_oauth_warning (self->config);
+
+  if (warning != NULL)
+    _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT, "%s", warning);
   /* The sign-in is read from the keyring when the server first asks for
    * one (a 401): a server that never does never touches the keyring. */
   _tether_server_ensure_auth (self);
@@ -870,6 +882,13 @@ start_session (TetherServer       *self,
     _tether_server_log_printf (self, TETHER_LOG_KIND_EVENT,
                                _("The login shell’s PATH is not known: %s"),
                                tether_shell_environment_get_note (self->shell_environment));
+
+  /* The server's own OAuth client, with its secret in place */
+  if (self->auth != NULL && !tether_auth_session_configure (self->auth, config, &error))
+    {
+      attempt_failed (self, error);
+      return;
+    }
 
   transport = tether_transport_factory_create (config, &self->timings, self->detected_mode,
                                                self->shell_environment,

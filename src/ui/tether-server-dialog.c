@@ -27,7 +27,9 @@
 
 #include "tether-pair-row.h"
 #include "tether-roots-group.h"
+#include "tether-config-store.h"
 #include "tether-secret-move.h"
+#include "tether-secret-refs.h"
 #include "tether-server-dialog.h"
 #include "tether-visible-text.h"
 
@@ -810,6 +812,48 @@ save_failed (TetherServerDialog *self,
 }
 
 static void
+clear_secrets_thread (GTask        *task,
+                      gpointer      source,
+                      gpointer      task_data,
+                      GCancellable *cancellable)
+{
+  TetherSecretStore *secrets = TETHER_SECRET_STORE (source);
+  char **names = task_data;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!tether_secret_store_clear (secrets, NULL, "", names[i], &error))
+        g_message ("Secret %s, no longer used, stays in the keyring: %s", names[i], error->message);
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/* A stored secret the edit replaced leaves the keyring, unless another
+ * server still refers to it (secret names are global). In a thread: the
+ * keyring may be slow. */
+static void
+clear_unused_secrets (TetherServerDialog *self)
+{
+  TetherConfigStore *store = tether_server_manager_get_store (self->manager);
+  g_autoptr(GPtrArray) configs = g_ptr_array_new ();
+  g_auto(GStrv) unused = NULL;
+  g_autoptr(GTask) task = NULL;
+
+  if (self->original == NULL || self->no_keyring)
+    return;
+  for (guint i = 0; i < tether_config_store_get_n_servers (store); i++)
+    g_ptr_array_add (configs, tether_config_store_get_server (store, i));
+  unused = tether_secret_refs_unused (self->original, configs);
+  if (unused[0] == NULL)
+    return;
+  task = g_task_new (self->secrets, NULL, NULL, NULL);
+  g_task_set_task_data (task, g_steal_pointer (&unused), (GDestroyNotify)g_strfreev);
+  g_task_run_in_thread (task, clear_secrets_thread);
+}
+
+static void
 save_config (TetherServerDialog *self,
              TetherServerConfig *config)
 {
@@ -827,6 +871,7 @@ save_config (TetherServerDialog *self,
       return;
     }
 
+  clear_unused_secrets (self);
   g_signal_emit (self, signals[SAVED], 0, tether_server_config_get_name (config));
   gtk_window_destroy (GTK_WINDOW (self));
 }

@@ -182,6 +182,45 @@ test_server_commands (void)
   test_remove_tree (dir);
 }
 
+/* `auth NAME` says which client signs in and with which grant, never its
+ * secret */
+static void
+test_auth_client (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tether-cli-secret-XXXXXX", NULL);
+  g_autofree char *config = g_build_filename (dir, "servers.json", NULL);
+  const char *consent = have_keyring () ? NULL : "--allow-file-secrets";
+  static const struct { const char *name; const char *says[2]; } cases[] = {
+    { "m2m", { "pre-registered (client id m2m-client, client secret)", "client credentials" } },
+    { "cimd", { "metadata document https://tether.example/cimd.json", "authorization code" } },
+    { "plain", { "registered at sign-in", "authorization code" } },
+  };
+
+  g_assert_true (g_file_set_contents (config,
+                                      "{\"mcpServers\": {"
+                                      " \"m2m\": {\"url\": \"http://127.0.0.1:9/mcp\", \"oauth\": {"
+                                      "  \"clientId\": \"m2m-client\", \"clientSecret\": \"clear-cli-secret-77\","
+                                      "  \"grantType\": \"client_credentials\"}},"
+                                      " \"cimd\": {\"url\": \"http://127.0.0.1:9/mcp\", \"oauth\": {"
+                                      "  \"clientMetadataUrl\": \"https://tether.example/cimd.json\"}},"
+                                      " \"plain\": {\"url\": \"http://127.0.0.1:9/mcp\"}}}", -1, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (run_cli (NULL, &out, &err, "--config", config, "auth", cases[i].name, consent, NULL), ==, 0);
+      g_assert_nonnull (strstr (out, "not signed in"));
+      g_assert_nonnull (strstr (out, cases[i].says[0]));
+      g_assert_nonnull (strstr (out, cases[i].says[1]));
+      g_assert_null (strstr (out, "clear-cli-secret-77"));
+      g_assert_null (strstr (err, "clear-cli-secret-77"));
+    }
+
+  test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -191,6 +230,7 @@ main (int   argc,
   g_test_add_func ("/Tether/CliSecret/secret", test_secret_commands);
   g_test_add_func ("/Tether/CliSecret/usage", test_usage);
   g_test_add_func ("/Tether/CliSecret/server", test_server_commands);
+  g_test_add_func ("/Tether/CliSecret/auth-client", test_auth_client);
 
   return g_test_run ();
 }

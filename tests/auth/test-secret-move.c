@@ -22,6 +22,7 @@
 #include "tether-secret-move.h"
 #include "tether-secret-refs.h"
 #include "tether-secret-store.h"
+#include "tether-server-config-oauth.h"
 #include "test-util.h"
 
 static gboolean
@@ -142,6 +143,34 @@ test_move (void)
   assert_named (store, "MY_SERVER_X_API_KEY", "key-123");
   test_assert_in_no_file (g_get_home_dir (), "ghp_moved-1");
   test_assert_in_no_file (g_get_user_data_dir (), "tok-abc");
+}
+
+/* The OAuth client's secret (Gemini CLI's `oauth`, imported) moves like
+ * the other secrets, whatever its name looks like; a reference stays */
+static void
+test_move_oauth (void)
+{
+  g_autoptr(TetherSecretStore) store = tether_secret_store_new (FALSE);
+  g_autoptr(TetherServerConfig) config = tether_server_config_new ("gh");
+  g_autoptr(GError) error = NULL;
+  guint n_moved = 0;
+
+  tether_server_config_set_kind (config, TETHER_SERVER_KIND_HTTP);
+  tether_server_config_set_url (config, "https://gh.example/mcp");
+  tether_server_config_set_oauth (config, TETHER_SERVER_OAUTH_CLIENT_ID, "gem-client");
+  tether_server_config_set_oauth (config, TETHER_SERVER_OAUTH_CLIENT_SECRET, "oauth-client-SECRET-8e1");
+  tether_server_config_set_oauth (config, TETHER_SERVER_OAUTH_PRIVATE_KEY, "${secret:GH_KEY}");
+  g_assert_cmpuint (tether_secret_move_count (config), ==, 1);
+
+  g_assert_true (tether_secret_move_config (store, config, &n_moved, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_moved, ==, 1);
+  g_assert_cmpstr (tether_server_config_get_oauth (config, TETHER_SERVER_OAUTH_CLIENT_SECRET), ==,
+                   "${secret:GH_CLIENT_SECRET}");
+  g_assert_cmpstr (tether_server_config_get_oauth (config, TETHER_SERVER_OAUTH_PRIVATE_KEY), ==, "${secret:GH_KEY}");
+  g_assert_cmpstr (tether_server_config_get_oauth (config, TETHER_SERVER_OAUTH_CLIENT_ID), ==, "gem-client");
+  assert_named (store, "GH_CLIENT_SECRET", "oauth-client-SECRET-8e1");
+  g_assert_null (tether_server_config_dup_oauth_warning (config));
 }
 
 static void
@@ -269,6 +298,7 @@ main (int   argc,
     {
       g_test_add_func ("/Tether/Secret/move/collisions", test_collisions);
       g_test_add_func ("/Tether/Secret/move/keys", test_move_keys);
+      g_test_add_func ("/Tether/Secret/move/oauth", test_move_oauth);
     }
   g_test_add_func ("/Tether/Secret/move/cli-import", test_cli_import);
 

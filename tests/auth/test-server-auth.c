@@ -180,6 +180,145 @@ test_secret_missing (void)
   test_server_stop (server);
 }
 
+/* A server of servers.json with its own OAuth client: @oauth is the
+ * entry's `oauth` object */
+static TetherServer *
+new_oauth_server (const char *name,
+                  const char *url,
+                  const char *oauth)
+{
+  g_autofree char *text = g_strdup_printf ("{\"type\": \"http\", \"url\": \"%s\", \"oauth\": %s}", url, oauth);
+  g_autoptr(JsonNode) entry = json_from_string (text, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TetherServerConfig) config = tether_server_config_new_from_json (name, entry, &error);
+  TetherServerTimings timings;
+
+  g_assert_no_error (error);
+  g_assert_true (tether_server_config_validate (config, &error));
+  g_assert_no_error (error);
+  tether_server_timings_init_defaults (&timings);
+  return tether_server_new (config, &timings);
+}
+
+/* Starts @server and waits until it settles in @expected */
+static void
+start_settled (TetherServer      *server,
+               const char        *what,
+               TetherServerState  expected)
+{
+  tether_server_start (server);
+  test_server_wait_settled (server, what);
+  g_assert_cmpint (tether_server_get_state (server), ==, expected);
+}
+
+static OAuthMock *
+new_mock_with_client (void)
+{
+  OAuthMock *mock = oauth_mock_new ();
+  g_autoptr(GError) error = NULL;
+
+  mock->client_id = g_strdup ("pre-registered-client");
+  mock->client_secret = g_strdup ("client-secret-" NAMED_SECRET);
+  g_assert_true (tether_secret_store_store (tether_secret_store_get_default (), TETHER_SECRET_KIND_HEADER, "",
+                                            "PRE_CLIENT_SECRET", mock->client_secret, &error));
+  g_assert_no_error (error);
+  return mock;
+}
+
+/* A client registered beforehand, its secret in the keyring: signed in
+ * with it (no registration, its secret at the token endpoint, the scopes
+ * configured), the secret shown nowhere. */
+static void
+test_pre_registered (void)
+{
+  g_autoptr(OAuthMock) mock = new_mock_with_client ();
+  TetherServer *server = new_oauth_server ("pre", mock->server->url,
+                                           "{\"clientId\": \"pre-registered-client\", "
+                                           "\"clientSecret\": \"${secret:PRE_CLIENT_SECRET}\", "
+                                           "\"scopes\": [\"mcp:read\", \"mcp:write\"]}");
+  g_autoptr(GError) signed_in = NULL;
+
+  start_settled (server, "the first attempt", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (mock->n_browsed, ==, 0);
+
+  tether_server_sign_in_async (server, oauth_mock_open_browser, mock, NULL, NULL, signed_in_cb, &signed_in);
+  while (signed_in == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_error_matches (signed_in, G_IO_ERROR, 0));
+  test_server_wait_settled (server, "the connection after the sign-in");
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (mock->n_registered, ==, 0);
+  g_assert_cmpuint (mock->n_authorized, ==, 1);
+  g_assert_cmpuint (mock->n_tokens, ==, 1);
+  g_assert_cmpstr (mock->last_scope, ==, "mcp:read mcp:write");
+  assert_not_shown (server, mock->client_secret);
+  assert_not_shown (server, mock->access_token);
+  test_server_stop (server);
+}
+
+/* Machine to machine: connected at the first start, no user, no browser,
+ * no registration */
+static void
+test_client_credentials (void)
+{
+  g_autoptr(OAuthMock) mock = new_mock_with_client ();
+  TetherServer *server = new_oauth_server ("m2m", mock->server->url,
+                                           "{\"clientId\": \"pre-registered-client\", "
+                                           "\"clientSecret\": \"${secret:PRE_CLIENT_SECRET}\", "
+                                           "\"scopes\": [\"mcp:read\"], "
+                                           "\"grantType\": \"client_credentials\"}");
+
+  start_settled (server, "the start with client credentials", TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (mock->n_client_credentials, ==, 1);
+  g_assert_cmpuint (mock->n_browsed, ==, 0);
+  g_assert_cmpuint (mock->n_authorized, ==, 0);
+  g_assert_cmpuint (mock->n_registered, ==, 0);
+  g_assert_cmpstr (mock->last_scope, ==, "mcp:read");
+  assert_not_shown (server, mock->client_secret);
+  test_server_stop (server);
+}
+
+/* A secret the token endpoint refuses: an error that says what it
+ * answered, never "sign-in required" (no browser can help) */
+static void
+test_client_credentials_refused (void)
+{
+  g_autoptr(OAuthMock) mock = new_mock_with_client ();
+  TetherServer *server = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tether_secret_store_store (tether_secret_store_get_default (), TETHER_SECRET_KIND_HEADER, "",
+                                            "WRONG_CLIENT_SECRET", "not-the-secret-" NAMED_SECRET, &error));
+  g_assert_no_error (error);
+  server = new_oauth_server ("m2m-refused", mock->server->url,
+                             "{\"clientId\": \"pre-registered-client\", "
+                             "\"clientSecret\": \"${secret:WRONG_CLIENT_SECRET}\", "
+                             "\"grantType\": \"client_credentials\"}");
+  start_settled (server, "the start with a refused secret", TETHER_SERVER_STATE_ERROR);
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "invalid_client"));
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "401"));
+  g_assert_cmpuint (mock->n_browsed, ==, 0);
+  assert_not_shown (server, "not-the-secret-" NAMED_SECRET);
+  test_server_stop (server);
+}
+
+/* The client secret not in the keyring: the clear state that names it,
+ * nothing sent to the token endpoint */
+static void
+test_client_secret_missing (void)
+{
+  g_autoptr(OAuthMock) mock = oauth_mock_new ();
+  TetherServer *server = new_oauth_server ("m2m-missing", mock->server->url,
+                                           "{\"clientId\": \"c\", "
+                                           "\"clientSecret\": \"${secret:NOT_STORED_CLIENT}\", "
+                                           "\"grantType\": \"client_credentials\"}");
+
+  start_settled (server, "the start with a missing client secret", TETHER_SERVER_STATE_ERROR);
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "NOT_STORED_CLIENT is not in the keyring"));
+  g_assert_cmpuint (fake_http_server_count (mock->server, "POST", NULL), ==, 0);
+  test_server_stop (server);
+}
+
 static void
 test_refs_parse (void)
 {
@@ -199,6 +338,41 @@ test_refs_parse (void)
   g_assert_cmpstr (expanded, ==, "1-2-1${secret:");
 }
 
+static TetherServerConfig *
+config_with_header (const char *name,
+                    const char *value)
+{
+  TetherServerConfig *config = tether_server_config_new (name);
+
+  tether_server_config_set_kind (config, TETHER_SERVER_KIND_HTTP);
+  tether_server_config_set_url (config, "https://h.example/mcp");
+  tether_server_config_add_header (config, "Authorization", value);
+  return config;
+}
+
+/* A secret an edit replaced may leave the keyring only when no server
+ * refers to it any more: secret names are global */
+static void
+test_refs_unused (void)
+{
+  g_autoptr(TetherServerConfig) before = config_with_header ("a", "Bearer ${secret:OLD}");
+  g_autoptr(GPtrArray) now = g_ptr_array_new_with_free_func (g_object_unref);
+  g_auto(GStrv) unused = NULL;
+
+  tether_server_config_set_env_value (before, "K", "${secret:SHARED}");
+  g_ptr_array_add (now, config_with_header ("a", "Bearer ${secret:NEW}"));
+  g_ptr_array_add (now, config_with_header ("b", "${secret:SHARED}"));
+  unused = tether_secret_refs_unused (before, now);
+  g_assert_cmpuint (g_strv_length (unused), ==, 1);
+  g_assert_cmpstr (unused[0], ==, "OLD");
+
+  /* still referred to by another server: kept */
+  g_ptr_array_add (now, config_with_header ("c", "Bearer ${secret:OLD}"));
+  g_clear_pointer (&unused, g_strfreev);
+  unused = tether_secret_refs_unused (before, now);
+  g_assert_cmpuint (g_strv_length (unused), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -210,9 +384,14 @@ main (int   argc,
     g_error ("run this test with with-keyring.sh keyring");
 
   g_test_add_func ("/auth/secret-refs/parse", test_refs_parse);
+  g_test_add_func ("/auth/secret-refs/unused", test_refs_unused);
   g_test_add_func ("/auth/server/sign-in", test_sign_in);
   g_test_add_func ("/auth/server/secret-reference", test_secret_reference);
   g_test_add_func ("/auth/server/secret-missing", test_secret_missing);
+  g_test_add_func ("/auth/server/oauth/pre-registered", test_pre_registered);
+  g_test_add_func ("/auth/server/oauth/client-credentials", test_client_credentials);
+  g_test_add_func ("/auth/server/oauth/client-credentials-refused", test_client_credentials_refused);
+  g_test_add_func ("/auth/server/oauth/client-secret-missing", test_client_secret_missing);
 
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "import-harness.h"
+#include "tether-server-config-oauth.h"
 
 static void
 test_claude_desktop (void)
@@ -522,6 +523,43 @@ test_header_case (void)
   assert_no_secrets (result, secrets);
 }
 
+/* Gemini CLI's `oauth`: the client id, its secret and the scopes become
+ * the server's own client; what Tether finds itself is named as ignored;
+ * the secret is never shown. */
+static void
+test_gemini_oauth (void)
+{
+  g_autoptr(TetherConfigImport) import = new_importer ();
+  g_autoptr(TetherImportResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char * const secrets[] = { "gemini-client-secret-5c2e", NULL };
+  TetherServerConfig *config;
+  g_auto(GStrv) scopes = NULL;
+
+  result = tether_config_import_load_text (import,
+                                           "{\"selectedAuthType\": \"oauth-personal\", \"mcpServers\": {"
+                                           " \"gh\": {\"httpUrl\": \"https://gh.example/mcp\","
+                                           "  \"oauth\": {\"enabled\": true, \"clientId\": \"gem-client\","
+                                           "   \"clientSecret\": \"gemini-client-secret-5c2e\","
+                                           "   \"authorizationUrl\": \"https://as.example/authorize\","
+                                           "   \"scopes\": [\"repo\", \"read:user\"]}},"
+                                           " \"bad\": {\"httpUrl\": \"https://b.example/mcp\", \"oauth\": {\"scopes\": \"x\"}}}}",
+                                           -1, "settings.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tether_import_result_get_format (result), ==, TETHER_IMPORT_FORMAT_GEMINI_CLI);
+  config = tether_import_item_get_config (item (result, "gh"));
+  g_assert_cmpstr (tether_server_config_get_oauth (config, TETHER_SERVER_OAUTH_CLIENT_ID), ==, "gem-client");
+  g_assert_cmpstr (tether_server_config_get_oauth (config, TETHER_SERVER_OAUTH_CLIENT_SECRET), ==,
+                   "gemini-client-secret-5c2e");
+  scopes = tether_server_config_dup_oauth_scopes (config);
+  g_assert_cmpuint (g_strv_length (scopes), ==, 2);
+  g_assert_cmpstr (scopes[0], ==, "repo");
+  g_assert_null (tether_server_config_get_oauth (config, TETHER_SERVER_OAUTH_GRANT_TYPE));
+  assert_warning (item (result, "gh"), "“oauth.enabled”, “oauth.authorizationUrl”");
+  assert_skipped (item (result, "bad"), "“scopes” must be an array of strings");
+  assert_no_secrets (result, secrets);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -539,6 +577,7 @@ main (int   argc,
   add_test ("/Tether/Import/cline", test_cline);
   add_test ("/Tether/Import/5ire", test_five_ire);
   add_test ("/Tether/Import/gemini", test_gemini);
+  add_test ("/Tether/Import/gemini-oauth", test_gemini_oauth);
   add_test ("/Tether/Import/claude-code", test_claude_code);
   add_test ("/Tether/Import/codex", test_codex);
   add_test ("/Tether/Import/goose", test_goose);

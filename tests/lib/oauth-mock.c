@@ -88,11 +88,16 @@ handle_server_metadata (SoupServer        *server,
   add_string (builder, "issuer", base);
   add_string (builder, "authorization_endpoint", authorize);
   add_string (builder, "token_endpoint", token);
-  add_string (builder, "registration_endpoint", reg);
+  /* with a client registered beforehand, no other */
+  if (self->client_id == NULL)
+    add_string (builder, "registration_endpoint", reg);
   add_strings (builder, "response_types_supported", "code", NULL);
-  add_strings (builder, "grant_types_supported", "authorization_code", "refresh_token", NULL);
+  add_strings (builder, "grant_types_supported", "authorization_code", "refresh_token", "client_credentials", NULL);
   add_strings (builder, "code_challenge_methods_supported", "S256", NULL);
-  add_strings (builder, "token_endpoint_auth_methods_supported", "none", NULL);
+  if (self->client_id != NULL)
+    add_strings (builder, "token_endpoint_auth_methods_supported", "client_secret_basic", "client_secret_post", NULL);
+  else
+    add_strings (builder, "token_endpoint_auth_methods_supported", "none", NULL);
   json_builder_end_object (builder);
   reply_json (msg, SOUP_STATUS_OK, builder);
 }
@@ -131,6 +136,7 @@ handle_authorize (SoupServer        *server,
   g_autofree char *escaped_state = NULL;
 
   if (redirect == NULL || state == NULL || challenge == NULL ||
+      (self->client_id != NULL && g_strcmp0 (g_hash_table_lookup (query, "client_id"), self->client_id) != 0) ||
       g_strcmp0 (g_hash_table_lookup (query, "code_challenge_method"), "S256") != 0 ||
       g_strcmp0 (g_hash_table_lookup (query, "resource"), self->resource != NULL ? self->resource : self->server->url) != 0)
     {
@@ -139,6 +145,8 @@ handle_authorize (SoupServer        *server,
     }
 
   self->n_authorized++;
+  g_free (self->last_scope);
+  self->last_scope = g_strdup (g_hash_table_lookup (query, "scope"));
   g_free (self->code);
   self->code = g_strdup_printf ("code-%u", self->n_authorized);
   g_free (self->code_challenge);
@@ -170,6 +178,32 @@ s256 (const char *verifier)
   return text;
 }
 
+/* The pre-registered client's authentication: HTTP Basic (each part
+ * form-encoded) or client_id and client_secret in the form */
+static gboolean
+client_authenticated (OAuthMock         *self,
+                      SoupServerMessage *msg,
+                      GHashTable        *form)
+{
+  const char *basic = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "Authorization");
+
+  if (self->client_id == NULL)
+    return TRUE;
+  if (basic != NULL && g_str_has_prefix (basic, "Basic "))
+    {
+      gsize length = 0;
+      g_autofree guchar *decoded = g_base64_decode (basic + 6, &length);
+      g_autofree char *pair = g_strndup ((const char *)decoded, length);
+      g_autofree char *id = g_uri_escape_string (self->client_id, NULL, FALSE);
+      g_autofree char *secret = g_uri_escape_string (self->client_secret, NULL, FALSE);
+      g_autofree char *expected = g_strconcat (id, ":", secret, NULL);
+
+      return g_str_equal (pair, expected);
+    }
+  return g_strcmp0 (g_hash_table_lookup (form, "client_id"), self->client_id) == 0 &&
+         g_strcmp0 (g_hash_table_lookup (form, "client_secret"), self->client_secret) == 0;
+}
+
 static void
 handle_token (SoupServer        *server,
               SoupServerMessage *msg,
@@ -185,7 +219,22 @@ handle_token (SoupServer        *server,
   const char *grant = g_hash_table_lookup (form, "grant_type");
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
-  if (g_strcmp0 (grant, "authorization_code") == 0)
+  if (!client_authenticated (self, msg, form))
+    {
+      json_builder_begin_object (builder);
+      add_string (builder, "error", "invalid_client");
+      json_builder_end_object (builder);
+      reply_json (msg, SOUP_STATUS_UNAUTHORIZED, builder);
+      return;
+    }
+
+  if (g_strcmp0 (grant, "client_credentials") == 0 && self->client_id != NULL)
+    {
+      self->n_client_credentials++;
+      g_free (self->last_scope);
+      self->last_scope = g_strdup (g_hash_table_lookup (form, "scope"));
+    }
+  else if (g_strcmp0 (grant, "authorization_code") == 0)
     {
       const char *verifier = g_hash_table_lookup (form, "code_verifier");
       g_autofree char *challenge = verifier != NULL ? s256 (verifier) : NULL;
@@ -273,6 +322,9 @@ oauth_mock_free (OAuthMock *self)
   g_free (self->redirect_uri);
   g_free (self->authorization_server);
   g_free (self->resource);
+  g_free (self->client_id);
+  g_free (self->client_secret);
+  g_free (self->last_scope);
   g_free (self);
 }
 

@@ -39,6 +39,14 @@ typedef struct
   char           *resource;       /* the resource it grants tokens for: this
                                    * server's /mcp unless set */
   gboolean        no_refresh_token; /* /token issues none */
+  /* a client registered beforehand: when set, no registration endpoint
+   * is advertised, /authorize and /token take only it, authenticated with its secret (Basic or in the form), and
+   * /token also takes the client_credentials grant */
+  char           *client_id;
+  char           *client_secret;
+  guint           n_client_credentials;
+  char           *last_scope;     /* the scope of the last /authorize or
+                                   * client_credentials request */
 } OAuthMock;
 
 OAuthMock *oauth_mock_new          (void);

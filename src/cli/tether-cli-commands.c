@@ -345,10 +345,21 @@ print_tools (TetherCliRun *run,
 {
   if (run->json)
     {
-      g_autoptr(JsonObject) out = json_object_new ();
+      /* Each tool written from the text the server sent, one at a time: a
+       * tree for each of 10 000 tools was most of the peak memory. */
+      g_autoptr(GString) item = g_string_new (NULL);
 
-      json_object_set_array_member (out, "tools", items_to_json (tools, (gpointer)mcp_item_get_json));
-      print_json_object (out);
+      printf ("{\n  \"tools\" : [");
+      for (guint i = 0; i < tools->len; i++)
+        {
+          g_autofree char *escaped = NULL;
+
+          g_string_truncate (item, 0);
+          mcp_item_write_json (g_ptr_array_index (tools, i), item);
+          escaped = tether_text_escape_json_output (item->str);
+          printf ("%s\n    %s", i > 0 ? "," : "", escaped);
+        }
+      printf ("%s]\n}\n", tools->len > 0 ? "\n  " : "");
     }
   else
     {

@@ -46,9 +46,17 @@ tether_accessible_set_row_label (GtkWidget  *row,
       }
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
+/**
+ * tether_accessible_find_descendant:
+ * @widget: a widget
+ * @type: a widget type
+ *
+ * Returns: (transfer none) (nullable): @widget or its first descendant
+ *   (depth first) of @type
+ */
+GtkWidget *
+tether_accessible_find_descendant (GtkWidget *widget,
+                                   GType      type)
 {
   if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
     return widget;
@@ -57,7 +65,7 @@ find_descendant (GtkWidget *widget,
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_descendant (child, type);
+      GtkWidget *found = tether_accessible_find_descendant (child, type);
 
       if (found != NULL)
         return found;
@@ -69,7 +77,7 @@ find_descendant (GtkWidget *widget,
 static void
 status_page_title_cb (AdwStatusPage *page)
 {
-  GtkWidget *scroller = find_descendant (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *scroller = tether_accessible_find_descendant (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW);
   const char *title = adw_status_page_get_title (page);
 
   if (scroller == NULL)
@@ -190,7 +198,7 @@ nearby_title (GtkWidget *part)
        sibling != NULL;
        sibling = gtk_widget_get_next_sibling (sibling))
     {
-      GtkWidget *title = find_descendant (sibling, ADW_TYPE_WINDOW_TITLE);
+      GtkWidget *title = tether_accessible_find_descendant (sibling, ADW_TYPE_WINDOW_TITLE);
 
       if (sibling != part && title != NULL)
         {

@@ -18,6 +18,8 @@ void tether_accessible_name_inner       (GtkWidget     *container,
                                          GType          type,
                                          const char    *label);
 
+GtkWidget          *tether_accessible_find_descendant   (GtkWidget *widget,
+                                                         GType      type);
 GtkListItemFactory *tether_accessible_new_text_factory  (void);
 void                tether_accessible_name_window_parts (GtkWindow *window);
 

@@ -36,8 +36,9 @@ struct _TetherCapabilityRow
   gboolean   expanded;
 
   GtkWidget *box;
+  GtkWidget *header;
   GtkLabel  *description_label;
-  GtkLabel  *detail_label;
+  GtkLabel  *detail_label;    /* made when first needed, as tag_label */
   GtkLabel  *name_label;
   GtkWidget *run_button;
   GtkWidget *tag_label;
@@ -201,6 +202,35 @@ set_open_button (TetherCapabilityRow *self,
   gtk_widget_set_visible (self->run_button, TRUE);
 }
 
+static GtkLabel *add_label (GtkWidget  *box,
+                            const char *first_class,
+                            ...);
+
+/* Tools have no tag and no detail line: those labels are made for the
+ * rows that show them, since 10 000 tools scroll by a page of new rows a
+ * frame. */
+static void
+add_tag_label (TetherCapabilityRow *self)
+{
+  self->tag_label = GTK_WIDGET (add_label (self->header, "caption", "tag", NULL));
+  /* Translators: a tag beside a tool parameter or prompt argument the caller must give */
+  gtk_label_set_label (GTK_LABEL (self->tag_label), _("required"));
+  gtk_label_set_ellipsize (GTK_LABEL (self->tag_label), PANGO_ELLIPSIZE_NONE);
+  gtk_widget_set_valign (self->tag_label, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (self->tag_label, GTK_ALIGN_END);
+  gtk_box_reorder_child_after (GTK_BOX (self->header), self->tag_label, GTK_WIDGET (self->title_label));
+}
+
+static void
+add_detail_label (TetherCapabilityRow *self)
+{
+  self->detail_label = add_label (self->box, "caption", "monospace", "dim-label", NULL);
+  gtk_label_set_wrap (self->detail_label, TRUE);
+  gtk_label_set_wrap_mode (self->detail_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (self->detail_label, 2);
+  gtk_box_reorder_child_after (GTK_BOX (self->box), GTK_WIDGET (self->detail_label), self->header);
+}
+
 static void
 tether_capability_row_update (TetherCapabilityRow *self)
 {
@@ -265,9 +295,15 @@ tether_capability_row_update (TetherCapabilityRow *self)
   update_accessible_label (self, gtk_label_get_text (self->name_label),
                            title != NULL ? gtk_label_get_text (self->title_label) : NULL,
                            description, required);
-  set_label (self->detail_label, detail, TETHER_TEXT_SINGLE_LINE);
+  if (detail != NULL && self->detail_label == NULL)
+    add_detail_label (self);
+  if (self->detail_label != NULL)
+    set_label (self->detail_label, detail, TETHER_TEXT_SINGLE_LINE);
   set_label (self->description_label, description, TETHER_TEXT_MULTI_LINE);
-  gtk_widget_set_visible (self->tag_label, required);
+  if (required && self->tag_label == NULL)
+    add_tag_label (self);
+  if (self->tag_label != NULL)
+    gtk_widget_set_visible (self->tag_label, required);
   if (MCP_IS_PROMPT (self->item))
     /* Translators: a button on a prompt's row that opens a window to get it */
     set_open_button (self, _("Get…"), "page.get-prompt", name);
@@ -280,7 +316,6 @@ tether_capability_row_update (TetherCapabilityRow *self)
 
   gtk_widget_set_hexpand (GTK_WIDGET (self->name_label), title == NULL);
   gtk_label_set_xalign (self->name_label, 0.0f);
-  gtk_widget_set_halign (self->tag_label, GTK_ALIGN_END);
 
   /* A closed tool is one line, so that 10 000 of them scroll smoothly
    * (wrapping text is what measuring a row costs); open, it says it all. */
@@ -451,16 +486,11 @@ tether_capability_row_init (TetherCapabilityRow *self)
   gtk_widget_set_margin_end (self->box, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  header = self->header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   gtk_box_append (GTK_BOX (self->box), header);
   self->name_label = add_label (header, "monospace", "capability-name", NULL);
   self->title_label = add_label (header, "dim-label", NULL);
   gtk_widget_set_hexpand (GTK_WIDGET (self->title_label), TRUE);
-  self->tag_label = GTK_WIDGET (add_label (header, "caption", "tag", NULL));
-  /* Translators: a tag beside a tool parameter or prompt argument the caller must give */
-  gtk_label_set_label (GTK_LABEL (self->tag_label), _("required"));
-  gtk_label_set_ellipsize (GTK_LABEL (self->tag_label), PANGO_ELLIPSIZE_NONE);
-  gtk_widget_set_valign (self->tag_label, GTK_ALIGN_CENTER);
   /* Translators: a button on a tool's row that opens a window to call it */
   self->run_button = gtk_button_new_with_label (_("Run…"));
   gtk_widget_add_css_class (self->run_button, "flat");
@@ -470,11 +500,6 @@ tether_capability_row_init (TetherCapabilityRow *self)
   gtk_widget_set_hexpand (self->run_button, TRUE);
   gtk_widget_set_visible (self->run_button, FALSE);
   gtk_box_append (GTK_BOX (header), self->run_button);
-
-  self->detail_label = add_label (self->box, "caption", "monospace", "dim-label", NULL);
-  gtk_label_set_wrap (self->detail_label, TRUE);
-  gtk_label_set_wrap_mode (self->detail_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (self->detail_label, 2);
 
   self->description_label = add_label (self->box, NULL);
   gtk_label_set_wrap_mode (self->description_label, PANGO_WRAP_WORD_CHAR);
@@ -501,7 +526,10 @@ tether_capability_row_set_item (TetherCapabilityRow *self,
   if (!g_set_object (&self->item, item))
     return;
 
-  tether_capability_row_update (self);
+  /* A row let go of is not shown until it is given another item: clearing
+   * its labels would only be layout work thrown away. */
+  if (item != NULL)
+    tether_capability_row_update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
 }
 

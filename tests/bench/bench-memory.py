@@ -9,7 +9,10 @@
 #   meson setup _build && ninja -C _build
 #   tests/interop/install-peers.sh _build        # the SDK, pinned
 #   tests/bench/bench-memory.py _build [--tools 10000] [--repeat 5]
-#                                      [--against OTHER/tether-cli]
+#                                      [--against OTHER/tether-cli] [--json]
+#
+# --json times `tether-cli --json tools` (the SDK client prints only the
+# count either way).
 #
 # --against pairs a second tether-cli (say, a build of main) in the same
 # run. The fixture is generated at run time in a temporary directory; the
@@ -102,6 +105,7 @@ def main():
     parser.add_argument("--tools", type=int, default=10000, help="tools in the list")
     parser.add_argument("--repeat", type=int, default=5, help="pairs of runs (the median is kept)")
     parser.add_argument("--against", help="another tether-cli to pair in the same run (a build of main)")
+    parser.add_argument("--json", action="store_true", help="time `tether-cli --json tools` instead")
     args = parser.parse_args()
 
     build = os.path.abspath(args.builddir)
@@ -128,9 +132,10 @@ def main():
         server = ["/bin/sh", script, fixture]
         size = os.path.getsize(fixture)
 
-        clients = {"tether-cli": [cli, "tools", "--"] + server}
+        command = ["--json", "tools"] if args.json else ["tools"]
+        clients = {"tether-cli": [cli] + command + ["--"] + server}
         if args.against:
-            clients["tether-cli (against)"] = [os.path.abspath(args.against), "tools", "--"] + server
+            clients["tether-cli (against)"] = [os.path.abspath(args.against)] + command + ["--"] + server
         clients["TS SDK"] = [node, os.path.join(here, "sdk-client.cjs"), peers, "tools", "--"] + server
 
         samples = {name: [] for name in clients}
@@ -141,7 +146,7 @@ def main():
                 samples[name].append(run(argv))
 
     sdk = samples["TS SDK"]
-    print(f"`tools` on {args.tools} tools ({size / 1e6:.1f} MB answer), whole process, "
+    print(f"`{'--json ' if args.json else ''}tools` on {args.tools} tools ({size / 1e6:.1f} MB answer), whole process, "
           f"{args.repeat} rounds (median; pairs run in turn)\n")
     print(f"{'client':<24}{'wall ms':>10}{'peak RSS MB':>14}{'wall / SDK':>12}{'RSS / SDK':>11}")
     figures = {}

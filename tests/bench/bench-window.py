@@ -74,6 +74,24 @@ def make_world(root):
     return env
 
 
+def programs(args, tests=()):
+    """The build, the windows to measure (tether, --against) and the fake
+    server; checks them, the display and the bus, and sets the renderer."""
+    if not os.environ.get("DISPLAY") or not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        sys.exit("bench: run under dbus-run-session and xvfb-run (see the header)")
+    build = os.path.abspath(args.builddir)
+    apps = {"tether": os.path.join(build, "src", "tether")}
+    if args.against:
+        apps["tether (against)"] = os.path.abspath(args.against)
+    fake = os.path.join(build, "tests", "fake-mcp-server")
+    for path in [fake] + [os.path.join(build, "tests", t) for t in tests] + list(apps.values()):
+        if not os.access(path, os.X_OK):
+            sys.exit(f"bench: {path} is missing: build with ninja -C {args.builddir}")
+    os.environ["GSETTINGS_SCHEMA_DIR"] = os.path.join(build, "data")
+    os.environ.setdefault("GSK_RENDERER", "cairo")
+    return build, apps, fake
+
+
 def settle(proc, counts, idle, deadline):
     """Wait for every count file to show initialize, then for idle CPU."""
     while time.monotonic() < deadline:
@@ -141,19 +159,8 @@ def main():
     parser.add_argument("--against", help="another tether binary to measure in the same rounds")
     args = parser.parse_args()
 
-    if not os.environ.get("DISPLAY") or not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-        sys.exit("bench: run under dbus-run-session and xvfb-run (see the header)")
-    build = os.path.abspath(args.builddir)
-    apps = {"tether": os.path.join(build, "src", "tether")}
-    if args.against:
-        apps["tether (against)"] = os.path.abspath(args.against)
+    build, apps, fake = programs(args, ["floor-window"])
     floor = os.path.join(build, "tests", "floor-window")
-    fake = os.path.join(build, "tests", "fake-mcp-server")
-    for path in [floor, fake] + list(apps.values()):
-        if not os.access(path, os.X_OK):
-            sys.exit(f"bench: {path} is missing: build with ninja -C {args.builddir}")
-    os.environ["GSETTINGS_SCHEMA_DIR"] = os.path.join(build, "data")
-    os.environ.setdefault("GSK_RENDERER", "cairo")
     counts = [int(n) for n in args.servers.split(",")]
 
     runs = [("floor", [floor], 0)]

@@ -205,6 +205,8 @@ test_lists (void)
   g_assert_cmpint (tools.status, ==, 0);
   node = json_from_string (tools.out, NULL);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (node), "tools")), ==, 40);
+  /* Each tool as the server wrote it: from its text, with no tree rebuilt */
+  g_assert_nonnull (strstr (tools.out, "\n    {\"name\":\"echo\",\"title\":\"Echo\",\"description\":"));
 
   run_cli (&text, "tools", "--", "FAKE", NULL);
   g_assert_cmpint (text.status, ==, 0);

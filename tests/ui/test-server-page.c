@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "tether-capability-row.h"
 #include "window-harness.h"
 
 static gboolean
@@ -109,6 +110,20 @@ test_capabilities (Fixture       *fixture,
   run_app (fixture, capabilities_body);
 }
 
+static guint
+count_descendants (GtkWidget *widget,
+                   GType      type)
+{
+  guint n = G_TYPE_CHECK_INSTANCE_TYPE (widget, type) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_descendants (child, type);
+
+  return n;
+}
+
 /* The main thread's own CPU time, µs: what an iteration costs, without the
  * time the machine gave to other processes (the suite runs in parallel). */
 static gint64
@@ -206,6 +221,17 @@ many_tools_body (Fixture *fixture)
         }
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
     }
+
+  /* A list view keeps some 200 rows and a scroll makes a page of new ones
+   * a frame: a tool's row makes no widget it does not show (the tag of a
+   * required parameter, the detail line of a prompt or a resource), so it
+   * holds four labels: name, title, description and its Run button's. */
+  {
+    GtkWidget *row = find_descendant (tab_list (fixture, "tools"), TETHER_TYPE_CAPABILITY_ROW);
+
+    g_assert_nonnull (row);
+    g_assert_cmpuint (count_descendants (row, GTK_TYPE_LABEL), ==, 4);
+  }
 
   /* Scrolling: as a wheel or a touchpad does (a few rows a frame), and by
    * jumps of 500 tools (a drag of the scrollbar: a whole page of new rows). */

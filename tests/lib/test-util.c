@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -791,4 +792,29 @@ test_assert_in_no_file (const char *dir,
                g_strstr_len (contents, length, needle) != NULL)
         g_error ("%s holds a secret in clear", path);
     }
+}
+
+/* Under AddressSanitizer, its allocator's own count. */
+extern size_t __sanitizer_get_current_allocated_bytes (void) __attribute__((weak));
+
+/**
+ * test_allocated_bytes:
+ *
+ * The bytes the allocator holds now: AddressSanitizer's count under it,
+ * else glibc's (which needs G_SLICE=always-malloc, as freed memory a GSlice
+ * magazine keeps looks allocated to it). For memory bounds that do not
+ * depend on time.
+ */
+gsize
+test_allocated_bytes (void)
+{
+  struct mallinfo2 info;
+
+  if (__sanitizer_get_current_allocated_bytes != NULL)
+    return __sanitizer_get_current_allocated_bytes ();
+
+  g_assert_cmpstr (g_getenv ("G_SLICE"), ==, "always-malloc");
+  info = mallinfo2 ();
+
+  return info.uordblks + info.hblkhd;
 }

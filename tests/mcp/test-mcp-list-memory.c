@@ -28,24 +28,6 @@
 
 #define N_TOOLS 10000
 
-/* Under AddressSanitizer, its allocator's own count. */
-extern size_t __sanitizer_get_current_allocated_bytes (void) __attribute__((weak));
-
-static gsize
-allocated_bytes (void)
-{
-  struct mallinfo2 info;
-
-  if (__sanitizer_get_current_allocated_bytes != NULL)
-    return __sanitizer_get_current_allocated_bytes ();
-
-  /* Freed memory a GSlice magazine would keep looks allocated here. */
-  g_assert_cmpstr (g_getenv ("G_SLICE"), ==, "always-malloc");
-  info = mallinfo2 ();
-
-  return info.uordblks + info.hblkhd;
-}
-
 static void
 iterate_pending (void)
 {
@@ -125,14 +107,14 @@ test_tools_retained (void)
   length = answer->len;
   g_test_message ("the answer: %lu bytes", (gulong)length);
 
-  before = allocated_bytes ();
+  before = test_allocated_bytes ();
   mcp_test_transport_receive (transport, answer->str);
   test_wait_for (&result);
   tools = mcp_client_list_tools_finish (client, result, &error);
   g_assert_no_error (error);
   g_clear_object (&result);
   iterate_pending ();
-  retained = allocated_bytes () - before;
+  retained = test_allocated_bytes () - before;
 
   g_test_message ("retained with %u tools: %lu bytes, %.2f times the answer",
                   tools->len, (gulong)retained, (double)retained / length);
@@ -179,7 +161,7 @@ test_stdio_buffer_released (void)
   g_assert_true (mcp_client_connect_finish (client, result, &error));
   g_clear_object (&result);
 
-  before = allocated_bytes ();
+  before = test_allocated_bytes ();
   mcp_client_list_tools_async (client, NULL, NULL, test_store_result, &result);
   test_wait_for (&result);
   tools = mcp_client_list_tools_finish (client, result, &error);
@@ -188,7 +170,7 @@ test_stdio_buffer_released (void)
   g_clear_object (&result);
   g_clear_pointer (&tools, g_ptr_array_unref);
   iterate_pending ();
-  retained = allocated_bytes () - before;
+  retained = test_allocated_bytes () - before;
 
   /* The answer is about 1.5 MB, the buffer that held it 2 MB. */
   g_test_message ("retained after the list, the connection open: %lu bytes", (gulong)retained);

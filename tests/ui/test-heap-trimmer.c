@@ -103,6 +103,7 @@ test_dispose_pending (void)
   test_iterate_for (1500);
 }
 
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
 static gsize
 resident_bytes (void)
 {
@@ -114,6 +115,7 @@ resident_bytes (void)
 
   return (gsize)resident * (gsize)sysconf (_SC_PAGESIZE);
 }
+#endif
 
 /* 32 MB freed below a block still in use stays resident until trimmed. */
 static void

@@ -43,6 +43,7 @@
  * close_async() completes when everything is finished. */
 
 #define READ_CHUNK        (64 * 1024)
+#define FIRST_READ_CHUNK  (4 * 1024)
 #define LARGE_BUFFER      (1024 * 1024)
 #define MAX_READS_PER_WAKE 16
 #define STDERR_MAX_LINE   (16 * 1024)
@@ -94,6 +95,7 @@ struct _LineReader
   GSource           *source;
   GByteArray        *buffer;
   gsize              scanned;
+  gsize              chunk;       /* bytes a read asks for, up to READ_CHUNK */
   guint              is_stderr : 1;
   guint              stopped : 1;
   guint              eof : 1;
@@ -461,8 +463,8 @@ reader_read_and_process (LineReader *reader)
       gsize old_len = reader->buffer->len;
       gssize n;
 
-      g_byte_array_set_size (reader->buffer, old_len + READ_CHUNK);
-      n = reader_read_some (reader, reader->buffer->data + old_len, READ_CHUNK, &error);
+      g_byte_array_set_size (reader->buffer, old_len + reader->chunk);
+      n = reader_read_some (reader, reader->buffer->data + old_len, reader->chunk, &error);
       g_byte_array_set_size (reader->buffer, old_len + MAX (n, 0));
 
       if (n == 0)
@@ -470,8 +472,9 @@ reader_read_and_process (LineReader *reader)
           got_eof = TRUE;
           break;
         }
-      if (n < READ_CHUNK)
+      if (n < (gssize)reader->chunk)
         break;
+      reader->chunk = MIN (reader->chunk * 2, READ_CHUNK);
     }
 
   /* Messages sent by the handlers of this batch leave in one write. */
@@ -572,7 +575,12 @@ reader_new (McpStdioTransport *self,
 
   reader->self = self;
   reader->stream = g_object_ref (stream);
-  reader->buffer = g_byte_array_sized_new (READ_CHUNK);
+  /* Most servers send little, most of them never to stderr: a reader
+   * starts small and asks for more at a time as long as reads fill what
+   * it asked for, so that twenty quiet servers do not hold 2.5 MB of
+   * buffers while one that floods is read 64 KiB at a time. */
+  reader->buffer = g_byte_array_new ();
+  reader->chunk = FIRST_READ_CHUNK;
   reader->fd = -1;
 
   /* A plain pipe is read with read(2): GIO's non-blocking read polls twice

@@ -121,11 +121,27 @@ TetherLogEntry *
 tether_log_entry_new (TetherLogKind  kind,
                       const char    *text)
 {
+  return tether_log_entry_new_at (kind, text, g_get_real_time ());
+}
+
+/**
+ * tether_log_entry_new_at:
+ * @kind: what sort of line it is
+ * @text: the line, without a trailing newline
+ * @time: when it was logged, in microseconds since the epoch
+ *
+ * Returns: (transfer full): a log entry of that time
+ */
+TetherLogEntry *
+tether_log_entry_new_at (TetherLogKind  kind,
+                         const char    *text,
+                         gint64         time)
+{
   TetherLogEntry *self = g_object_new (TETHER_TYPE_LOG_ENTRY, NULL);
 
   self->kind = kind;
   self->text = g_utf8_make_valid (text != NULL ? text : "", -1);
-  self->time = g_get_real_time ();
+  self->time = time;
 
   return self;
 }

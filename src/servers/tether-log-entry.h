@@ -32,6 +32,9 @@ G_DECLARE_FINAL_TYPE (TetherLogEntry, tether_log_entry, TETHER, LOG_ENTRY, GObje
 
 TetherLogEntry *tether_log_entry_new           (TetherLogKind   kind,
                                                 const char     *text);
+TetherLogEntry *tether_log_entry_new_at        (TetherLogKind   kind,
+                                                const char     *text,
+                                                gint64          time);
 TetherLogKind   tether_log_entry_get_kind      (TetherLogEntry *self);
 const char     *tether_log_entry_get_text      (TetherLogEntry *self);
 gint64          tether_log_entry_get_time      (TetherLogEntry *self);

@@ -37,6 +37,7 @@
 #include "mcp-client.h"
 #include "mcp-http-transport.h"
 #include "tether-log-entry.h"
+#include "tether-log-ring.h"
 #include "tether-request-router.h"
 #include "tether-server-config.h"
 #include "tether-server-status.h"
@@ -126,7 +127,7 @@ struct _TetherServer
   char                *log_level;      /* asked with logging/setLevel; sent again to each new session */
   GHashTable          *subscriptions;  /* URI → its number of subscribers; subscribed again in each new session */
   GListStore          *lists[TETHER_SERVER_N_LISTS];
-  GListStore          *log;
+  TetherLogRing       *log;
 
   /* The session being connected, or connected */
   McpClient           *client;

@@ -184,15 +184,7 @@ _tether_server_log (TetherServer  *self,
                     TetherLogKind  kind,
                     const char    *text)
 {
-  g_autoptr(TetherLogEntry) entry = tether_log_entry_new (kind, text);
-  guint n;
-
-  g_list_store_append (self->log, entry);
-
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->log));
-  if (n > TETHER_SERVER_LOG_LIMIT)
-    g_list_store_splice (self->log, 0, n - TETHER_SERVER_LOG_LIMIT + TETHER_SERVER_LOG_LIMIT / 10,
-                         NULL, 0);
+  tether_log_ring_append (self->log, kind, text);
 }
 
 void

@@ -302,7 +302,7 @@ tether_server_init (TetherServer *self)
   self->lists[TETHER_SERVER_LIST_PROMPTS] = g_list_store_new (MCP_TYPE_PROMPT);
   self->lists[TETHER_SERVER_LIST_RESOURCES] = g_list_store_new (MCP_TYPE_RESOURCE);
   self->lists[TETHER_SERVER_LIST_RESOURCE_TEMPLATES] = g_list_store_new (MCP_TYPE_RESOURCE);
-  self->log = g_list_store_new (TETHER_TYPE_LOG_ENTRY);
+  self->log = tether_log_ring_new (TETHER_SERVER_LOG_LIMIT);
   self->closing = g_ptr_array_new_with_free_func (g_object_unref);
   self->owned_calls = g_ptr_array_new ();
   g_queue_init (&self->waiters);

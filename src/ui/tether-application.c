@@ -19,6 +19,7 @@
 #include "tether-background.h"
 #include "tether-bench-frames.h"
 #include "tether-flatpak.h"
+#include "tether-heap-trimmer.h"
 #include "tether-hub-control.h"
 #include "tether-hub.h"
 #include "tether-server-manager.h"
@@ -34,6 +35,7 @@ struct _TetherApplication
   GSettings           *settings;
   TetherConfigStore   *store;
   TetherServerManager *manager;
+  TetherHeapTrimmer   *trimmer;
   TetherHub           *hub;
   TetherClients       *clients;
   TetherHubControl    *hub_control;
@@ -299,6 +301,7 @@ tether_application_startup (GApplication *app)
   tether_config_store_set_watching (self->store, TRUE);
 
   self->manager = tether_server_manager_new (self->store, &timings);
+  self->trimmer = tether_heap_trimmer_new (G_LIST_MODEL (self->manager));
   tether_server_manager_start (self->manager);
 
   /* The hub is up while Tether runs, as the settings say; a port that is
@@ -496,6 +499,7 @@ tether_application_finalize (GObject *object)
   g_clear_object (&self->hub_control);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->hub);
+  g_clear_object (&self->trimmer);
   g_clear_object (&self->manager);
   g_clear_object (&self->store);
   g_clear_object (&self->settings);

@@ -28,10 +28,10 @@ struct _TetherServerRow
   GtkWidget       parent_instance;
 
   TetherServer   *server;
+  GtkPopoverMenu *menu_popover;   /* built when the menu first opens */
 
   /* Template widgets */
   GtkWidget      *box;
-  GtkPopoverMenu *menu_popover;
   GtkLabel       *name_label;
   GtkWidget      *status_icon;
   GtkWidget      *status_label;
@@ -107,6 +107,16 @@ tether_server_row_popup_menu (TetherServerRow *self,
   if (self->server == NULL)
     return;
 
+  /* Built on first use: a popover menu is a few dozen widgets, and a
+   * sidebar of many servers rarely opens more than one. */
+  if (self->menu_popover == NULL)
+    {
+      self->menu_popover = GTK_POPOVER_MENU (gtk_popover_menu_new_from_model (NULL));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->menu_popover), FALSE);
+      gtk_widget_set_halign (GTK_WIDGET (self->menu_popover), GTK_ALIGN_START);
+      gtk_widget_set_parent (GTK_WIDGET (self->menu_popover), GTK_WIDGET (self));
+    }
+
   menu = build_menu (self);
   gtk_popover_menu_set_menu_model (self->menu_popover, menu);
 
@@ -181,6 +191,11 @@ tether_server_row_dispose (GObject *object)
 {
   TetherServerRow *self = (TetherServerRow *)object;
 
+  if (self->menu_popover != NULL)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->menu_popover));
+      self->menu_popover = NULL;
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), TETHER_TYPE_SERVER_ROW);
   /* The template's outer box is not a bound child: unparent it too. */
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
@@ -251,7 +266,6 @@ tether_server_row_class_init (TetherServerRowClass *klass)
   gtk_widget_class_set_css_name (widget_class, "serverrow");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, box);
-  gtk_widget_class_bind_template_child (widget_class, TetherServerRow, menu_popover);
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, status_icon);
   gtk_widget_class_bind_template_child (widget_class, TetherServerRow, status_label);

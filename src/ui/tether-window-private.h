@@ -48,7 +48,8 @@ struct _TetherWindow
   TetherConfigBanner   *empty_banner;
   AdwStatusPage        *drop_page;
   AdwStatusPage        *empty_page;
-  TetherHubView        *hub_view;
+  AdwBin               *hub_bin;
+  TetherHubView        *hub_view;     /* built when the Hub is first shown */
   AdwLeaflet           *leaflet;
   GtkStack             *main_stack;
   GtkToggleButton      *search_button;

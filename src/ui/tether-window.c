@@ -179,13 +179,33 @@ watch_servers (TetherWindow *self,
 
 /* Layout */
 
+/* The Hub page is built the first time it is shown: most windows never
+ * show it, and its widgets cost about as much as an empty server page. */
+static TetherHubView *
+ensure_hub_view (TetherWindow *self)
+{
+  if (self->hub_view == NULL)
+    {
+      self->hub_view = g_object_new (TETHER_TYPE_HUB_VIEW, NULL);
+      adw_bin_set_child (self->hub_bin, GTK_WIDGET (self->hub_view));
+      if (self->hub_control != NULL)
+        tether_hub_view_set_control (self->hub_view, self->hub_control,
+                                     tether_server_manager_get_store (self->manager));
+    }
+
+  return self->hub_view;
+}
+
 void
 _tether_window_update_main_stack (TetherWindow *self)
 {
   gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (self->manager)) == 0;
 
   if (self->showing_hub)
-    gtk_stack_set_visible_child_name (self->main_stack, "hub");
+    {
+      ensure_hub_view (self);
+      gtk_stack_set_visible_child_name (self->main_stack, "hub");
+    }
   else
     gtk_stack_set_visible_child_name (self->main_stack, empty ? "empty" : "servers");
 }
@@ -392,7 +412,7 @@ tether_window_class_init (TetherWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_banner);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, drop_page);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, empty_page);
-  gtk_widget_class_bind_template_child (widget_class, TetherWindow, hub_view);
+  gtk_widget_class_bind_template_child (widget_class, TetherWindow, hub_bin);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, TetherWindow, search_button);
@@ -410,7 +430,6 @@ tether_window_class_init (TetherWindowClass *klass)
   _tether_window_class_init_dnd (widget_class);
 
   g_type_ensure (TETHER_TYPE_CONFIG_BANNER);
-  g_type_ensure (TETHER_TYPE_HUB_VIEW);
   g_type_ensure (TETHER_TYPE_SERVER_PAGE);
   g_type_ensure (TETHER_TYPE_SERVER_ROW);
 }
@@ -569,7 +588,8 @@ tether_window_set_hub_control (TetherWindow     *self,
   g_return_if_fail (self->hub_control == NULL);
 
   self->hub_control = g_object_ref (control);
-  tether_hub_view_set_control (self->hub_view, control, tether_server_manager_get_store (self->manager));
+  if (self->hub_view != NULL)
+    tether_hub_view_set_control (self->hub_view, control, tether_server_manager_get_store (self->manager));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-hub", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.preferences", TRUE);
 }
@@ -592,7 +612,7 @@ tether_window_show_hub (TetherWindow *self,
 
   self->showing_hub = TRUE;
   if (page != NULL)
-    adw_view_stack_set_visible_child_name (tether_hub_view_get_stack (self->hub_view), page);
+    adw_view_stack_set_visible_child_name (tether_hub_view_get_stack (ensure_hub_view (self)), page);
   _tether_window_update_main_stack (self);
 }
 

@@ -63,10 +63,10 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TestRun, test_run_clear)
 
 void     test_iterate_for                  (guint       ms);
 void     test_warm_up                      (void);
+gsize    test_allocated_bytes              (void);
 void     test_assert_finalized             (gpointer    object);
 void     test_remove_tree                  (const char *path);
 void     test_assert_in_no_file            (const char *dir,
                                             const char *needle);
-gsize    test_allocated_bytes              (void);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "tether-hub-view.h"
 #include "window-harness.h"
 
 static void
@@ -241,6 +242,73 @@ test_reconnect (Fixture       *fixture,
   run_app (fixture, reconnect_body);
 }
 
+/* Whether a label under @widget reads @text. */
+static gboolean
+has_label (gpointer    widget,
+           const char *text)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (widget), GTK_TYPE_LABEL, found);
+  for (guint i = 0; i < found->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (g_ptr_array_index (found, i)), text) == 0)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* What most windows never show is built when first shown: a row's menu
+ * (a sidebar of many servers would otherwise hold a popover menu a
+ * server) and the Hub page. */
+static void
+built_when_shown_body (Fixture *fixture)
+{
+  TetherServerRow *row;
+  GtkPopover *popover;
+  TetherHubView *hub;
+
+  wait_connected (fixture, "good");
+  g_assert_null (find_descendant (fixture->window, TETHER_TYPE_HUB_VIEW));
+  row = find_row (fixture, "good");
+  g_assert_nonnull (row);
+  g_assert_null (find_descendant (row, GTK_TYPE_POPOVER));
+
+  tether_server_row_popup_menu (row, -1, -1);
+  popover = find_descendant (row, GTK_TYPE_POPOVER_MENU);
+  g_assert_nonnull (popover);
+  wait_until (fixture, widget_mapped, popover, 5000 * SLOWDOWN, "the row's menu");
+  g_assert_nonnull (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)));
+  g_assert_true (has_label (popover, "Reconnect"));
+
+  gtk_popover_popdown (popover);
+  wait_until (fixture, widget_unmapped, popover, 5000 * SLOWDOWN, "the row's menu to close");
+
+  /* Opened again, the same menu. */
+  tether_server_row_popup_menu (row, -1, -1);
+  g_assert_true (find_descendant (row, GTK_TYPE_POPOVER_MENU) == (gpointer)popover);
+  wait_until (fixture, widget_mapped, popover, 5000 * SLOWDOWN, "the row's menu again");
+  gtk_popover_popdown (popover);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-hub", NULL));
+  hub = find_descendant (fixture->window, TETHER_TYPE_HUB_VIEW);
+  g_assert_nonnull (hub);
+  wait_until (fixture, widget_mapped, hub, 5000 * SLOWDOWN, "the Hub page");
+  tether_window_show_hub (fixture->window, "activity");
+  g_assert_true (find_descendant (fixture->window, TETHER_TYPE_HUB_VIEW) == (gpointer)hub);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (tether_hub_view_get_stack (hub)), ==, "activity");
+}
+
+static void
+test_built_when_shown (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *good = fake_entry (fixture, "good", NULL);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s } }\n", good);
+
+  write_config (fixture, config);
+  run_app (fixture, built_when_shown_body);
+}
+
 static gboolean
 not_running (Fixture       *fixture,
              gconstpointer  data)
@@ -456,6 +524,7 @@ main (int   argc,
   WINDOW_TEST_ADD ("empty-state", test_empty_state);
   WINDOW_TEST_ADD ("rows-follow-state", test_rows_follow_state);
   WINDOW_TEST_ADD ("reconnect", test_reconnect);
+  WINDOW_TEST_ADD ("built-when-shown", test_built_when_shown);
   WINDOW_TEST_ADD ("enable-switch", test_enable_switch);
   WINDOW_TEST_ADD ("remove-undo", test_remove_undo);
   WINDOW_TEST_ADD ("invalid-config-banner", test_invalid_config_banner);

@@ -113,8 +113,9 @@ retry_after_mismatch (McpClient *self,
 
   call->relisted = TRUE;
   call->mismatch = g_steal_pointer (error);
-  _mcp_client_emit_event (self, "%s", _("tools/call: the server says the headers do not match (-32020): "
-                                        "listing the tools again and calling once more"));
+  /* Translators: %d is an error code (-32020) */
+  _mcp_client_emit_event (self, _("tools/call: the server says the headers do not match (%d): "
+                                  "listing the tools again and calling once more"), MCP_RPC_HEADER_MISMATCH);
   _mcp_client_list_cache_forget (self, MCP_LIST_TOOLS);
   mcp_client_list_tools_async (self, &list_options, g_task_get_cancellable (task), relisted_cb, task);
   return TRUE;

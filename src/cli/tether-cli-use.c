@@ -91,9 +91,26 @@ client_request_cb (GObject      *object,
 }
 
 static void
+client_call_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) answer = mcp_client_call_finish (MCP_CLIENT (object), result, &error);
+
+  use_finish (user_data, answer, error);
+}
+
+/* prompts/get and resources/read may be answered, by a server of the
+ * stateless revision, with questions first (input_required): they are
+ * answered as `call` answers them (mcp_client_call_async() and the
+ * router of the run), and only the final result reaches @done. A
+ * configured server does the same by itself. */
+static void
 use_send (TetherCliRun *run,
           const char   *method,
           JsonObject   *params,
+          gboolean      may_ask,
           UseDone       done)
 {
   TetherServer *server = tether_cli_target_get_server (run->target);
@@ -106,6 +123,8 @@ use_send (TetherCliRun *run,
 
   if (server != NULL)
     tether_server_request_async (server, method, params, run->cancellable, server_request_cb, op);
+  else if (may_ask)
+    mcp_client_call_async (run->client, method, params, &options, run->cancellable, client_call_cb, op);
   else
     mcp_client_request_async (run->client, method, params, &options, run->cancellable, client_request_cb, op);
 }
@@ -354,7 +373,7 @@ tether_cli_cmd_prompt (TetherCliRun *run)
       json_object_set_member (params, "arguments", g_steal_pointer (&arguments));
     }
 
-  use_send (run, "prompts/get", params, prompt_done);
+  use_send (run, "prompts/get", params, TRUE, prompt_done);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -423,7 +442,7 @@ tether_cli_cmd_read (TetherCliRun *run)
   g_autoptr(JsonObject) params = json_object_new ();
 
   json_object_set_string_member (params, "uri", run->args[0]);
-  use_send (run, "resources/read", params, read_done);
+  use_send (run, "resources/read", params, TRUE, read_done);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -508,5 +527,5 @@ tether_cli_cmd_complete (TetherCliRun *run)
   json_object_set_object_member (params, "ref", ref);
   json_object_set_object_member (params, "argument", argument);
 
-  use_send (run, "completion/complete", params, complete_done);
+  use_send (run, "completion/complete", params, FALSE, complete_done);
 }

@@ -45,8 +45,10 @@ struct _TetherHubSession
   guint          next_question;
   gint64         started;          /* real time, µs */
   gint64         last_active;      /* monotonic, µs */
+  gint64         last_seen;        /* stateless: real time of the last request, µs */
   guint          ended : 1;
-  guint          stateless : 1;    /* one request of the stateless revision */
+  guint          stateless : 1;    /* one request of the stateless revision, or
+                                    * in the list, a client of it seen lately */
 };
 
 /* One request of an AI client, until it is answered. It is also the owner
@@ -96,6 +98,8 @@ struct _TetherHub
   guint                port;
   guint                bound_port;
   guint                max_sessions;
+  guint                recent_idle_ms; /* tether-hub-recent.c; 0: the default */
+  guint                recent_source;
   guint                running : 1;
 };
 
@@ -106,6 +110,7 @@ TetherHubSession *_tether_hub_session_new            (TetherHub        *hub,
 TetherHubSession *_tether_hub_session_new_stateless  (TetherHub        *hub,
                                                       const char       *profile,
                                                       JsonObject       *meta);
+TetherHubSession *_tether_hub_session_new_recent     (TetherHubSession *seen);
 void              _tether_hub_session_set_client     (TetherHubSession *self,
                                                       JsonObject       *params,
                                                       const char       *protocol_version);
@@ -185,6 +190,11 @@ void              _tether_hub_held_free              (TetherHubHeld     *held);
 JsonObject       *_tether_hub_server_info_new        (void);
 JsonObject       *_tether_hub_stateless_result       (const char        *method,
                                                       JsonObject        *result);
+
+/* tether-hub-recent.c */
+void              _tether_hub_recent_seen            (TetherHub         *self,
+                                                      TetherHubSession  *seen);
+void              _tether_hub_recent_stop            (TetherHub         *self);
 
 /* tether-hub-stateless.c */
 gboolean          _tether_hub_stateless_claimed      (JsonObject        *params);

@@ -221,6 +221,30 @@ _tether_hub_session_new_stateless (TetherHub  *hub,
   return self;
 }
 
+/**
+ * _tether_hub_session_new_recent:
+ * @seen: the session of one request of the stateless revision
+ *
+ * Returns: (transfer full): an entry of the list of sessions for the
+ *   client that sent it (tether-hub-recent.c): who it is, first and last
+ *   seen now. It has no id and is never sent anything.
+ */
+TetherHubSession *
+_tether_hub_session_new_recent (TetherHubSession *seen)
+{
+  TetherHubSession *self = g_object_new (TETHER_TYPE_HUB_SESSION, NULL);
+
+  self->stateless = TRUE;
+  self->ended = TRUE;
+  self->profile = g_strdup (seen->profile);
+  self->protocol_version = g_strdup (seen->protocol_version);
+  self->client_name = g_strdup (seen->client_name);
+  self->client_version = g_strdup (seen->client_version);
+  self->last_seen = self->started;
+
+  return self;
+}
+
 void
 _tether_hub_session_set_client (TetherHubSession *self,
                                 JsonObject       *params,
@@ -507,6 +531,37 @@ tether_hub_session_get_last_active (TetherHubSession *self)
   g_return_val_if_fail (TETHER_IS_HUB_SESSION (self), 0);
 
   return self->last_active;
+}
+
+/**
+ * tether_hub_session_is_stateless:
+ * @self: a #TetherHubSession
+ *
+ * Returns: whether this is a client of the stateless revision, which has
+ *   no session: listed since its first request, until it has been idle a
+ *   while
+ */
+gboolean
+tether_hub_session_is_stateless (TetherHubSession *self)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_SESSION (self), FALSE);
+
+  return self->stateless;
+}
+
+/**
+ * tether_hub_session_get_last_seen:
+ * @self: a #TetherHubSession
+ *
+ * Returns: for a client of the stateless revision, when its last request
+ *   came, in µs since the epoch; else 0
+ */
+gint64
+tether_hub_session_get_last_seen (TetherHubSession *self)
+{
+  g_return_val_if_fail (TETHER_IS_HUB_SESSION (self), 0);
+
+  return self->last_seen;
 }
 
 guint

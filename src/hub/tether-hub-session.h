@@ -22,6 +22,8 @@ const char *tether_hub_session_get_protocol_version (TetherHubSession *self);
 const char *tether_hub_session_get_profile          (TetherHubSession *self);
 gint64      tether_hub_session_get_started          (TetherHubSession *self);
 gint64      tether_hub_session_get_last_active      (TetherHubSession *self);
+gint64      tether_hub_session_get_last_seen        (TetherHubSession *self);
+gboolean    tether_hub_session_is_stateless         (TetherHubSession *self);
 guint       tether_hub_session_get_n_calls          (TetherHubSession *self);
 gboolean    tether_hub_session_has_capability       (TetherHubSession *self,
                                                      const char       *name);

@@ -390,6 +390,7 @@ _tether_hub_stateless_post (TetherHub         *self,
     }
 
   session = _tether_hub_session_new_stateless (self, profile, json_object_get_object_member (params, "_meta"));
+  _tether_hub_recent_seen (self, session);
   call = _tether_hub_call_new (self, session, msg, method, id, params);
 
   if (g_str_equal (method, "server/discover"))

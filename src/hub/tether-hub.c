@@ -292,15 +292,24 @@ make_room (TetherHub *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sessions));
   TetherHubSession *oldest = NULL;
+  guint n_sessions = 0;
 
-  if (n < self->max_sessions)
+  /* Clients of the stateless revision are listed but have no session. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(TetherHubSession) session = g_list_model_get_item (G_LIST_MODEL (self->sessions), i);
+
+      n_sessions += !session->stateless;
+    }
+
+  if (n_sessions < self->max_sessions)
     return;
 
   for (guint i = 0; i < n; i++)
     {
       TetherHubSession *session = g_list_model_get_item (G_LIST_MODEL (self->sessions), i);
 
-      if (g_hash_table_size (session->calls) == 0 &&
+      if (!session->stateless && g_hash_table_size (session->calls) == 0 &&
           (oldest == NULL || session->last_active < oldest->last_active))
         oldest = session;
       g_object_unref (session);
@@ -919,6 +928,7 @@ tether_hub_stop (TetherHub *self)
   if (!self->running)
     return;
 
+  _tether_hub_recent_stop (self);
   while (g_list_model_get_n_items (G_LIST_MODEL (self->sessions)) > 0)
     {
       g_autoptr(TetherHubSession) session = g_list_model_get_item (G_LIST_MODEL (self->sessions), 0);
@@ -955,6 +965,7 @@ tether_hub_dispose (GObject *object)
   TetherHub *self = (TetherHub *)object;
 
   tether_hub_stop (self);
+  _tether_hub_recent_stop (self);
 
   if (self->manager != NULL)
     {

@@ -38,6 +38,8 @@ const char *tether_hub_get_token             (TetherHub            *self);
 char       *tether_hub_dup_profile_url       (TetherHub            *self,
                                               const char           *profile);
 GListModel *tether_hub_get_sessions          (TetherHub            *self);
+void        tether_hub_set_recent_idle       (TetherHub            *self,
+                                              guint                 ms);
 GListModel *tether_hub_get_activity          (TetherHub            *self);
 guint       tether_hub_count_tools           (TetherHub            *self,
                                               const char           *profile);

@@ -24,6 +24,8 @@ typedef struct
   char              *method;
   JsonObject        *params;
   McpRequestOptions  options;
+  GError            *mismatch;  /* the -32020 being answered by a new list */
+  gboolean           relisted;  /* sent again after a -32020 already */
 } Call;
 
 static void
@@ -31,7 +33,92 @@ call_free (Call *call)
 {
   g_free (call->method);
   g_clear_pointer (&call->params, json_object_unref);
+  g_clear_error (&call->mismatch);
   g_free (call);
+}
+
+/* Why a call of the tool @name is refused: the last list left it out. */
+static GError *
+tool_rejected_error (McpClient  *self,
+                     const char *name)
+{
+  const char *rejected = _mcp_client_tool_rejected (self, name);
+
+  if (rejected == NULL)
+    return NULL;
+
+  /* Translators: the first %s is the name of a tool, the second why */
+  return g_error_new (MCP_ERROR, MCP_ERROR_FAILED, _("The tool “%s” cannot be used: %s"), name, rejected);
+}
+
+static void object_result_cb (GObject      *object,
+                              GAsyncResult *result,
+                              gpointer      user_data);
+
+/* The tools listed afresh after a -32020: the call goes again, once, with
+ * the headers the new list says; a tool the new list leaves out, or a
+ * list that fails, ends the call with the first error. */
+static void
+relisted_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  McpClient *self = MCP_CLIENT (object);
+  GTask *task = user_data;
+  Call *call = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) tools = mcp_client_list_tools_finish (self, result, &error);
+  GError *rejected = NULL;
+
+  if (tools == NULL)
+    {
+      /* Translators: the first %s is the server's error, the second why
+       * listing the tools again failed */
+      g_task_return_new_error (task, call->mismatch->domain, call->mismatch->code,
+                               _("%s (listing the tools again failed: %s)"), call->mismatch->message,
+                               error->message);
+      g_object_unref (task);
+      return;
+    }
+
+  rejected = tool_rejected_error (self, json_object_get_string_member_with_default (call->params, "name", ""));
+  if (rejected != NULL)
+    {
+      g_task_return_error (task, rejected);
+      g_object_unref (task);
+      return;
+    }
+
+  g_clear_error (&call->mismatch);
+  mcp_client_request_async (self, call->method, call->params, &call->options, g_task_get_cancellable (task),
+                            object_result_cb, task);
+}
+
+/* A server of the stateless revision answers a tools/call whose headers
+ * do not match its body with -32020 (header mismatch): the headers came
+ * from a list that is out of date. The rule is to list the tools again
+ * and send the call once more; a second -32020 is the answer. Returns
+ * whether that is under way. */
+static gboolean
+retry_after_mismatch (McpClient *self,
+                      GTask     *task,
+                      GError   **error)
+{
+  Call *call = g_task_get_task_data (task);
+  McpRequestOptions list_options = { .timeout_ms = call->options.timeout_ms };
+
+  if (call->relisted || self->era != MCP_ERA_STATELESS || !g_str_equal (call->method, "tools/call") ||
+      !g_error_matches (*error, MCP_RPC_ERROR, MCP_RPC_HEADER_MISMATCH))
+    return FALSE;
+
+  call->relisted = TRUE;
+  call->mismatch = g_steal_pointer (error);
+  /* Translators: %d is an error code (-32020) */
+  _mcp_client_emit_event (self, _("tools/call: the server says the headers do not match (%d): "
+                                  "listing the tools again and calling once more"), MCP_RPC_HEADER_MISMATCH);
+  _mcp_client_list_cache_forget (self, MCP_LIST_TOOLS);
+  mcp_client_list_tools_async (self, &list_options, g_task_get_cancellable (task), relisted_cb, task);
+  return TRUE;
 }
 
 static void
@@ -46,7 +133,9 @@ object_result_cb (GObject      *object,
   Call *call = g_task_get_task_data (task);
 
   reply = mcp_client_request_finish (self, result, &error);
-  if (reply == NULL)
+  if (reply == NULL && retry_after_mismatch (self, task, &error))
+    g_steal_pointer (&task);
+  else if (reply == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else if (!JSON_NODE_HOLDS_OBJECT (reply))
     g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
@@ -117,15 +206,11 @@ call_tool (McpClient               *self,
            GAsyncReadyCallback      callback,
            gpointer                 user_data)
 {
-  const char *name = json_object_get_string_member (params, "name");
-  const char *rejected = _mcp_client_tool_rejected (self, name);
+  GError *rejected = tool_rejected_error (self, json_object_get_string_member (params, "name"));
 
   if (rejected != NULL)
     {
-      /* Translators: the first %s is the name of a tool, the second why */
-      g_task_report_new_error (self, callback, user_data, mcp_client_call_tool_async,
-                               MCP_ERROR, MCP_ERROR_FAILED,
-                               _("The tool “%s” cannot be used: %s"), name, rejected);
+      g_task_report_error (self, callback, user_data, mcp_client_call_tool_async, rejected);
       return;
     }
 

@@ -140,6 +140,8 @@ void      _mcp_client_fail_pending        (McpClient               *self);
 GSource  *_mcp_client_timer_new           (McpClient               *self);
 gpointer  _mcp_client_get_request_tag     (McpClient               *self,
                                            gint64                   id);
+gpointer  _mcp_client_get_task_tag        (McpClient               *self,
+                                           const char              *task_id);
 
 /* mcp-client-meta.c */
 JsonObject *_mcp_client_info_new          (void);

@@ -43,6 +43,7 @@ typedef struct
   gint64           id;
   char            *method;
   char            *uri;           /* resources/read: what it reads */
+  char            *task_id;       /* tasks/…: the task it is about */
   GTask           *task;
   GCancellable    *cancellable;
   gulong           cancelled_id;
@@ -153,6 +154,7 @@ pending_free (Pending *p)
 
   g_clear_pointer (&p->method, g_free);
   g_clear_pointer (&p->uri, g_free);
+  g_clear_pointer (&p->task_id, g_free);
   g_clear_object (&p->cancellable);
   g_free (p);
 }
@@ -502,6 +504,8 @@ _mcp_client_start_request (McpClient               *self,
   p->method = g_strdup (method);
   if (g_str_equal (method, "resources/read") && params != NULL && mcp_json_has_string (params, "uri"))
     p->uri = g_strdup (json_object_get_string_member (params, "uri"));
+  if (g_str_has_prefix (method, "tasks/") && params != NULL && mcp_json_has_string (params, "taskId"))
+    p->task_id = g_strdup (json_object_get_string_member (params, "taskId"));
   p->task = task;
   p->started = g_get_monotonic_time ();
   p->timeout_ms = options != NULL && options->timeout_ms > 0 ? options->timeout_ms : self->request_timeout_ms;
@@ -770,6 +774,24 @@ _mcp_client_get_request_tag (McpClient *self,
   Pending *p = g_hash_table_lookup (self->pending, &id);
 
   return p != NULL ? p->tag : NULL;
+}
+
+/* The #McpRequestOptions tag of a request in flight about the task
+ * @task_id (its tasks/result, which waits while the server asks the
+ * task's questions; or a tasks/get), or %NULL. */
+gpointer
+_mcp_client_get_task_tag (McpClient  *self,
+                          const char *task_id)
+{
+  GHashTableIter iter;
+  Pending *p;
+
+  g_hash_table_iter_init (&iter, self->pending);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&p))
+    if (p->tag != NULL && g_strcmp0 (p->task_id, task_id) == 0)
+      return p->tag;
+
+  return NULL;
 }
 
 /* ---------------------------------------------------------------------- */

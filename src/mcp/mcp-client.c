@@ -102,7 +102,8 @@ answer (McpClient  *self,
 }
 
 /* Which of our requests a request of the server belongs to: the one whose
- * HTTP stream carried it, else the one its `_meta` names. */
+ * HTTP stream carried it, else the one its `_meta` names, or the one in
+ * flight about the task its `_meta` names. */
 static gpointer
 related_tag (McpClient  *self,
              JsonObject *params)
@@ -123,6 +124,17 @@ related_tag (McpClient  *self,
 
       if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
         id = json_node_get_int (node);
+    }
+
+  /* 2025-11-25: a question a task asks names the task instead; it
+   * belongs to whoever runs the task, whose tasks/result waits. */
+  if (id < 0 && meta != NULL && json_object_has_member (meta, MCP_META_RELATED_TASK) &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (meta, MCP_META_RELATED_TASK)))
+    {
+      JsonObject *task = json_object_get_object_member (meta, MCP_META_RELATED_TASK);
+
+      if (mcp_json_has_string (task, "taskId"))
+        return _mcp_client_get_task_tag (self, json_object_get_string_member (task, "taskId"));
     }
 
   return id >= 0 ? _mcp_client_get_request_tag (self, id) : NULL;

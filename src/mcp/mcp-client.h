@@ -73,6 +73,7 @@ typedef struct
 /* The `_meta` member by which a server may say which of our requests one of
  * its own requests belongs to (its value is that request's id). */
 #define MCP_META_RELATED_REQUEST "io.modelcontextprotocol/related-request-id"
+#define MCP_META_RELATED_TASK    "io.modelcontextprotocol/related-task"
 
 McpClient    *mcp_client_new                        (McpTransport             *transport);
 McpTransport *mcp_client_get_transport              (McpClient                *self);

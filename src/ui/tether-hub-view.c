@@ -209,7 +209,16 @@ update_session_row (AdwActionRow     *row,
   else
     g_string_append (subtitle, _("All servers"));
   g_string_append (subtitle, " · ");
-  g_string_append_printf (subtitle, _("Since %s"), since);
+  if (tether_hub_session_is_stateless (session))
+    {
+      g_autofree char *last = format_clock (tether_hub_session_get_last_seen (session));
+
+      /* Translators: %s is a time of day, when a client without a
+       * session last sent a request */
+      g_string_append_printf (subtitle, _("Last request %s"), last);
+    }
+  else
+    g_string_append_printf (subtitle, _("Since %s"), since);
   if (n_calls > 0)
     {
       g_string_append (subtitle, " · ");

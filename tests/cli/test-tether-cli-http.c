@@ -31,6 +31,7 @@ typedef enum
   MODE_JSON,
   MODE_SSE,
   MODE_LEGACY,
+  MODE_2026,      /* JSON replies, the stateless revision only */
 } ServerMode;
 
 typedef struct
@@ -58,6 +59,11 @@ server_start (ServerMode  mode,
     g_ptr_array_add (argv, (gpointer)"--sse");
   else if (mode == MODE_LEGACY)
     g_ptr_array_add (argv, (gpointer)"--legacy");
+  else if (mode == MODE_2026)
+    {
+      g_ptr_array_add (argv, (gpointer)"--era");
+      g_ptr_array_add (argv, (gpointer)"2026");
+    }
   if (required_header != NULL)
     {
       g_ptr_array_add (argv, (gpointer)"--require-header");
@@ -319,6 +325,37 @@ test_commands (gconstpointer data)
   g_assert_cmpstr (counts, ==, "initialize 9\ntools/call 3\n");
 }
 
+/* A server of the stateless revision asks for input inside the result of
+ * tools/call, prompts/get and resources/read: each command answers from
+ * --elicit, sends the request state back, and shows the final result. */
+static void
+test_input_required (void)
+{
+  Server *server = server_start (MODE_2026, NULL);
+  const char *answer = "{\"name\":\"octocat\"}";
+  const char *expected = "{\"login\":{\"action\":\"accept\",\"content\":{\"name\":\"octocat\"}}}\n";
+  g_auto(TestRun) call = { 0 };
+  g_auto(TestRun) prompt = { 0 };
+  g_auto(TestRun) read = { 0 };
+  g_autofree char *counts = NULL;
+
+  run_cli (&call, server, "--url", "URL", "--elicit", answer, "call", "confirm", NULL);
+  g_assert_cmpint (call.status, ==, 0);
+  g_assert_cmpstr (call.out, ==, expected);
+
+  run_cli (&prompt, server, "--url", "URL", "--elicit", answer, "prompt", "confirm", NULL);
+  g_assert_cmpint (prompt.status, ==, 0);
+  g_assert_true (g_str_has_prefix (prompt.out, "user:\n"));
+  g_assert_cmpstr (prompt.out + strlen ("user:\n"), ==, expected);
+
+  run_cli (&read, server, "--url", "URL", "read", "--elicit", answer, "fake://input/confirm", NULL);
+  g_assert_cmpint (read.status, ==, 0);
+  g_assert_cmpstr (read.out, ==, expected);
+
+  counts = server_stop (server);
+  g_assert_cmpstr (counts, ==, "initialize 0\ntools/call 2\n");
+}
+
 /* Progress reaches the user: on the request's own stream (SSE replies),
  * on the legacy event stream. */
 static void
@@ -497,6 +534,7 @@ main (int   argc,
   g_test_add_data_func ("/Tether/Cli/Url/progress-sse", GINT_TO_POINTER (MODE_SSE), test_progress);
   g_test_add_data_func ("/Tether/Cli/Url/progress-legacy", GINT_TO_POINTER (MODE_LEGACY), test_progress);
   g_test_add_func ("/Tether/Cli/Url/failures", test_failures);
+  g_test_add_func ("/Tether/Cli/Url/input-required", test_input_required);
   g_test_add_func ("/Tether/Cli/Url/url-secrets", test_url_secrets);
 
   return g_test_run ();

@@ -5,12 +5,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Usage: fake-http-mcp-server [--sse] [--legacy] [--require-header 'NAME: VALUE']
- *                             [--count-file PATH]
+ *                             [--count-file PATH] [--era 2026]
  * Listens on 127.0.0.1 (a free port), prints its URL on stdout, and runs
  * until its standard input closes or it gets SIGTERM or SIGINT. With
  * --require-header, requests without that header are answered 401; with
  * --count-file, the numbers of initialize and tools/call requests are
- * written to PATH on exit.
+ * written to PATH on exit. With --era 2026, it speaks only the stateless
+ * revision 2026-07-28 (no initialize, no session).
  */
 
 #include "config.h"
@@ -54,6 +55,7 @@ main (int   argc,
   g_autoptr(FakeHttpServer) server = NULL;
   gboolean sse = FALSE;
   gboolean legacy = FALSE;
+  gboolean era_2026 = FALSE;
   const char *required_header = NULL;
   const char *count_file = NULL;
 
@@ -67,9 +69,15 @@ main (int   argc,
         required_header = argv[++i];
       else if (g_str_equal (argv[i], "--count-file") && i + 1 < argc)
         count_file = argv[++i];
+      else if (g_str_equal (argv[i], "--era") && i + 1 < argc && g_str_equal (argv[i + 1], "2026"))
+        {
+          era_2026 = TRUE;
+          i++;
+        }
       else
         {
-          g_printerr ("usage: %s [--sse] [--legacy] [--require-header 'NAME: VALUE'] [--count-file PATH]\n", argv[0]);
+          g_printerr ("usage: %s [--sse] [--legacy] [--require-header 'NAME: VALUE'] [--count-file PATH] [--era 2026]\n",
+                      argv[0]);
           return 2;
         }
     }
@@ -79,6 +87,13 @@ main (int   argc,
   server->legacy = legacy;
   server->keep_no_log = TRUE;
   server->required_header = g_strdup (required_header);
+  if (era_2026)
+    {
+      fake_mcp_core_set_era_2026 (server->core, TRUE);
+      server->sessionless = TRUE;
+      g_free (server->version);
+      server->version = g_strdup ("2026-07-28");
+    }
 
   g_print ("%s\n", server->url);
   fflush (stdout);

@@ -591,6 +591,17 @@ answer_request (FakeHttpServer    *self,
   g_autofree char *answer = NULL;
   guint n;
 
+  if (self->mismatch_times > 0 && g_strcmp0 (method, self->mismatch_method) == 0)
+    {
+      g_autofree char *id_text = node_to_string (id);
+      g_autofree char *body = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32020,"
+                                               "\"message\":\"Header mismatch: Mcp-Name\"}}", id_text);
+
+      self->mismatch_times--;
+      set_json (msg, SOUP_STATUS_BAD_REQUEST, body);
+      return;
+    }
+
   if (!g_str_has_prefix (method, "test/"))
     {
       g_autoptr(JsonNode) root = json_node_init_object (json_node_alloc (), request);
@@ -1263,6 +1274,7 @@ fake_http_server_free (FakeHttpServer *self)
   g_free (self->notification_body);
   g_free (self->redirect_path);
   g_free (self->expired_method);
+  g_free (self->mismatch_method);
   g_free (self->redirect_method);
   g_free (self->redirect_location);
   g_free (self->session_id);

@@ -102,6 +102,8 @@ typedef struct
   guint          redirect_get_status; /* or this one for a GET, if set, */
   char          *redirect_location; /* to there (absolute, or a path) */
   guint          listen_drops;      /* end the next N subscriptions/listen streams after their ack */
+  char          *mismatch_method;   /* answer requests of this method 400 -32020 */
+  guint          mismatch_times;    /* (header mismatch) this many times */
 
   /* What it saw */
   GPtrArray     *requests;          /* FakeHttpRequest */

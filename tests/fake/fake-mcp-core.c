@@ -1145,7 +1145,8 @@ count (FakeMcpCore *core,
 /* The stateless revision (2026-07-28): server/discover, `_meta` on every
  * request, and tools that ask for input inside their result: "confirm"
  * asks a form and hands out a requestState it wants back unchanged, "nag"
- * asks for nothing but keeps handing out states. */
+ * asks for nothing but keeps handing out states; the prompt "confirm" and
+ * the resource FAKE_INPUT_RESOURCE ask as the tool "confirm" does. */
 static gboolean
 stateless_meta_ok (JsonObject *params)
 {
@@ -1162,11 +1163,56 @@ stateless_meta_ok (JsonObject *params)
          JSON_NODE_HOLDS_OBJECT (json_object_get_member (meta, "io.modelcontextprotocol/clientCapabilities"));
 }
 
+/* What a request that asked for input answers once it has the answers:
+ * the answers themselves, as the result of @method. */
+static JsonObject *
+stateless_answered (const char *method,
+                    const char *text)
+{
+  JsonObject *result;
+  JsonObject *item = json_object_new ();
+  JsonArray *array = json_array_new ();
+
+  if (g_str_equal (method, "prompts/get"))
+    {
+      JsonObject *content = json_object_new ();
+
+      json_object_set_string_member (content, "type", "text");
+      json_object_set_string_member (content, "text", text);
+      json_object_set_string_member (item, "role", "user");
+      json_object_set_object_member (item, "content", content);
+      result = json_object_new ();
+      json_array_add_object_element (array, item);
+      json_object_set_array_member (result, "messages", array);
+      return result;
+    }
+
+  if (g_str_equal (method, "resources/read"))
+    {
+      json_object_set_string_member (item, "uri", FAKE_INPUT_RESOURCE);
+      json_object_set_string_member (item, "mimeType", "application/json");
+      json_object_set_string_member (item, "text", text);
+      result = json_object_new ();
+      json_array_add_object_element (array, item);
+      json_object_set_array_member (result, "contents", array);
+      json_object_set_int_member (result, "ttlMs", 0);
+      json_object_set_string_member (result, "cacheScope", "private");
+      return result;
+    }
+
+  json_object_unref (item);
+  json_array_unref (array);
+  return fake_mcp_core_text_result (text, FALSE);
+}
+
+/* The tools "confirm" and "nag", the prompt "confirm" and the resource
+ * FAKE_INPUT_RESOURCE: each asks for input inside its result. */
 static void
-stateless_input_tool (FakeMcpCore *core,
-                      JsonNode    *id,
-                      const char  *name,
-                      JsonObject  *params)
+stateless_input (FakeMcpCore *core,
+                 JsonNode    *id,
+                 const char  *method,
+                 const char  *name,
+                 JsonObject  *params)
 {
   JsonObject *result;
   const char *state = json_object_get_string_member_with_default (params, "requestState", NULL);
@@ -1183,7 +1229,7 @@ stateless_input_tool (FakeMcpCore *core,
     {
       g_free (core->request_state);
       /* Opaque, and not plain ASCII: it must come back byte for byte. */
-      core->request_state = g_strdup_printf ("st\xc3\xa4te-%u", fake_mcp_core_get_count (core, "tools/call"));
+      core->request_state = g_strdup_printf ("st\xc3\xa4te-%u", fake_mcp_core_get_count (core, method));
       result = parse_object (core,
         "{\"resultType\":\"input_required\",\"inputRequests\":{\"login\":{\"method\":\"elicitation/create\","
         "\"params\":{\"mode\":\"form\",\"message\":\"User?\",\"requestedSchema\":{\"type\":\"object\","
@@ -1203,7 +1249,7 @@ stateless_input_tool (FakeMcpCore *core,
     JsonNode *responses = json_object_get_member (params, "inputResponses");
     g_autofree char *text = json_to_string (responses, FALSE);
 
-    reply (core, id, fake_mcp_core_text_result (text, FALSE));
+    reply (core, id, stateless_answered (method, text));
   }
 }
 
@@ -1279,9 +1325,17 @@ stateless_handle (FakeMcpCore *core,
       return TRUE;
     }
 
-  if (g_str_equal (method, "tools/call") && (g_str_equal (name, "confirm") || g_str_equal (name, "nag")))
+  if ((g_str_equal (method, "tools/call") && (g_str_equal (name, "confirm") || g_str_equal (name, "nag"))) ||
+      (g_str_equal (method, "prompts/get") && g_str_equal (name, "confirm")))
     {
-      stateless_input_tool (core, id, name, params);
+      stateless_input (core, id, method, name, params);
+      return TRUE;
+    }
+
+  if (g_str_equal (method, "resources/read") &&
+      g_strcmp0 (json_object_get_string_member_with_default (params, "uri", NULL), FAKE_INPUT_RESOURCE) == 0)
+    {
+      stateless_input (core, id, method, FAKE_INPUT_RESOURCE, params);
       return TRUE;
     }
 

@@ -104,6 +104,9 @@ JsonObject  *fake_mcp_core_text_result  (const char           *text,
 guint64      fake_mcp_core_get_next_request_id (FakeMcpCore   *core);
 
 /* fake-mcp-tasks.c */
+/* With era_2026: a resource that asks for input before it is read. */
+#define FAKE_INPUT_RESOURCE "fake://input/confirm"
+
 #define FAKE_MCP_TASK_TOOL_NAMES ((const char * const []) { "research", "quick", NULL })
 extern const char * const fake_mcp_task_tools[];
 

@@ -1032,8 +1032,8 @@ test_era_requests (Fixture       *fixture,
   /* each call reached its server once, in its own era */
   g_assert_cmpuint (test_read_count (fixture->counts, "tools/call"), ==, 2);
 
-  /* none of this made a session */
-  g_assert_cmpuint (g_list_model_get_n_items (tether_hub_get_sessions (fixture->hub)), ==, 0);
+  /* none of this made a session: the client is listed as seen */
+  g_assert_cmpuint (g_list_model_get_n_items (tether_hub_get_sessions (fixture->hub)), ==, 1);
 
   /* a client of the initialize era on the same endpoint, as before */
   hub_test_client_initialize (fixture->client, NULL);
@@ -1045,7 +1045,83 @@ test_era_requests (Fixture       *fixture,
   g_assert_false (json_object_has_member (result, "_meta") &&
                   json_object_has_member (json_object_get_object_member (result, "_meta"),
                                           "io.modelcontextprotocol/serverInfo"));
-  g_assert_cmpuint (g_list_model_get_n_items (tether_hub_get_sessions (fixture->hub)), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (tether_hub_get_sessions (fixture->hub)), ==, 2);
+}
+
+/* The listed sessions that are clients of the stateless revision. */
+static guint
+count_stateless (GListModel *sessions)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (sessions); i++)
+    {
+      g_autoptr(TetherHubSession) item = g_list_model_get_item (sessions, i);
+
+      n += tether_hub_session_is_stateless (item);
+    }
+
+  return n;
+}
+
+/* @reply answers @id with a result; then it is freed. */
+static void
+answered (HubTestReply *reply,
+          gint64        id)
+{
+  hub_test_reply_result (reply, id);
+  hub_test_reply_free (reply);
+}
+
+static gboolean
+no_stateless (gpointer data)
+{
+  return count_stateless (data) == 0;
+}
+
+/* A stateless client has no session, yet the list shows it, by what its
+ * `_meta` says, once however many requests it sends, until it has been
+ * idle a while; sessions stay. */
+static void
+test_era_clients (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+  GListModel *sessions;
+  const char * const other[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list", NULL };
+  gint64 before = g_get_real_time ();
+
+  start (fixture, contents);
+  sessions = tether_hub_get_sessions (fixture->hub);
+  answered (era_post (fixture, 1, "server/discover", NULL, "", NULL), 1);
+  answered (era_post (fixture, 2, "tools/list", NULL, "", NULL), 2);
+  g_assert_cmpuint (g_list_model_get_n_items (sessions), ==, 1);
+  {
+    g_autoptr(TetherHubSession) item = g_list_model_get_item (sessions, 0);
+
+    g_assert_true (tether_hub_session_is_stateless (item));
+    g_assert_cmpstr (tether_hub_session_get_client_name (item), ==, "era-test");
+    g_assert_cmpstr (tether_hub_session_get_client_version (item), ==, "2");
+    g_assert_cmpstr (tether_hub_session_get_protocol_version (item), ==, "2026-07-28");
+    g_assert_cmpint (tether_hub_session_get_last_seen (item), >=, before);
+    g_assert_cmpint (tether_hub_session_get_last_seen (item), <=, g_get_real_time ());
+  }
+
+  /* another client: another entry */
+  answered (hub_test_client_post (fixture->client,
+                                  "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                                  "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                                  "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"other\",\"version\":\"7\"},"
+                                  "\"io.modelcontextprotocol/clientCapabilities\":{}}}}", other), 3);
+  /* and a client of the initialize era */
+  hub_test_client_initialize (fixture->client, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (sessions), ==, 3);
+  g_assert_cmpuint (count_stateless (sessions), ==, 2);
+
+  /* idle: the stateless clients leave the list, the session stays */
+  tether_hub_set_recent_idle (fixture->hub, 1);
+  test_wait_until (no_stateless, sessions, "the stateless clients to age out");
+  g_assert_cmpuint (g_list_model_get_n_items (sessions), ==, 1);
 }
 
 /* What the revision requires of a request, and its answers when not met. */
@@ -1430,6 +1506,7 @@ main (int   argc,
   ADD ("logs-and-sampling", test_logs_and_sampling);
   ADD ("profiles-and-disabled-tools", test_profiles_and_disabled_tools);
   ADD ("era-requests", test_era_requests);
+  ADD ("era-clients", test_era_clients);
   ADD ("era-refusals", test_era_refusals);
   ADD ("era-listen", test_era_listen);
   ADD ("era-input", test_era_input);

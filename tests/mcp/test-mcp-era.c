@@ -466,6 +466,61 @@ test_http_headers (void)
   g_assert_cmpuint (fake_http_server_count (http, "DELETE", NULL), ==, 0);
 }
 
+/* A stateless HTTP server for the tests of -32020. */
+static FakeHttpServer *
+stateless_http_server (void)
+{
+  FakeHttpServer *http = fake_http_server_new ();
+
+  fake_mcp_core_set_era_2026 (http->core, TRUE);
+  /* The tools stay fresh for an hour: only the -32020 lists them again. */
+  fake_mcp_core_set_list_ttl (http->core, 3600000);
+  http->sessionless = TRUE;
+  g_free (http->version);
+  http->version = g_strdup ("2026-07-28");
+
+  return http;
+}
+
+/* A 400 -32020 (header mismatch) to a tools/call: the tools are listed
+ * again, though the list was still fresh, and the call sent once more.
+ * With @data, the server answers -32020 every time: one retry, never a
+ * loop, and the error is the server's. */
+static void
+test_http_header_mismatch (gconstpointer data)
+{
+  gboolean always = GPOINTER_TO_INT (data);
+  g_autoptr(FakeHttpServer) http = stateless_http_server ();
+  g_autoptr(McpHttpTransport) transport = mcp_http_transport_new (http->url, MCP_HTTP_MODE_AUTO);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+  http->mismatch_method = g_strdup ("tools/call");
+  http->mismatch_times = always ? 100 : 1;
+
+  result = call_tool (client, "echo", "{\"message\": \"hi\"}", &error);
+  if (always)
+    {
+      g_assert_error (error, MCP_RPC_ERROR, -32020);
+      g_assert_null (result);
+    }
+  else
+    {
+      g_assert_no_error (error);
+      g_assert_cmpstr (result_text (result), ==, "hi");
+      g_assert_cmpuint (http->mismatch_times, ==, 0);
+    }
+  g_assert_cmpuint (fake_http_server_count (http, "POST", "tools/call"), ==, 2);
+  /* Once before the first call (which arguments go in headers), once
+   * after the mismatch. */
+  g_assert_cmpuint (fake_http_server_count (http, "POST", "tools/list"), ==, 2);
+
+  close_client (client);
+}
+
 /* An initialize-era HTTP server refuses the probe with 400 and no
  * JSON-RPC error of the new revision: it gets initialize. */
 static void
@@ -500,6 +555,8 @@ main (int   argc,
   g_test_add_func ("/mcp-era/list-no-cache", test_list_no_cache);
   g_test_add_func ("/mcp-era/header-values", test_header_values);
   g_test_add_func ("/mcp-era/http-headers", test_http_headers);
+  g_test_add_data_func ("/mcp-era/http-header-mismatch", GINT_TO_POINTER (FALSE), test_http_header_mismatch);
+  g_test_add_data_func ("/mcp-era/http-header-mismatch-always", GINT_TO_POINTER (TRUE), test_http_header_mismatch);
   g_test_add_func ("/mcp-era/http-legacy-fallback", test_http_legacy_fallback);
 
   return g_test_run ();

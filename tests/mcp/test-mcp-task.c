@@ -224,6 +224,54 @@ test_input_required (Fixture       *fixture,
   g_assert_cmpuint (fake_mcp_core_get_count (fixture->core, "tasks/update"), ==, fixture->modern ? 1 : 0);
 }
 
+static gboolean
+record_tag (McpClient  *client,
+            JsonNode   *id,
+            const char *method,
+            JsonObject *params,
+            gpointer    tag,
+            gpointer   *seen)
+{
+  *seen = tag;
+
+  return FALSE;
+}
+
+/* 2025-11-25: the question a task asks while its tasks/result waits names
+ * the task, not a request: it still belongs to whoever runs the task,
+ * though another call of someone else is in flight too. */
+static void
+test_question_owner (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(McpTask) task = mcp_task_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GAsyncResult) other = NULL;
+  g_autoptr(JsonNode) other_reply = NULL;
+  int task_owner, other_owner;
+  McpRequestOptions options = { .tag = &task_owner };
+  McpRequestOptions other_options = { .tag = &other_owner };
+  gpointer seen = NULL;
+
+  mcp_client_call_tool_async (fixture->client, "hang", NULL, &other_options, cancellable, test_store_result,
+                              &other);
+  g_signal_connect (fixture->client, "server-request", G_CALLBACK (record_tag), &seen);
+  g_signal_connect (fixture->client, "server-request", G_CALLBACK (answer_angle), fixture);
+  result = run_task (fixture, task, "research", "{\"topic\":\"tides\",\"path\":\"input\"}", &options, NULL,
+                     &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (fixture->asked, ==, 1);
+  g_assert_true (seen == &task_owner);
+
+  g_cancellable_cancel (cancellable);
+  test_wait_for (&other);
+  other_reply = mcp_client_call_tool_finish (fixture->client, other, &error);
+  g_assert_null (other_reply);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
 static void
 test_failed (Fixture       *fixture,
              gconstpointer  data)
@@ -422,6 +470,8 @@ main (int   argc,
   add ("task-support", test_task_support);
   add ("complete", test_complete);
   add ("input-required", test_input_required);
+  g_test_add ("/mcp-task/2025/question-owner", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up,
+              test_question_owner, fixture_tear_down);
   add ("failed", test_failed);
   add ("cancel", test_cancel);
   add ("cancellable", test_cancellable);

@@ -40,9 +40,10 @@ here = os.path.dirname(os.path.abspath(__file__))
 TIME = "/usr/bin/time"
 
 SERVER = r"""#!/bin/sh
-# Answers initialize, tools/list (with the file $1 as the result) and ping.
+# Answers initialize, tools/list (with the file $1 as the result) and ping;
+# any other request gets -32601.
 while IFS= read -r line; do
-  id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
+  id=$(printf '%s' "$line" | sed -n 's/.*"id":\("[^"]*"\|[0-9][0-9]*\).*/\1/p')
   case "$line" in
     *'"method":"initialize"'*)
       printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18",' "$id"
@@ -51,6 +52,12 @@ while IFS= read -r line; do
       printf '{"jsonrpc":"2.0","id":%s,"result":' "$id"; cat "$1"; printf '}\n' ;;
     *'"method":"ping"'*)
       printf '{"jsonrpc":"2.0","id":%s,"result":{}}\n' "$id" ;;
+    *'"method":"notifications/'*) ;;
+    *)
+      # Any other request gets "method not found", as every SDK's server
+      # answers (tether-cli asks server/discover first; an older server
+      # that said nothing would cost it the probe's timeout).
+      [ -n "$id" ] && printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}\n' "$id" ;;
   esac
 done
 """

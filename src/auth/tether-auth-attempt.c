@@ -354,6 +354,7 @@ on_prm (GObject      *source,
                                    _tether_auth_session_shown_name (a->self), shown));
           return;
         }
+      a->self->no_oauth = FALSE;
       a->prm = json_object_ref (reply->object);
       a->resource = g_strdup (resource != NULL ? resource : a->self->server_url);
       a->issuer = g_strdup (json_node_get_string (first));
@@ -425,6 +426,7 @@ on_as (GObject      *source,
         }
       if (a->legacy || g_strcmp0 (issuer, a->issuer) == 0)
         {
+          a->self->no_oauth = FALSE;
           a->as = json_object_ref (reply->object);
           after_discovery (task);
           return;
@@ -447,6 +449,10 @@ fetch_as (GTask *task)
     {
       if (a->legacy)
         {
+          /* no metadata at all, and no challenge naming any: this server
+           * offers no OAuth (its 401 is about something else) */
+          if (a->resource_metadata == NULL)
+            a->self->no_oauth = TRUE;
           after_discovery (task);
           return;
         }

@@ -513,14 +513,16 @@ on_token (GObject      *source,
     {
       const char *code = tether_auth_json_string (reply->object, "error");
 
-      /* A refresh token that no longer works: sign in again, keeping the
-       * registration. */
+      /* A refresh token that no longer works: get tokens again the way
+       * this server is configured to, keeping the registration (a server
+       * with client credentials asks for them again: it has no user to
+       * sign in). The tokens are gone, so no refresh is tried again. */
       if (g_strcmp0 (grant, "refresh_token") == 0)
         {
           g_message ("Server “%s”: the refresh was refused (HTTP %u %s)", _tether_auth_session_shown_name (self), reply->status,
                      code != NULL ? code : "");
           g_clear_pointer (&self->tokens, tether_auth_tokens_free);
-          start_sign_in (task);
+          after_registration (task);
           return;
         }
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_TOKEN,

@@ -338,6 +338,38 @@ test_client_credentials (void)
   test_server_stop (server);
 }
 
+/* Machine to machine, its token ended and its refresh token refused:
+ * the client_credentials grant again, no browser, never "sign-in
+ * required" */
+static void
+test_client_credentials_refresh_refused (void)
+{
+  g_autoptr(OAuthMock) mock = new_mock_with_client ();
+  TetherServer *server = new_oauth_server ("m2m-refresh", mock->server->url,
+                                           "{\"clientId\": \"pre-registered-client\", "
+                                           "\"clientSecret\": \"${secret:PRE_CLIENT_SECRET}\", "
+                                           "\"grantType\": \"client_credentials\"}");
+  g_autofree char *old_token = NULL;
+
+  start_settled (server, "the start with client credentials", TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (mock->n_client_credentials, ==, 1);
+
+  old_token = g_strdup (mock->access_token);
+  oauth_mock_revoke_access (mock);
+  mock->refuse_refresh = TRUE;
+  tether_server_reconnect (server);
+  test_server_wait_settled (server, "the reconnection with a refused refresh");
+  g_assert_cmpuint (mock->n_refresh_refused, ==, 1);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (mock->n_client_credentials, ==, 2);
+  g_assert_cmpuint (mock->n_browsed, ==, 0);
+  g_assert_cmpuint (mock->n_authorized, ==, 0);
+  assert_not_shown (server, mock->client_secret);
+  assert_not_shown (server, mock->access_token);
+  assert_not_shown (server, old_token);
+  test_server_stop (server);
+}
+
 /* A secret the token endpoint refuses: an error that says what it
  * answered, never "sign-in required" (no browser can help) */
 static void
@@ -454,6 +486,7 @@ main (int   argc,
   g_test_add_func ("/auth/server/oauth/pre-registered", test_pre_registered);
   g_test_add_func ("/auth/server/oauth/client-credentials", test_client_credentials);
   g_test_add_func ("/auth/server/oauth/client-credentials-refused", test_client_credentials_refused);
+  g_test_add_func ("/auth/server/oauth/client-credentials-refresh-refused", test_client_credentials_refresh_refused);
   g_test_add_func ("/auth/server/oauth/client-secret-missing", test_client_secret_missing);
 
   return g_test_run ();

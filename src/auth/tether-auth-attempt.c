@@ -354,6 +354,7 @@ on_prm (GObject      *source,
                                    _tether_auth_session_shown_name (a->self), shown));
           return;
         }
+      a->self->no_oauth = FALSE;
       a->prm = json_object_ref (reply->object);
       a->resource = g_strdup (resource != NULL ? resource : a->self->server_url);
       a->issuer = g_strdup (json_node_get_string (first));
@@ -425,6 +426,7 @@ on_as (GObject      *source,
         }
       if (a->legacy || g_strcmp0 (issuer, a->issuer) == 0)
         {
+          a->self->no_oauth = FALSE;
           a->as = json_object_ref (reply->object);
           after_discovery (task);
           return;
@@ -447,6 +449,10 @@ fetch_as (GTask *task)
     {
       if (a->legacy)
         {
+          /* no metadata at all, and no challenge naming any: this server
+           * offers no OAuth (its 401 is about something else) */
+          if (a->resource_metadata == NULL)
+            a->self->no_oauth = TRUE;
           after_discovery (task);
           return;
         }
@@ -507,14 +513,16 @@ on_token (GObject      *source,
     {
       const char *code = tether_auth_json_string (reply->object, "error");
 
-      /* A refresh token that no longer works: sign in again, keeping the
-       * registration. */
+      /* A refresh token that no longer works: get tokens again the way
+       * this server is configured to, keeping the registration (a server
+       * with client credentials asks for them again: it has no user to
+       * sign in). The tokens are gone, so no refresh is tried again. */
       if (g_strcmp0 (grant, "refresh_token") == 0)
         {
           g_message ("Server “%s”: the refresh was refused (HTTP %u %s)", _tether_auth_session_shown_name (self), reply->status,
                      code != NULL ? code : "");
           g_clear_pointer (&self->tokens, tether_auth_tokens_free);
-          start_sign_in (task);
+          after_registration (task);
           return;
         }
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_TOKEN,

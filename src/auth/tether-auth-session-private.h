@@ -57,6 +57,7 @@ struct _TetherAuthSession
   /* state */
   TetherAuthTokens  *tokens;
   gboolean           loaded;          /* the keyring's sign-in was read */
+  gboolean           no_oauth;        /* the last discovery found no OAuth */
   Registration      *registration;
   guint              step_ups;        /* since the last success */
   guint              refresh_id;

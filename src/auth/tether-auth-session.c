@@ -216,6 +216,26 @@ tether_auth_session_set_client_credentials (TetherAuthSession *self,
 }
 
 /**
+ * tether_auth_session_get_offers_oauth:
+ * @self: a session
+ *
+ * Whether the server offers OAuth, as far as the last sign-in attempt
+ * found: %FALSE only when that attempt found no protected resource
+ * metadata (none named by a Bearer challenge, none at the well-known
+ * paths) and no authorization server metadata at the server's origin.
+ * A 401 from such a server is not a sign-in to ask for.
+ *
+ * Returns: %TRUE until an attempt found no OAuth at all
+ */
+gboolean
+tether_auth_session_get_offers_oauth (TetherAuthSession *self)
+{
+  g_return_val_if_fail (TETHER_IS_AUTH_SESSION (self), TRUE);
+
+  return !self->no_oauth;
+}
+
+/**
  * tether_auth_session_set_opener:
  * @self: a session
  * @open_uri: (nullable): how to show the authorization URL; %NULL: never

@@ -84,5 +84,6 @@ void                    tether_auth_session_sign_in_async           (TetherAuthS
 gboolean                tether_auth_session_sign_in_finish          (TetherAuthSession    *self,
                                                                      GAsyncResult         *result,
                                                                      GError              **error);
+gboolean                tether_auth_session_get_offers_oauth        (TetherAuthSession    *self);
 
 G_END_DECLS

@@ -40,6 +40,7 @@ typedef enum
   MCP_ERROR_PEER_NOT_READING,    /* the peer takes none of what we send: the message was not sent */
   MCP_ERROR_AUTHORIZATION,       /* the server wants a sign-in its token provider could not give */
   MCP_ERROR_PROBE_REFUSED,       /* an HTTP server refused server/discover with a 4xx and no JSON-RPC error */
+  MCP_ERROR_UNAUTHORIZED,        /* HTTP 401 that no token provider took: the credentials sent were refused */
 } McpError;
 
 /**

@@ -724,7 +724,11 @@ _mcp_http_exchange_status_error (McpHttpExchange *ex,
   {
     g_autofree char *text = g_string_free (message, FALSE);
 
-    return g_error_new_literal (MCP_ERROR, MCP_ERROR_HTTP_STATUS, text);
+    /* A 401 keeps its status in the code: the layer that knows which
+     * credentials were configured can say which one was refused. */
+    return g_error_new_literal (MCP_ERROR,
+                                status == SOUP_STATUS_UNAUTHORIZED ? MCP_ERROR_UNAUTHORIZED : MCP_ERROR_HTTP_STATUS,
+                                text);
   }
 }
 

@@ -21,7 +21,9 @@
 
 #include "mcp-error.h"
 #include "mcp-http-transport.h"
+#include "mcp-secrets.h"
 #include "mcp-stdio-transport.h"
+#include "mcp-url.h"
 
 #include "tether-auth-error.h"
 #include "tether-auth-session-config.h"
@@ -148,6 +150,7 @@ error_is_fatal (const GError *error)
         case MCP_ERROR_MESSAGE_TOO_LARGE:
         case MCP_ERROR_PEER_NOT_READING:
         case MCP_ERROR_PROBE_REFUSED:
+        case MCP_ERROR_UNAUTHORIZED:
         default:
           return FALSE;
         }
@@ -251,16 +254,90 @@ schedule_recovery (TetherServer *self)
   wait_then_attempt (self, delay);
 }
 
+/* "the X-Api-Key header (secret API_KEY)": a configured header that
+ * carries a credential, and where its value comes from, never the value;
+ * %NULL for a header that carries none */
+static char *
+describe_credential_header (TetherServerConfig *config,
+                            const char         *name)
+{
+  const char *value = tether_server_config_get_header_value (config, name);
+  g_auto(GStrv) refs = tether_secret_refs_find (value);
+  g_autofree char *secrets = NULL;
+
+  if (refs == NULL || refs[0] == NULL)
+    {
+      if (!mcp_secrets_name_is_secret (name))
+        return NULL;
+      /* Translators: %s is a header name, such as Authorization */
+      return g_strdup_printf (_("the %s header (its value is in the configuration)"), name);
+    }
+  secrets = g_strjoinv (", ", refs);
+  /* Translators: the Authorization header (secret GH_TOKEN): the second %s
+   * names the keyring entries its value comes from */
+  return g_strdup_printf (_("the %s header (secret %s)"), name, secrets);
+}
+
+/* A 401 to a server that sends credentials of its own (an Authorization
+ * or API key header) and offers no OAuth: the server refused that header,
+ * which no sign-in can mend. Returns the error that says which header and
+ * where its value comes from, or %NULL when @error is no such refusal (a
+ * server that offers OAuth keeps its sign-in). */
+static GError *
+credentials_refused_error (TetherServer *self,
+                           const GError *error)
+{
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GPtrArray) refused = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *which = NULL;
+
+  if (g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION))
+    {
+      if (self->auth == NULL || tether_auth_session_get_offers_oauth (self->auth))
+        return NULL;
+    }
+  else if (!g_error_matches (error, MCP_ERROR, MCP_ERROR_UNAUTHORIZED))
+    return NULL;
+
+  refused = g_ptr_array_new_with_free_func (g_free);
+  names = tether_server_config_dup_header_names (self->config);
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      char *described = describe_credential_header (self->config, names[i]);
+
+      if (described != NULL)
+        g_ptr_array_add (refused, described);
+    }
+  if (refused->len == 0)
+    return NULL;
+  g_ptr_array_add (refused, NULL);
+  which = g_strjoinv (", ", (char **)refused->pdata);
+  url = mcp_url_mask (tether_server_config_get_url (self->config));
+  return g_error_new (MCP_ERROR, MCP_ERROR_UNAUTHORIZED,
+                      /* Translators: The server at https://example.com/mcp answered HTTP 401 Unauthorized: the server refused the Authorization header (secret GH_TOKEN) */
+                      _("The server at %s answered HTTP 401 Unauthorized: the server refused %s"),
+                      url, which);
+}
+
 static void
 attempt_failed (TetherServer *self,
                 const GError *error)
 {
   g_autofree char *context = NULL;
-  gboolean fatal = error_is_fatal (error);
+  g_autoptr(GError) refused = credentials_refused_error (self, error);
+  gboolean fatal;
+  gboolean sign_in;
+
+  /* The same header gets the same answer until the user changes it */
+  if (refused != NULL)
+    error = refused;
+  fatal = error_is_fatal (error) || refused != NULL;
+
   /* A sign-in with no user (client credentials) that fails is an error
    * the user reads, never "sign-in required" with a browser to open */
-  gboolean sign_in = g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION) &&
-                     !tether_server_config_get_client_credentials (self->config);
+  sign_in = g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION) &&
+            !tether_server_config_get_client_credentials (self->config);
 
   fatal = fatal || g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION);
 

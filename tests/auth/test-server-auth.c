@@ -211,6 +211,66 @@ start_settled (TetherServer      *server,
   g_assert_cmpint (tether_server_get_state (server), ==, expected);
 }
 
+/* A key the server refuses (401) from a server that offers no OAuth: an
+ * error that names the header and the secret its value comes from, never
+ * "sign-in required", never the value; nothing tried again. */
+static void
+test_header_refused (gconstpointer data)
+{
+  const char *header = data;
+  g_autoptr(FakeHttpServer) fake = fake_http_server_new ();
+  TetherServer *server = new_remote_server ("key-refused", fake->url);
+  g_autoptr(TetherServerConfig) config = tether_server_config_copy (tether_server_get_config (server));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = g_strdup_printf ("the server refused the %s header (secret REFUSED_KEY)", header);
+  const char *message;
+  guint requests;
+
+  fake->required_header = g_strdup_printf ("%s: Bearer the-right-key", header);
+  g_assert_true (tether_secret_store_store (tether_secret_store_get_default (), TETHER_SECRET_KIND_HEADER, "",
+                                            "REFUSED_KEY", NAMED_SECRET, &error));
+  g_assert_no_error (error);
+  tether_server_config_add_header (config, header, "Bearer ${secret:REFUSED_KEY}");
+  tether_server_set_config (server, config);
+
+  start_settled (server, "the start with a refused key", TETHER_SERVER_STATE_ERROR);
+  message = tether_server_get_error_message (server);
+  g_assert_nonnull (strstr (message, expected));
+  g_assert_nonnull (strstr (message, "401"));
+  g_assert_nonnull (strstr (message, fake->url));
+  assert_not_shown (server, NAMED_SECRET);
+
+  /* the same key gets the same answer: not tried again */
+  requests = fake->requests->len;
+  test_iterate_for (1500);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_ERROR);
+  g_assert_cmpuint (fake->requests->len, ==, requests);
+  test_server_stop (server);
+}
+
+/* A key header on a server that does offer OAuth (its resource metadata
+ * names an authorization server): the sign-in stays what it asks for */
+static void
+test_header_with_oauth (void)
+{
+  g_autoptr(OAuthMock) mock = oauth_mock_new ();
+  TetherServer *server = new_remote_server ("key-and-oauth", mock->server->url);
+  g_autoptr(TetherServerConfig) config = tether_server_config_copy (tether_server_get_config (server));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tether_secret_store_store (tether_secret_store_get_default (), TETHER_SECRET_KIND_HEADER, "",
+                                            "OAUTH_SIDE_KEY", NAMED_SECRET, &error));
+  g_assert_no_error (error);
+  tether_server_config_add_header (config, "X-API-Key", "${secret:OAUTH_SIDE_KEY}");
+  tether_server_set_config (server, config);
+
+  start_settled (server, "the start of a server with OAuth", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_null (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
+  g_assert_cmpuint (mock->n_browsed, ==, 0);
+  assert_not_shown (server, NAMED_SECRET);
+  test_server_stop (server);
+}
+
 static OAuthMock *
 new_mock_with_client (void)
 {
@@ -275,6 +335,38 @@ test_client_credentials (void)
   g_assert_cmpuint (mock->n_registered, ==, 0);
   g_assert_cmpstr (mock->last_scope, ==, "mcp:read");
   assert_not_shown (server, mock->client_secret);
+  test_server_stop (server);
+}
+
+/* Machine to machine, its token ended and its refresh token refused:
+ * the client_credentials grant again, no browser, never "sign-in
+ * required" */
+static void
+test_client_credentials_refresh_refused (void)
+{
+  g_autoptr(OAuthMock) mock = new_mock_with_client ();
+  TetherServer *server = new_oauth_server ("m2m-refresh", mock->server->url,
+                                           "{\"clientId\": \"pre-registered-client\", "
+                                           "\"clientSecret\": \"${secret:PRE_CLIENT_SECRET}\", "
+                                           "\"grantType\": \"client_credentials\"}");
+  g_autofree char *old_token = NULL;
+
+  start_settled (server, "the start with client credentials", TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (mock->n_client_credentials, ==, 1);
+
+  old_token = g_strdup (mock->access_token);
+  oauth_mock_revoke_access (mock);
+  mock->refuse_refresh = TRUE;
+  tether_server_reconnect (server);
+  test_server_wait_settled (server, "the reconnection with a refused refresh");
+  g_assert_cmpuint (mock->n_refresh_refused, ==, 1);
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (mock->n_client_credentials, ==, 2);
+  g_assert_cmpuint (mock->n_browsed, ==, 0);
+  g_assert_cmpuint (mock->n_authorized, ==, 0);
+  assert_not_shown (server, mock->client_secret);
+  assert_not_shown (server, mock->access_token);
+  assert_not_shown (server, old_token);
   test_server_stop (server);
 }
 
@@ -388,9 +480,13 @@ main (int   argc,
   g_test_add_func ("/auth/server/sign-in", test_sign_in);
   g_test_add_func ("/auth/server/secret-reference", test_secret_reference);
   g_test_add_func ("/auth/server/secret-missing", test_secret_missing);
+  g_test_add_data_func ("/auth/server/header-refused/api-key", "X-API-Key", test_header_refused);
+  g_test_add_data_func ("/auth/server/header-refused/authorization", "Authorization", test_header_refused);
+  g_test_add_func ("/auth/server/header-with-oauth", test_header_with_oauth);
   g_test_add_func ("/auth/server/oauth/pre-registered", test_pre_registered);
   g_test_add_func ("/auth/server/oauth/client-credentials", test_client_credentials);
   g_test_add_func ("/auth/server/oauth/client-credentials-refused", test_client_credentials_refused);
+  g_test_add_func ("/auth/server/oauth/client-credentials-refresh-refused", test_client_credentials_refresh_refused);
   g_test_add_func ("/auth/server/oauth/client-secret-missing", test_client_secret_missing);
 
   return g_test_run ();

@@ -252,6 +252,15 @@ handle_token (SoupServer        *server,
       g_clear_pointer (&self->code, g_free);
       self->n_tokens++;
     }
+  else if (g_strcmp0 (grant, "refresh_token") == 0 && self->refuse_refresh)
+    {
+      self->n_refresh_refused++;
+      json_builder_begin_object (builder);
+      add_string (builder, "error", "invalid_grant");
+      json_builder_end_object (builder);
+      reply_json (msg, SOUP_STATUS_BAD_REQUEST, builder);
+      return;
+    }
   else if (g_strcmp0 (grant, "refresh_token") == 0 &&
            g_strcmp0 (g_hash_table_lookup (form, "refresh_token"), self->refresh_token) == 0)
     self->n_refreshed++;
@@ -326,6 +335,22 @@ oauth_mock_free (OAuthMock *self)
   g_free (self->client_secret);
   g_free (self->last_scope);
   g_free (self);
+}
+
+/**
+ * oauth_mock_revoke_access:
+ * @self: an #OAuthMock
+ *
+ * Ends the access token issued so far, as its expiry would: /mcp answers
+ * 401 to it, and /token issues a new one.
+ */
+void
+oauth_mock_revoke_access (OAuthMock *self)
+{
+  g_free (self->access_token);
+  self->access_token = g_strdup_printf ("oauth-access-%08x%08x", g_random_int (), g_random_int ());
+  g_free (self->server->required_header);
+  self->server->required_header = g_strdup_printf ("Authorization: Bearer %s", self->access_token);
 }
 
 static void

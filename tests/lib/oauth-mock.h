@@ -47,10 +47,14 @@ typedef struct
   guint           n_client_credentials;
   char           *last_scope;     /* the scope of the last /authorize or
                                    * client_credentials request */
+  gboolean        refuse_refresh; /* /token answers every refresh with
+                                   * 400 invalid_grant */
+  guint           n_refresh_refused;
 } OAuthMock;
 
 OAuthMock *oauth_mock_new          (void);
 void       oauth_mock_free         (OAuthMock   *self);
+void       oauth_mock_revoke_access (OAuthMock  *self);
 gboolean   oauth_mock_open_browser (const char  *uri,
                                     gpointer     user_data,
                                     GError     **error);

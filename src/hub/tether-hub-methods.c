@@ -184,15 +184,29 @@ reply_gerror (TetherHubCall *call,
   reply_error (call, MCP_RPC_INTERNAL_ERROR, message);
 }
 
-static JsonObject *
-list_result (const char *member,
-             JsonNode   *items)
+/* Answers a list @method with @items (taken) as its @member; a client of
+ * the stateless revision also gets the cache hints merged from the
+ * servers in the list. */
+static void
+reply_list (TetherHub     *self,
+            TetherHubCall *call,
+            const char    *member,
+            JsonNode      *items)
 {
-  JsonObject *result = json_object_new ();
+  g_autoptr(JsonObject) result = json_object_new ();
 
   json_object_set_member (result, member, items);
+  if (call->session != NULL && call->session->stateless)
+    {
+      gint64 ttl_ms;
+      gboolean is_public;
 
-  return result;
+      tether_hub_catalog_list_hints (self->catalog, call->method, profile_of (self, call), &ttl_ms, &is_public);
+      json_object_set_int_member (result, "ttlMs", ttl_ms);
+      json_object_set_string_member (result, "cacheScope", is_public ? "public" : "private");
+    }
+  record (self, call, NULL, NULL);
+  reply (call, result);
 }
 
 static JsonObject *
@@ -566,39 +580,23 @@ _tether_hub_dispatch (TetherHub     *self,
     }
   else if (g_str_equal (method, "tools/list"))
     {
-      g_autoptr(JsonObject) result = NULL;
-
       tether_hub_catalog_refresh (self->catalog);
-      result = list_result ("tools", tether_hub_catalog_list_tools (self->catalog, profile));
-      record (self, call, NULL, NULL);
-      reply (call, result);
+      reply_list (self, call, "tools", tether_hub_catalog_list_tools (self->catalog, profile));
     }
   else if (g_str_equal (method, "prompts/list"))
     {
-      g_autoptr(JsonObject) result = NULL;
-
       tether_hub_catalog_refresh (self->catalog);
-      result = list_result ("prompts", tether_hub_catalog_list_prompts (self->catalog, profile));
-      record (self, call, NULL, NULL);
-      reply (call, result);
+      reply_list (self, call, "prompts", tether_hub_catalog_list_prompts (self->catalog, profile));
     }
   else if (g_str_equal (method, "resources/list"))
     {
-      g_autoptr(JsonObject) result = NULL;
-
       tether_hub_catalog_refresh (self->catalog);
-      result = list_result ("resources", tether_hub_catalog_list_resources (self->catalog, profile));
-      record (self, call, NULL, NULL);
-      reply (call, result);
+      reply_list (self, call, "resources", tether_hub_catalog_list_resources (self->catalog, profile));
     }
   else if (g_str_equal (method, "resources/templates/list"))
     {
-      g_autoptr(JsonObject) result = NULL;
-
       tether_hub_catalog_refresh (self->catalog);
-      result = list_result ("resourceTemplates", tether_hub_catalog_list_templates (self->catalog, profile));
-      record (self, call, NULL, NULL);
-      reply (call, result);
+      reply_list (self, call, "resourceTemplates", tether_hub_catalog_list_templates (self->catalog, profile));
     }
   else if (g_str_equal (method, "tools/call"))
     tools_call (self, call, params);

@@ -303,6 +303,57 @@ call_done_cb (GObject      *object,
   call_data_free (data);
 }
 
+#define META_LOG_LEVEL "io.modelcontextprotocol/logLevel"
+
+static void
+log_call_gone (gpointer  data,
+               GObject  *where_the_call_was)
+{
+  TetherHub *self = data;
+
+  g_ptr_array_remove_fast (self->log_calls, where_the_call_was);
+}
+
+/* A tools/call of the stateless revision hears the logs of its server, at
+ * or above the level its `_meta` names, on its own stream, while it runs;
+ * without a level it hears none. */
+static void
+hear_logs (TetherHub     *self,
+           TetherHubCall *call,
+           JsonObject    *params,
+           const char    *server_name)
+{
+  JsonNode *meta = params != NULL ? json_object_get_member (params, "_meta") : NULL;
+  JsonNode *node;
+  const char *level = NULL;
+
+  if (call->session == NULL || !call->session->stateless || meta == NULL || !JSON_NODE_HOLDS_OBJECT (meta))
+    return;
+
+  node = json_object_get_member (json_node_get_object (meta), META_LOG_LEVEL);
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    level = json_node_get_string (node);
+  if (level_index (level) < 0)
+    return;
+
+  call->log_server = g_strdup (server_name);
+  call->log_level = level_index (level);
+  g_ptr_array_add (self->log_calls, call);
+  g_object_weak_ref (G_OBJECT (call), log_call_gone, self);
+}
+
+/* Forgets the calls that hear logs: the hub goes. */
+void
+_tether_hub_log_calls_clear (TetherHub *self)
+{
+  if (self->log_calls == NULL)
+    return;
+
+  for (guint i = 0; i < self->log_calls->len; i++)
+    g_object_weak_unref (g_ptr_array_index (self->log_calls, i), log_call_gone, self);
+  g_clear_pointer (&self->log_calls, g_ptr_array_unref);
+}
+
 static void
 tools_call (TetherHub     *self,
             TetherHubCall *call,
@@ -334,6 +385,7 @@ tools_call (TetherHub     *self,
     }
 
   record (self, call, server_name, original);
+  hear_logs (self, call, params, server_name);
 
   /* Fail fast: never wait for a server that is reconnecting. */
   if (tether_server_get_state (server) != TETHER_SERVER_STATE_CONNECTED)
@@ -553,6 +605,14 @@ _tether_hub_forward_log (TetherHub  *self,
 
       if (tether_profile_has_server (profile, server) && index >= session->log_level)
         _tether_hub_session_notify (session, NULL, "notifications/message", params);
+    }
+
+  for (guint i = 0; i < self->log_calls->len; i++)
+    {
+      TetherHubCall *call = g_ptr_array_index (self->log_calls, i);
+
+      if (!call->answered && g_str_equal (call->log_server, server) && index >= call->log_level)
+        _tether_hub_session_notify (call->session, call, "notifications/message", params);
     }
 }
 

@@ -28,7 +28,9 @@
  * id. Results say `resultType`, the hub as `_meta` serverInfo, and lists
  * and reads the cache hints: a list the shortest `ttlMs` of the servers in
  * it, `public` only if all of them said so; a read `ttlMs` 0, `private`
- * (what the hub offers changes with its servers). A server's questions reach such a client
+ * (what the hub offers changes with its servers). A tools/call whose
+ * `_meta` names a logLevel hears its server's logs at or above it on its
+ * own stream while it runs; without one, none. A server's questions reach such a client
  * inside results (tether-hub-input.c). List changes reach such clients only through
  * `subscriptions/listen`: an SSE stream that is acknowledged first, then
  * carries the changes it asked for, each tagged with the request's id.

@@ -1123,6 +1123,67 @@ test_era_cache_hints (Fixture       *fixture,
   g_assert_false (json_object_has_member (result, "cacheScope"));
 }
 
+/* Calls the log tool @tool (on its stream) with `_meta` logLevel
+ * @log_level (or none), asking it to log at @level; returns how many
+ * notifications/message came on the call's stream before its answer. */
+static guint
+era_log_call (Fixture    *fixture,
+              gint64      id,
+              const char *tool,
+              const char *log_level,
+              const char *level)
+{
+  g_autofree char *level_meta = log_level != NULL ? g_strdup_printf ("\"io.modelcontextprotocol/logLevel\":\"%s\",", log_level)
+                                                  : g_strdup ("");
+  g_autofree char *body = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"method\":\"tools/call\","
+                                           "\"params\":{\"name\":\"%s\",\"arguments\":{\"level\":\"%s\","
+                                           "\"message\":\"disk low\"},\"_meta\":{%s"
+                                           "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                                           "\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
+                                           id, tool, level, level_meta);
+  const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call",
+                                   "Mcp-Name", tool, NULL };
+  g_autoptr(HubTestReply) reply = hub_test_client_post (fixture->client, body, headers);
+  guint n = 0;
+
+  hub_test_reply_result (reply, id);
+  for (guint i = 0; i < reply->messages->len; i++)
+    {
+      JsonObject *message = g_ptr_array_index (reply->messages, i);
+
+      if (g_strcmp0 (json_object_get_string_member_with_default (message, "method", NULL), "notifications/message") == 0)
+        {
+          JsonObject *params = json_object_get_object_member (message, "params");
+
+          g_assert_cmpstr (json_object_get_string_member (params, "level"), ==, level);
+          g_assert_cmpstr (json_object_get_string_member (params, "data"), ==, "disk low");
+          n++;
+        }
+    }
+
+  return n;
+}
+
+/* A stateless tools/call hears its server's logs, at or above the level
+ * its `_meta` names, on its own stream; without a level, none. Servers of
+ * both eras. */
+static void
+test_era_log_level (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+
+  start (fixture, contents);
+
+  g_assert_cmpuint (era_log_call (fixture, 1, "gamma__log", "warning", "error"), ==, 1);
+  g_assert_cmpuint (era_log_call (fixture, 2, "alpha__log", "warning", "warning"), ==, 1);
+  g_assert_cmpuint (era_log_call (fixture, 3, "gamma__log", "warning", "info"), ==, 0);
+  g_assert_cmpuint (era_log_call (fixture, 4, "alpha__log", NULL, "error"), ==, 0);
+  g_assert_cmpuint (era_log_call (fixture, 5, "gamma__log", NULL, "emergency"), ==, 0);
+  /* an unknown level is none */
+  g_assert_cmpuint (era_log_call (fixture, 6, "gamma__log", "loud", "emergency"), ==, 0);
+}
+
 /* The listed sessions that are clients of the stateless revision. */
 static guint
 count_stateless (GListModel *sessions)
@@ -1587,6 +1648,7 @@ main (int   argc,
   ADD ("era-input", test_era_input);
   ADD ("era-cancel", test_era_cancel);
   ADD ("era-cache-hints", test_era_cache_hints);
+  ADD ("era-log-level", test_era_log_level);
   ADD ("task-tool", test_task_tool);
 
 #undef ADD

@@ -72,6 +72,7 @@ tether_hub_call_finalize (GObject *object)
   g_clear_pointer (&self->method, g_free);
   g_clear_pointer (&self->id, json_node_unref);
   g_clear_pointer (&self->id_key, g_free);
+  g_clear_pointer (&self->log_server, g_free);
   g_clear_pointer (&self->progress_token, json_node_unref);
   g_clear_pointer (&self->parked, json_node_unref);
   g_clear_object (&self->cancellable);

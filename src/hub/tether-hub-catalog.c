@@ -626,6 +626,81 @@ tether_hub_catalog_list_templates (TetherHubCatalog *self,
   return list (self, KIND_TEMPLATES, profile);
 }
 
+/* The kind a list method names, or N_KINDS. */
+static Kind
+kind_of_method (const char *method)
+{
+  static const char * const methods[N_KINDS] = {
+    [KIND_TOOLS] = "tools/list",
+    [KIND_PROMPTS] = "prompts/list",
+    [KIND_RESOURCES] = "resources/list",
+    [KIND_TEMPLATES] = "resources/templates/list",
+  };
+
+  for (guint i = 0; i < N_KINDS; i++)
+    if (g_strcmp0 (methods[i], method) == 0)
+      return i;
+
+  return N_KINDS;
+}
+
+/**
+ * tether_hub_catalog_list_hints:
+ * @self: a #TetherHubCatalog
+ * @method: a list method, such as `tools/list`
+ * @profile: (nullable): a profile, or %NULL for everything
+ * @ttl_ms: (out): how long the list stays fresh, in ms
+ * @is_public: (out): whether a cache shared by several users may keep it
+ *
+ * The cache hints of the list of @method as the hub gives it under
+ * @profile, merged from the servers whose entries it holds: the shortest
+ * `ttlMs` of them (a server that gave none counts as 0), and `public`
+ * only if every one of them said public. A list with no entries is 0 and
+ * private: what the hub offers changes with its servers.
+ */
+void
+tether_hub_catalog_list_hints (TetherHubCatalog *self,
+                               const char       *method,
+                               TetherProfile    *profile,
+                               gint64           *ttl_ms,
+                               gboolean         *is_public)
+{
+  Kind kind = kind_of_method (method);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  gint64 ttl = G_MAXINT64;
+  gboolean all_public = TRUE;
+
+  g_return_if_fail (TETHER_IS_HUB_CATALOG (self));
+  g_return_if_fail (ttl_ms != NULL && is_public != NULL);
+
+  for (guint i = 0; kind < N_KINDS && i < self->entries[kind]->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries[kind], i);
+      TetherServer *server;
+      gint64 server_ttl = 0;
+      gboolean server_public = FALSE;
+
+      if (g_hash_table_contains (seen, entry->server) || !entry_in_profile (entry, kind, profile))
+        continue;
+      g_hash_table_add (seen, entry->server);
+
+      server = tether_server_manager_lookup (self->manager, entry->server, NULL);
+      if (server != NULL)
+        tether_server_get_list_hints (server, method, &server_ttl, &server_public);
+      ttl = MIN (ttl, server_ttl);
+      all_public = all_public && server_public;
+    }
+
+  if (g_hash_table_size (seen) == 0)
+    {
+      ttl = 0;
+      all_public = FALSE;
+    }
+
+  *ttl_ms = ttl;
+  *is_public = all_public;
+}
+
 /**
  * tether_hub_catalog_count_tools:
  * @self: a #TetherHubCatalog

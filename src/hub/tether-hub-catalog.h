@@ -43,6 +43,11 @@ JsonNode         *tether_hub_catalog_list_resources   (TetherHubCatalog    *self
                                                        TetherProfile       *profile);
 JsonNode         *tether_hub_catalog_list_templates   (TetherHubCatalog    *self,
                                                        TetherProfile       *profile);
+void              tether_hub_catalog_list_hints       (TetherHubCatalog    *self,
+                                                       const char          *method,
+                                                       TetherProfile       *profile,
+                                                       gint64              *ttl_ms,
+                                                       gboolean            *is_public);
 guint             tether_hub_catalog_count_tools      (TetherHubCatalog    *self,
                                                        TetherProfile       *profile);
 gboolean          tether_hub_catalog_lookup_tool      (TetherHubCatalog    *self,

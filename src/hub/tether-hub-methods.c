@@ -184,15 +184,29 @@ reply_gerror (TetherHubCall *call,
   reply_error (call, MCP_RPC_INTERNAL_ERROR, message);
 }
 
-static JsonObject *
-list_result (const char *member,
-             JsonNode   *items)
+/* Answers a list @method with @items (taken) as its @member; a client of
+ * the stateless revision also gets the cache hints merged from the
+ * servers in the list. */
+static void
+reply_list (TetherHub     *self,
+            TetherHubCall *call,
+            const char    *member,
+            JsonNode      *items)
 {
-  JsonObject *result = json_object_new ();
+  g_autoptr(JsonObject) result = json_object_new ();
 
   json_object_set_member (result, member, items);
+  if (call->session != NULL && call->session->stateless)
+    {
+      gint64 ttl_ms;
+      gboolean is_public;
 
-  return result;
+      tether_hub_catalog_list_hints (self->catalog, call->method, profile_of (self, call), &ttl_ms, &is_public);
+      json_object_set_int_member (result, "ttlMs", ttl_ms);
+      json_object_set_string_member (result, "cacheScope", is_public ? "public" : "private");
+    }
+  record (self, call, NULL, NULL);
+  reply (call, result);
 }
 
 static JsonObject *
@@ -289,6 +303,57 @@ call_done_cb (GObject      *object,
   call_data_free (data);
 }
 
+#define META_LOG_LEVEL "io.modelcontextprotocol/logLevel"
+
+static void
+log_call_gone (gpointer  data,
+               GObject  *where_the_call_was)
+{
+  TetherHub *self = data;
+
+  g_ptr_array_remove_fast (self->log_calls, where_the_call_was);
+}
+
+/* A tools/call of the stateless revision hears the logs of its server, at
+ * or above the level its `_meta` names, on its own stream, while it runs;
+ * without a level it hears none. */
+static void
+hear_logs (TetherHub     *self,
+           TetherHubCall *call,
+           JsonObject    *params,
+           const char    *server_name)
+{
+  JsonNode *meta = params != NULL ? json_object_get_member (params, "_meta") : NULL;
+  JsonNode *node;
+  const char *level = NULL;
+
+  if (call->session == NULL || !call->session->stateless || meta == NULL || !JSON_NODE_HOLDS_OBJECT (meta))
+    return;
+
+  node = json_object_get_member (json_node_get_object (meta), META_LOG_LEVEL);
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    level = json_node_get_string (node);
+  if (level_index (level) < 0)
+    return;
+
+  call->log_server = g_strdup (server_name);
+  call->log_level = level_index (level);
+  g_ptr_array_add (self->log_calls, call);
+  g_object_weak_ref (G_OBJECT (call), log_call_gone, self);
+}
+
+/* Forgets the calls that hear logs: the hub goes. */
+void
+_tether_hub_log_calls_clear (TetherHub *self)
+{
+  if (self->log_calls == NULL)
+    return;
+
+  for (guint i = 0; i < self->log_calls->len; i++)
+    g_object_weak_unref (g_ptr_array_index (self->log_calls, i), log_call_gone, self);
+  g_clear_pointer (&self->log_calls, g_ptr_array_unref);
+}
+
 static void
 tools_call (TetherHub     *self,
             TetherHubCall *call,
@@ -320,6 +385,7 @@ tools_call (TetherHub     *self,
     }
 
   record (self, call, server_name, original);
+  hear_logs (self, call, params, server_name);
 
   /* Fail fast: never wait for a server that is reconnecting. */
   if (tether_server_get_state (server) != TETHER_SERVER_STATE_CONNECTED)
@@ -540,6 +606,14 @@ _tether_hub_forward_log (TetherHub  *self,
       if (tether_profile_has_server (profile, server) && index >= session->log_level)
         _tether_hub_session_notify (session, NULL, "notifications/message", params);
     }
+
+  for (guint i = 0; i < self->log_calls->len; i++)
+    {
+      TetherHubCall *call = g_ptr_array_index (self->log_calls, i);
+
+      if (!call->answered && g_str_equal (call->log_server, server) && index >= call->log_level)
+        _tether_hub_session_notify (call->session, call, "notifications/message", params);
+    }
 }
 
 /**
@@ -566,39 +640,23 @@ _tether_hub_dispatch (TetherHub     *self,
     }
   else if (g_str_equal (method, "tools/list"))
     {
-      g_autoptr(JsonObject) result = NULL;
-
       tether_hub_catalog_refresh (self->catalog);
-      result = list_result ("tools", tether_hub_catalog_list_tools (self->catalog, profile));
-      record (self, call, NULL, NULL);
-      reply (call, result);
+      reply_list (self, call, "tools", tether_hub_catalog_list_tools (self->catalog, profile));
     }
   else if (g_str_equal (method, "prompts/list"))
     {
-      g_autoptr(JsonObject) result = NULL;
-
       tether_hub_catalog_refresh (self->catalog);
-      result = list_result ("prompts", tether_hub_catalog_list_prompts (self->catalog, profile));
-      record (self, call, NULL, NULL);
-      reply (call, result);
+      reply_list (self, call, "prompts", tether_hub_catalog_list_prompts (self->catalog, profile));
     }
   else if (g_str_equal (method, "resources/list"))
     {
-      g_autoptr(JsonObject) result = NULL;
-
       tether_hub_catalog_refresh (self->catalog);
-      result = list_result ("resources", tether_hub_catalog_list_resources (self->catalog, profile));
-      record (self, call, NULL, NULL);
-      reply (call, result);
+      reply_list (self, call, "resources", tether_hub_catalog_list_resources (self->catalog, profile));
     }
   else if (g_str_equal (method, "resources/templates/list"))
     {
-      g_autoptr(JsonObject) result = NULL;
-
       tether_hub_catalog_refresh (self->catalog);
-      result = list_result ("resourceTemplates", tether_hub_catalog_list_templates (self->catalog, profile));
-      record (self, call, NULL, NULL);
-      reply (call, result);
+      reply_list (self, call, "resourceTemplates", tether_hub_catalog_list_templates (self->catalog, profile));
     }
   else if (g_str_equal (method, "tools/call"))
     tools_call (self, call, params);

@@ -69,6 +69,8 @@ struct _TetherHubCall
   McpSseWriter      *writer;        /* or an SSE answer */
   TetherHubRecord   *record;
   JsonNode          *parked;        /* the answer, while handed over */
+  char              *log_server;    /* stateless tools/call: whose logs it hears */
+  int                log_level;     /* and from which level (RFC 5424 index) */
   guint              answered : 1;
   guint              cancelled : 1;
   guint              detached : 1;  /* handed over: no request until resumed */
@@ -85,6 +87,7 @@ struct _TetherHub
   GHashTable          *by_id;      /* session id → TetherHubSession */
   GPtrArray           *watchers;   /* McpSseWriter of /activity */
   GPtrArray           *listeners;  /* TetherHubListener: subscriptions/listen */
+  GPtrArray           *log_calls;  /* TetherHubCall (weak): stateless calls with a logLevel */
   GHashTable          *held;       /* request state → TetherHubHeld */
   GPtrArray           *profiles;   /* TetherProfile */
   GError              *profiles_error;
@@ -166,6 +169,7 @@ JsonObject       *_tether_hub_initialize_result      (TetherHub        *self,
                                                       TetherHubSession *session,
                                                       JsonObject       *params);
 JsonObject       *_tether_hub_discover_result        (TetherHub        *self);
+void              _tether_hub_log_calls_clear        (TetherHub        *self);
 void              _tether_hub_forward_log            (TetherHub        *self,
                                                       const char       *server,
                                                       const char       *level,

@@ -74,9 +74,14 @@ _tether_hub_stateless_result (const char *method,
   if (g_strv_contains (cacheable_methods, method) &&
       g_str_equal (json_object_get_string_member (copy, "resultType"), "complete"))
     {
-      /* What the hub offers changes with its servers, and is this user's. */
-      json_object_set_int_member (copy, "ttlMs", 0);
-      json_object_set_string_member (copy, "cacheScope", "private");
+      /* The hub's lists carry the hints merged from their servers
+       * (tether_hub_catalog_list_hints()); anything else, a read or the
+       * discovery, changes with the hub's servers and is this user's. */
+      if (!g_str_has_suffix (method, "/list") || !json_object_has_member (copy, "ttlMs"))
+        {
+          json_object_set_int_member (copy, "ttlMs", 0);
+          json_object_set_string_member (copy, "cacheScope", "private");
+        }
     }
 
   if (meta_node != NULL && JSON_NODE_HOLDS_OBJECT (meta_node))

@@ -26,8 +26,11 @@
  *    hub does not know gets HTTP 404 with -32601.
  * All of these are HTTP 400 unless said otherwise, and carry the request's
  * id. Results say `resultType`, the hub as `_meta` serverInfo, and lists
- * the cache hints (`ttlMs` 0, `cacheScope` private: what the hub offers
- * changes with its servers). A server's questions reach such a client
+ * and reads the cache hints: a list the shortest `ttlMs` of the servers in
+ * it, `public` only if all of them said so; a read `ttlMs` 0, `private`
+ * (what the hub offers changes with its servers). A tools/call whose
+ * `_meta` names a logLevel hears its server's logs at or above it on its
+ * own stream while it runs; without one, none. A server's questions reach such a client
  * inside results (tether-hub-input.c). List changes reach such clients only through
  * `subscriptions/listen`: an SSE stream that is acknowledged first, then
  * carries the changes it asked for, each tagged with the request's id.

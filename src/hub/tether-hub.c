@@ -992,6 +992,7 @@ tether_hub_finalize (GObject *object)
   g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_pointer (&self->watchers, g_ptr_array_unref);
   g_clear_pointer (&self->listeners, g_ptr_array_unref);
+  _tether_hub_log_calls_clear (self);
   g_clear_pointer (&self->held, g_hash_table_unref);
   g_clear_pointer (&self->profiles, g_ptr_array_unref);
   g_clear_error (&self->profiles_error);
@@ -1152,6 +1153,7 @@ tether_hub_init (TetherHub *self)
   self->by_id = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->watchers = g_ptr_array_new_with_free_func (g_object_unref);
   self->listeners = g_ptr_array_new_with_free_func ((GDestroyNotify)_tether_hub_listener_free);
+  self->log_calls = g_ptr_array_new ();
   self->held = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)_tether_hub_held_free);
   self->profiles = g_ptr_array_new_with_free_func (g_object_unref);
   self->token_path = tether_hub_token_dup_default_path ();

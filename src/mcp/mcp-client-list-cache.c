@@ -66,15 +66,24 @@ _mcp_client_list_cache_generation (McpClient   *self,
  * @items: the whole list
  * @generation: the generation when the listing began
  * @ttl_ms: the shortest `ttlMs` of its pages (0 or less: not kept)
+ * @is_public: whether every page said `cacheScope` public
+ *
+ * Keeps a whole list while it is fresh, and its hints in any case, for
+ * mcp_client_get_list_hints().
  */
 void
 _mcp_client_list_cache_store (McpClient   *self,
                               McpListKind  kind,
                               GPtrArray   *items,
                               guint        generation,
-                              gint64       ttl_ms)
+                              gint64       ttl_ms,
+                              gboolean     is_public)
 {
   McpListCache *cache = &self->list_cache[kind];
+
+  cache->hint_ttl_ms = MAX (ttl_ms, 0);
+  cache->hint_public = is_public;
+  cache->hint_known = TRUE;
 
   g_clear_pointer (&cache->items, g_ptr_array_unref);
   if (ttl_ms <= 0 || generation != cache->generation || self->era != MCP_ERA_STATELESS)
@@ -100,4 +109,61 @@ _mcp_client_list_cache_clear (McpClient *self)
 {
   for (guint i = 0; i < MCP_LIST_N_KINDS; i++)
     g_clear_pointer (&self->list_cache[i].items, g_ptr_array_unref);
+}
+
+/* The list kind a list method names, or MCP_LIST_N_KINDS. */
+static McpListKind
+kind_of_method (const char *method)
+{
+  static const char * const methods[MCP_LIST_N_KINDS] = {
+    [MCP_LIST_TOOLS] = "tools/list",
+    [MCP_LIST_PROMPTS] = "prompts/list",
+    [MCP_LIST_RESOURCES] = "resources/list",
+    [MCP_LIST_RESOURCE_TEMPLATES] = "resources/templates/list",
+  };
+
+  for (guint i = 0; i < MCP_LIST_N_KINDS; i++)
+    if (g_strcmp0 (methods[i], method) == 0)
+      return i;
+
+  return MCP_LIST_N_KINDS;
+}
+
+/**
+ * mcp_client_get_list_hints:
+ * @self: a #McpClient
+ * @method: a list method: `tools/list`, `prompts/list`, `resources/list`
+ *   or `resources/templates/list`
+ * @ttl_ms: (out) (optional): the shortest `ttlMs` of the pages of the last
+ *   whole listing (0 when a page had none)
+ * @is_public: (out) (optional): whether every page said `cacheScope`
+ *   public
+ *
+ * The cache hints of the server's last whole list of @method, as a cache
+ * shared by several clients needs them. A server of the initialize era
+ * gives none: 0 and not public.
+ *
+ * Returns: %TRUE if the list was fetched on this connection; if not, the
+ *   hints are 0 and not public
+ */
+gboolean
+mcp_client_get_list_hints (McpClient  *self,
+                           const char *method,
+                           gint64     *ttl_ms,
+                           gboolean   *is_public)
+{
+  McpListKind kind;
+  McpListCache *cache;
+
+  g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
+
+  kind = kind_of_method (method);
+  cache = kind < MCP_LIST_N_KINDS ? &self->list_cache[kind] : NULL;
+
+  if (ttl_ms != NULL)
+    *ttl_ms = cache != NULL && cache->hint_known ? cache->hint_ttl_ms : 0;
+  if (is_public != NULL)
+    *is_public = cache != NULL && cache->hint_known && cache->hint_public;
+
+  return cache != NULL && cache->hint_known;
 }

@@ -46,6 +46,7 @@ typedef struct
   guint              skipped;
   guint              generation;     /* of the list, when the listing began */
   gint64             ttl_ms;         /* the shortest ttlMs of its pages */
+  gboolean           is_public;      /* every page said cacheScope public */
   GHashTable        *tool_headers;   /* tools: their header marks */
   GHashTable        *tool_rejected;  /* tools: those left out, and why */
 } ListOp;
@@ -95,6 +96,14 @@ page_ttl (JsonObject *reply)
   return MAX (json_node_get_int (node), 0);
 }
 
+/* Whether a page may be kept by a shared cache: only when it says so. */
+static gboolean
+page_public (JsonObject *reply)
+{
+  return mcp_json_has_string (reply, "cacheScope") &&
+         g_str_equal (json_object_get_string_member (reply, "cacheScope"), "public");
+}
+
 static void
 list_page_cb (GObject      *object,
               GAsyncResult *result,
@@ -120,7 +129,10 @@ list_page_cb (GObject      *object,
 
   op->pages++;
   if (JSON_NODE_HOLDS_OBJECT (reply))
-    op->ttl_ms = MIN (op->ttl_ms, page_ttl (json_node_get_object (reply)));
+    {
+      op->ttl_ms = MIN (op->ttl_ms, page_ttl (json_node_get_object (reply)));
+      op->is_public = op->is_public && page_public (json_node_get_object (reply));
+    }
 
   if (!JSON_NODE_HOLDS_OBJECT (reply) ||
       !json_object_has_member (json_node_get_object (reply), member) ||
@@ -179,7 +191,7 @@ list_page_cb (GObject      *object,
     {
       if (op->kind == MCP_LIST_TOOLS)
         _mcp_client_tools_listed (self, op->tool_headers, op->tool_rejected);
-      _mcp_client_list_cache_store (self, op->kind, op->items, op->generation, op->ttl_ms);
+      _mcp_client_list_cache_store (self, op->kind, op->items, op->generation, op->ttl_ms, op->is_public);
       g_task_return_pointer (task, g_steal_pointer (&op->items), (GDestroyNotify)g_ptr_array_unref);
       return;
     }
@@ -259,6 +271,7 @@ list_async (McpClient               *self,
     }
   op->generation = _mcp_client_list_cache_generation (self, kind);
   op->ttl_ms = G_MAXINT64;
+  op->is_public = TRUE;
   g_task_set_task_data (task, op, (GDestroyNotify)list_op_free);
 
   /* A list still fresh is not fetched again. */

@@ -43,6 +43,9 @@ typedef struct
   GPtrArray *items;       /* the whole list while fresh, or NULL */
   gint64     expires;     /* monotonic µs */
   guint      generation;  /* bumped by each list_changed */
+  gint64     hint_ttl_ms; /* the last whole listing's shortest ttlMs */
+  guint      hint_known : 1;  /* a listing completed since the connection */
+  guint      hint_public : 1; /* every page of it said cacheScope public */
 } McpListCache;
 
 struct _McpClient
@@ -190,7 +193,8 @@ void        _mcp_client_list_cache_store      (McpClient   *self,
                                                McpListKind  kind,
                                                GPtrArray   *items,
                                                guint        generation,
-                                               gint64       ttl_ms);
+                                               gint64       ttl_ms,
+                                               gboolean     is_public);
 void        _mcp_client_list_cache_forget     (McpClient   *self,
                                                McpListKind  kind);
 void        _mcp_client_list_cache_clear      (McpClient   *self);

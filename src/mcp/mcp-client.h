@@ -212,6 +212,10 @@ gboolean      mcp_client_ping_finish                (McpClient                *s
                                                      GAsyncResult             *result,
                                                      GError                  **error);
 
+gboolean      mcp_client_get_list_hints             (McpClient                *self,
+                                                     const char               *method,
+                                                     gint64                   *ttl_ms,
+                                                     gboolean                 *is_public);
 void          mcp_client_listen                     (McpClient                *self,
                                                      const char * const       *resource_uris);
 JsonObject   *mcp_client_get_listen_granted         (McpClient                *self);

@@ -23,6 +23,7 @@
 
 #include "tether-request-policy.h"
 #include "tether-server-lists-private.h"
+#include "tether-server.h"
 
 static void refresh_list (TetherServer     *self,
                           TetherServerList  kind);
@@ -292,4 +293,37 @@ _tether_server_lists_stop (TetherServer *self)
 
   if (self->lists_pending > 0)
     _tether_server_set_lists_pending (self, 0);
+}
+
+/**
+ * tether_server_get_list_hints:
+ * @self: a #TetherServer
+ * @method: a list method, such as `tools/list`
+ * @ttl_ms: (out) (optional): how long the server said its last list of
+ *   @method stays fresh, in ms (0 when it said nothing)
+ * @is_public: (out) (optional): whether it said a shared cache may keep it
+ *
+ * The cache hints of the server's last list of @method, on the connection
+ * it has now (see mcp_client_get_list_hints()).
+ *
+ * Returns: %TRUE if the server is connected and listed @method; if not,
+ *   the hints are 0 and not public
+ */
+gboolean
+tether_server_get_list_hints (TetherServer *self,
+                              const char   *method,
+                              gint64       *ttl_ms,
+                              gboolean     *is_public)
+{
+  g_return_val_if_fail (TETHER_IS_SERVER (self), FALSE);
+
+  if (self->client != NULL)
+    return mcp_client_get_list_hints (self->client, method, ttl_ms, is_public);
+
+  if (ttl_ms != NULL)
+    *ttl_ms = 0;
+  if (is_public != NULL)
+    *is_public = FALSE;
+
+  return FALSE;
 }

@@ -53,6 +53,10 @@ const char          *tether_server_get_server_version    (TetherServer          
 const char          *tether_server_get_protocol_version  (TetherServer               *self);
 const char          *tether_server_get_instructions      (TetherServer               *self);
 McpClient           *tether_server_get_client            (TetherServer               *self);
+gboolean             tether_server_get_list_hints        (TetherServer               *self,
+                                                          const char                 *method,
+                                                          gint64                     *ttl_ms,
+                                                          gboolean                   *is_public);
 GListModel          *tether_server_get_tools             (TetherServer               *self);
 GListModel          *tether_server_get_prompts           (TetherServer               *self);
 GListModel          *tether_server_get_resources         (TetherServer               *self);

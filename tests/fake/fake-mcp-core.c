@@ -598,7 +598,7 @@ handle_list (FakeMcpCore *core,
   if (core->options.era_2026)
     {
       json_object_set_int_member (result, "ttlMs", core->options.list_ttl_ms);
-      json_object_set_string_member (result, "cacheScope", "private");
+      json_object_set_string_member (result, "cacheScope", core->options.list_public ? "public" : "private");
     }
 
   if (core->options.repeat_cursor && core->options.page_size > 0)

@@ -47,6 +47,7 @@ typedef struct
   gboolean     no_completions;      /* declare no completions capability */
   gboolean     era_2026;            /* speak only the stateless revision 2026-07-28 */
   gint64       list_ttl_ms;         /* era_2026: the ttlMs of every list page */
+  gboolean     list_public;         /* era_2026: list pages say cacheScope public, not private */
   gboolean     use_tasks;           /* also "research" and "quick", run as tasks (fake-mcp-tasks.c) */
   gboolean     listen_wrong_tag;    /* era_2026: a list change for another subscription after each ack */
 } FakeMcpOptions;

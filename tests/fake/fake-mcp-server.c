@@ -28,6 +28,8 @@ static gboolean repeat_cursor;
 static gboolean list_changed_early;
 static gboolean modern_only;
 static char *era;
+static int      list_ttl_ms = -1;
+static char    *cache_scope;
 static char    *protocol_version;
 static char   **hang_methods;
 static gboolean crash_on_start;
@@ -64,6 +66,8 @@ static GOptionEntry entries[] = {
   { "list-changed-early", 0, 0, G_OPTION_ARG_NONE, &list_changed_early, "Send tools/list_changed before initialized", NULL },
   { "modern-only", 0, 0, G_OPTION_ARG_NONE, &modern_only, "Answer initialize with -32022", NULL },
   { "era", 0, 0, G_OPTION_ARG_STRING, &era, "2026: speak only the stateless revision 2026-07-28", "ERA" },
+  { "list-ttl", 0, 0, G_OPTION_ARG_INT, &list_ttl_ms, "--era 2026: the ttlMs of every list page", "MS" },
+  { "cache-scope", 0, 0, G_OPTION_ARG_STRING, &cache_scope, "--era 2026: the cacheScope of every list page (public or private)", "SCOPE" },
   { "listen-wrong-tag", 0, 0, G_OPTION_ARG_NONE, &listen_wrong_tag,
     "--era 2026: after each listen acknowledgement, a list change tagged for another subscription", NULL },
   { "protocol-version", 0, 0, G_OPTION_ARG_STRING, &protocol_version, "Answer initialize with this version", "V" },
@@ -498,6 +502,9 @@ main (int   argc,
   options.list_changed_early = list_changed_early;
   options.modern_only = modern_only;
   options.era_2026 = g_strcmp0 (era, "2026") == 0;
+  if (list_ttl_ms >= 0)
+    options.list_ttl_ms = list_ttl_ms;
+  options.list_public = g_strcmp0 (cache_scope, "public") == 0;
   options.protocol_version = protocol_version;
   options.hang_methods = (const char * const *)hang_methods;
   options.progress_interval_ms = MAX (0, progress_interval_ms);

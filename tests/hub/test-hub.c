@@ -877,12 +877,12 @@ test_stateless_result_type (Fixture       *fixture,
  * params (or ""), @headers any headers on top of the three it needs
  * (a NULL value removes one). */
 static HubTestReply *
-era_post (Fixture            *fixture,
-          gint64              id,
-          const char         *method,
-          const char         *name,
-          const char         *params_json,
-          const char * const *headers)
+era_post_to (HubTestClient      *client,
+             gint64              id,
+             const char         *method,
+             const char         *name,
+             const char         *params_json,
+             const char * const *headers)
 {
   g_autofree char *body = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"method\":\"%s\","
                                            "\"params\":{%s%s" ERA_META "}}",
@@ -905,7 +905,18 @@ era_post (Fixture            *fixture,
     }
   g_ptr_array_add (all, NULL);
 
-  return hub_test_client_post (fixture->client, body, (const char * const *)all->pdata);
+  return hub_test_client_post (client, body, (const char * const *)all->pdata);
+}
+
+static HubTestReply *
+era_post (Fixture            *fixture,
+          gint64              id,
+          const char         *method,
+          const char         *name,
+          const char         *params_json,
+          const char * const *headers)
+{
+  return era_post_to (fixture->client, id, method, name, params_json, headers);
 }
 
 /* The JSON-RPC error code of a refused request, checking it names @id. */
@@ -1046,6 +1057,131 @@ test_era_requests (Fixture       *fixture,
                   json_object_has_member (json_object_get_object_member (result, "_meta"),
                                           "io.modelcontextprotocol/serverInfo"));
   g_assert_cmpuint (g_list_model_get_n_items (tether_hub_get_sessions (fixture->hub)), ==, 2);
+}
+
+/* The cache hints of the answer to a stateless @method through @client. */
+static void
+assert_list_hints (HubTestClient *client,
+                   const char    *method,
+                   gint64         ttl_ms,
+                   const char    *scope)
+{
+  g_autoptr(HubTestReply) reply = era_post_to (client, 1, method, NULL, "", NULL);
+  JsonObject *result = hub_test_reply_result (reply, 1);
+
+  assert_stateless_result (result, TRUE);
+  g_assert_cmpint (json_object_get_int_member (result, "ttlMs"), ==, ttl_ms);
+  g_assert_cmpstr (json_object_get_string_member (result, "cacheScope"), ==, scope);
+}
+
+/* A list to a stateless client carries the hints of the servers in it:
+ * the shortest ttlMs, public only if all of them said public; a server of
+ * the initialize era says nothing, which is 0. */
+static void
+test_era_cache_hints (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *alpha = test_fake_server_entry (NULL, NULL, NULL);
+  g_autofree char *gamma = test_fake_server_entry (NULL, "\"--era\", \"2026\", \"--list-ttl\", \"60000\", "
+                                                   "\"--cache-scope\", \"public\"", NULL);
+  g_autofree char *delta = test_fake_server_entry (NULL, "\"--era\", \"2026\", \"--list-ttl\", \"30000\", "
+                                                   "\"--cache-scope\", \"public\"", NULL);
+  g_autofree char *epsilon = test_fake_server_entry (NULL, "\"--era\", \"2026\", \"--list-ttl\", \"90000\", "
+                                                     "\"--cache-scope\", \"private\"", NULL);
+  g_autofree char *contents = g_strdup_printf ("{\"mcpServers\": {\"alpha\": %s, \"gamma\": %s, \"delta\": %s, "
+                                               "\"epsilon\": %s}, \"profiles\": {"
+                                               "\"shared\": {\"servers\": [\"gamma\", \"delta\"]},"
+                                               "\"mixed\": {\"servers\": [\"gamma\", \"epsilon\"]}}}",
+                                               alpha, gamma, delta, epsilon);
+  g_autofree char *shared_url = NULL;
+  g_autofree char *mixed_url = NULL;
+  g_autoptr(HubTestClient) shared = NULL;
+  g_autoptr(HubTestClient) mixed = NULL;
+  g_autoptr(HubTestReply) reply = NULL;
+  JsonObject *result;
+
+  start (fixture, contents);
+  shared_url = tether_hub_dup_profile_url (fixture->hub, "shared");
+  shared = hub_test_client_new (shared_url, tether_hub_get_token (fixture->hub));
+  mixed_url = tether_hub_dup_profile_url (fixture->hub, "mixed");
+  mixed = hub_test_client_new (mixed_url, tether_hub_get_token (fixture->hub));
+
+  /* two servers that said public: the shorter time, public */
+  assert_list_hints (shared, "tools/list", 30000, "public");
+  assert_list_hints (shared, "prompts/list", 30000, "public");
+  /* one said private: private, the shorter time still */
+  assert_list_hints (mixed, "tools/list", 60000, "private");
+  /* a server of the initialize era said nothing: 0, private */
+  assert_list_hints (fixture->client, "tools/list", 0, "private");
+
+  /* a client of the initialize era gets no hints */
+  hub_test_client_initialize (shared, NULL);
+  reply = hub_test_client_post (shared, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", NULL);
+  result = hub_test_reply_result (reply, 2);
+  g_assert_true (has_tool (result, "gamma__echo"));
+  g_assert_false (json_object_has_member (result, "ttlMs"));
+  g_assert_false (json_object_has_member (result, "cacheScope"));
+}
+
+/* Calls the log tool @tool (on its stream) with `_meta` logLevel
+ * @log_level (or none), asking it to log at @level; returns how many
+ * notifications/message came on the call's stream before its answer. */
+static guint
+era_log_call (Fixture    *fixture,
+              gint64      id,
+              const char *tool,
+              const char *log_level,
+              const char *level)
+{
+  g_autofree char *level_meta = log_level != NULL ? g_strdup_printf ("\"io.modelcontextprotocol/logLevel\":\"%s\",", log_level)
+                                                  : g_strdup ("");
+  g_autofree char *body = g_strdup_printf ("{\"jsonrpc\":\"2.0\",\"id\":%" G_GINT64_FORMAT ",\"method\":\"tools/call\","
+                                           "\"params\":{\"name\":\"%s\",\"arguments\":{\"level\":\"%s\","
+                                           "\"message\":\"disk low\"},\"_meta\":{%s"
+                                           "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                                           "\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
+                                           id, tool, level, level_meta);
+  const char * const headers[] = { "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call",
+                                   "Mcp-Name", tool, NULL };
+  g_autoptr(HubTestReply) reply = hub_test_client_post (fixture->client, body, headers);
+  guint n = 0;
+
+  hub_test_reply_result (reply, id);
+  for (guint i = 0; i < reply->messages->len; i++)
+    {
+      JsonObject *message = g_ptr_array_index (reply->messages, i);
+
+      if (g_strcmp0 (json_object_get_string_member_with_default (message, "method", NULL), "notifications/message") == 0)
+        {
+          JsonObject *params = json_object_get_object_member (message, "params");
+
+          g_assert_cmpstr (json_object_get_string_member (params, "level"), ==, level);
+          g_assert_cmpstr (json_object_get_string_member (params, "data"), ==, "disk low");
+          n++;
+        }
+    }
+
+  return n;
+}
+
+/* A stateless tools/call hears its server's logs, at or above the level
+ * its `_meta` names, on its own stream; without a level, none. Servers of
+ * both eras. */
+static void
+test_era_log_level (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *contents = two_eras (fixture);
+
+  start (fixture, contents);
+
+  g_assert_cmpuint (era_log_call (fixture, 1, "gamma__log", "warning", "error"), ==, 1);
+  g_assert_cmpuint (era_log_call (fixture, 2, "alpha__log", "warning", "warning"), ==, 1);
+  g_assert_cmpuint (era_log_call (fixture, 3, "gamma__log", "warning", "info"), ==, 0);
+  g_assert_cmpuint (era_log_call (fixture, 4, "alpha__log", NULL, "error"), ==, 0);
+  g_assert_cmpuint (era_log_call (fixture, 5, "gamma__log", NULL, "emergency"), ==, 0);
+  /* an unknown level is none */
+  g_assert_cmpuint (era_log_call (fixture, 6, "gamma__log", "loud", "emergency"), ==, 0);
 }
 
 /* The listed sessions that are clients of the stateless revision. */
@@ -1511,6 +1647,8 @@ main (int   argc,
   ADD ("era-listen", test_era_listen);
   ADD ("era-input", test_era_input);
   ADD ("era-cancel", test_era_cancel);
+  ADD ("era-cache-hints", test_era_cache_hints);
+  ADD ("era-log-level", test_era_log_level);
   ADD ("task-tool", test_task_tool);
 
 #undef ADD

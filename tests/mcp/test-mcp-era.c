@@ -240,21 +240,34 @@ listen_granted (gpointer data)
 static void
 test_list_cache (void)
 {
-  FakeMcpOptions options = { .era_2026 = TRUE, .list_ttl_ms = 3600000, .page_size = 2, .n_tools = 3 };
+  FakeMcpOptions options = { .era_2026 = TRUE, .list_ttl_ms = 3600000, .page_size = 2, .n_tools = 3,
+                             .list_public = TRUE };
   g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
   g_autoptr(McpClient) client = NULL;
   g_autoptr(JsonNode) result = NULL;
   g_autoptr(GError) error = NULL;
   FakeMcpCore *core = mcp_test_transport_get_core (transport);
+  gint64 ttl_ms = -1;
+  gboolean is_public = FALSE;
   guint pages;
   guint n;
 
   client = connect_client (MCP_TRANSPORT (transport), &error);
   g_assert_no_error (error);
 
+  /* no hints before a list, none for what is no list */
+  g_assert_false (mcp_client_get_list_hints (client, "prompts/list", &ttl_ms, &is_public));
+  g_assert_cmpint (ttl_ms, ==, 0);
+  g_assert_false (mcp_client_get_list_hints (client, "tools/call", NULL, NULL));
+
   n = list_tools (client);
   pages = fake_mcp_core_get_count (core, "tools/list");
   g_assert_cmpuint (pages, >, 1);
+
+  /* the hints of the whole list, every page of it public */
+  g_assert_true (mcp_client_get_list_hints (client, "tools/list", &ttl_ms, &is_public));
+  g_assert_cmpint (ttl_ms, ==, 3600000);
+  g_assert_true (is_public);
 
   /* Fresh: the same list, nothing asked. */
   g_assert_cmpuint (list_tools (client), ==, n);
@@ -283,6 +296,8 @@ test_list_no_cache (void)
   g_autoptr(McpClient) client = NULL;
   g_autoptr(GError) error = NULL;
   FakeMcpCore *core = mcp_test_transport_get_core (transport);
+  gint64 ttl_ms = -1;
+  gboolean is_public = TRUE;
 
   client = connect_client (MCP_TRANSPORT (transport), &error);
   g_assert_no_error (error);
@@ -290,6 +305,10 @@ test_list_no_cache (void)
   list_tools (client);
   list_tools (client);
   g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, 2);
+  /* the hints say so: not kept, and private */
+  g_assert_true (mcp_client_get_list_hints (client, "tools/list", &ttl_ms, &is_public));
+  g_assert_cmpint (ttl_ms, ==, 0);
+  g_assert_false (is_public);
 
   /* A short time to live runs out: waiting longer than it can only make
    * the list staler. */

@@ -53,6 +53,8 @@ static const struct
   { "emergency", N_("Emergency") },
 };
 
+static GtkDropDown *ensure_dropdown (TetherLogLevelChooser *self);
+
 static const char *
 chosen_level (TetherLogLevelChooser *self)
 {
@@ -104,6 +106,8 @@ server_state_cb (TetherLogLevelChooser *self)
   gboolean logs = client != NULL && tether_server_get_state (self->server) == TETHER_SERVER_STATE_CONNECTED &&
                   mcp_client_has_capability (client, "logging");
 
+  if (logs)
+    ensure_dropdown (self);
   gtk_widget_set_visible (GTK_WIDGET (self), logs);
 }
 
@@ -159,12 +163,22 @@ name_shown_choice (TetherLogLevelChooser *self)
       tether_accessible_name_inner (child, item_type, _("Log Level"));
 }
 
-static void
-tether_log_level_chooser_init (TetherLogLevelChooser *self)
+/* The drop-down is built the first time it is shown: most pages show no
+ * server that logs, and a drop-down with its list and popover is a tenth of
+ * the page. */
+static GtkDropDown *
+ensure_dropdown (TetherLogLevelChooser *self)
 {
-  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
-  g_autoptr(GtkListItemFactory) choices = tether_accessible_new_text_factory ();
+  g_autoptr(GtkStringList) labels = NULL;
+  g_autoptr(GtkListItemFactory) choices = NULL;
+  const char *level;
+  guint selected = 0;
 
+  if (self->dropdown != NULL)
+    return self->dropdown;
+
+  labels = gtk_string_list_new (NULL);
+  choices = tether_accessible_new_text_factory ();
   for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
     gtk_string_list_append (labels, _(levels[i].label));
 
@@ -175,10 +189,24 @@ tether_log_level_chooser_init (TetherLogLevelChooser *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->dropdown), _("The least severe messages the server sends to its log"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Log Level"), -1);
   gtk_widget_set_parent (GTK_WIDGET (self->dropdown), GTK_WIDGET (self));
+
+  level = chosen_level (self);
+  for (guint i = 1; level != NULL && i < G_N_ELEMENTS (levels); i++)
+    if (g_str_equal (levels[i].level, level))
+      selected = i;
+  gtk_drop_down_set_selected (self->dropdown, selected);
+
   g_signal_connect_object (self->dropdown, "notify::selected", G_CALLBACK (selected_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->dropdown, "notify::selected", G_CALLBACK (name_shown_choice), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   name_shown_choice (self);
+
+  return self->dropdown;
+}
+
+static void
+tether_log_level_chooser_init (TetherLogLevelChooser *self)
+{
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
@@ -203,9 +231,12 @@ tether_log_level_chooser_set_server (TetherLogLevelChooser *self,
   for (guint i = 1; level != NULL && i < G_N_ELEMENTS (levels); i++)
     if (g_str_equal (levels[i].level, level))
       selected = i;
-  self->updating = TRUE;
-  gtk_drop_down_set_selected (self->dropdown, selected);
-  self->updating = FALSE;
+  if (self->dropdown != NULL)
+    {
+      self->updating = TRUE;
+      gtk_drop_down_set_selected (self->dropdown, selected);
+      self->updating = FALSE;
+    }
 
   if (server != NULL)
     g_signal_connect_object (server, "notify::state", G_CALLBACK (server_state_cb), self, G_CONNECT_SWAPPED);
@@ -217,7 +248,7 @@ tether_log_level_chooser_get_dropdown (TetherLogLevelChooser *self)
 {
   g_return_val_if_fail (TETHER_IS_LOG_LEVEL_CHOOSER (self), NULL);
 
-  return self->dropdown;
+  return ensure_dropdown (self);
 }
 
 /**

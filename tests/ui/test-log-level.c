@@ -50,6 +50,13 @@ level_body (Fixture *fixture)
   wait_connected (fixture, "good");
   wait_connected (fixture, "quiet");
 
+  /* Built the first time it is shown: hidden for a server that does not
+   * log, and with no drop-down yet (the first server in the file). */
+  chooser = show_log (fixture, "quiet");
+  g_assert_nonnull (chooser);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (chooser)));
+  g_assert_null (gtk_widget_get_first_child (GTK_WIDGET (chooser)));
+
   /* Shown for a server that logs; the server chooses until the user does. */
   chooser = show_log (fixture, "good");
   g_assert_nonnull (chooser);
@@ -94,7 +101,7 @@ test_level (Fixture       *fixture,
 {
   g_autofree char *good = fake_entry (fixture, "good", NULL);
   g_autofree char *quiet = fake_entry (fixture, "quiet", "\"--no-logging\"");
-  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s, %s } }\n", good, quiet);
+  g_autofree char *config = g_strdup_printf ("{ \"mcpServers\": { %s, %s } }\n", quiet, good);
 
   write_config (fixture, config);
   run_app (fixture, level_body);

@@ -67,15 +67,15 @@ _mcp_client_request_params (McpClient  *self,
   if (progress_token < 0 && !stateless)
     return params != NULL ? json_object_ref (params) : NULL;
 
+  /* A copy of the caller's `_meta` too: a node copy shares its object,
+   * and what is added here is for this sending only. */
   sent = _mcp_json_object_copy (params);
   if (json_object_has_member (sent, "_meta") &&
       JSON_NODE_HOLDS_OBJECT (json_object_get_member (sent, "_meta")))
-    meta = json_object_get_object_member (sent, "_meta");
+    meta = _mcp_json_object_copy (json_object_get_object_member (sent, "_meta"));
   else
-    {
-      meta = json_object_new ();
-      json_object_set_object_member (sent, "_meta", meta);
-    }
+    meta = json_object_new ();
+  json_object_set_object_member (sent, "_meta", meta);
 
   if (progress_token >= 0)
     json_object_set_int_member (meta, "progressToken", progress_token);
@@ -99,7 +99,47 @@ _mcp_client_request_params (McpClient  *self,
                                     json_node_copy (json_object_get_member (more, l->data)));
         }
       json_object_set_object_member (meta, MCP_META_CLIENT_CAPABILITIES, capabilities);
+      /* The caller's own level (the hub passing on its client's) wins. */
+      if (self->log_level != NULL && !json_object_has_member (meta, MCP_META_LOG_LEVEL))
+        json_object_set_string_member (meta, MCP_META_LOG_LEVEL, self->log_level);
     }
 
   return sent;
+}
+
+/**
+ * mcp_client_set_log_level:
+ * @self: a #McpClient
+ * @level: (nullable): an RFC 5424 level name ("debug", "info"…), or %NULL
+ *
+ * The level of the log messages a server of the stateless revision is to
+ * send while it answers: that revision has no `logging/setLevel`, each
+ * request names its level in its `_meta`, and one that names none gets no
+ * `notifications/message`. From now on every request of that revision
+ * carries @level, unless its caller gave one of its own. Nothing is sent
+ * to a server of the initialize era, which is asked with
+ * `logging/setLevel` instead.
+ */
+void
+mcp_client_set_log_level (McpClient  *self,
+                          const char *level)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+
+  g_free (self->log_level);
+  self->log_level = g_strdup (level);
+}
+
+/**
+ * mcp_client_get_log_level:
+ * @self: a #McpClient
+ *
+ * Returns: (nullable): the level given to mcp_client_set_log_level()
+ */
+const char *
+mcp_client_get_log_level (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return self->log_level;
 }

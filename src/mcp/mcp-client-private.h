@@ -67,6 +67,7 @@ struct _McpClient
   char         *instructions;
   JsonNode     *server_capabilities;
   JsonObject   *capabilities;  /* what we declare in initialize */
+  char         *log_level;     /* the `_meta` logLevel of each stateless request */
   McpEra        era;           /* learnt when connecting, for this session */
   guint         discover_attempts;
   const char   *handshake_method;  /* initialize or server/discover, for messages */

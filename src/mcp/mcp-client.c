@@ -228,6 +228,7 @@ mcp_client_set_capabilities (McpClient  *self,
   g_return_if_fail (MCP_IS_CLIENT (self));
 
   g_clear_pointer (&self->capabilities, json_object_unref);
+  g_clear_pointer (&self->log_level, g_free);
   if (capabilities != NULL)
     self->capabilities = json_object_ref (capabilities);
 }

@@ -91,6 +91,9 @@ JsonNode     *mcp_client_get_server_capabilities    (McpClient                *s
 gboolean      mcp_client_has_capability             (McpClient                *self,
                                                      const char               *name);
 guint         mcp_client_get_request_timeout        (McpClient                *self);
+void          mcp_client_set_log_level              (McpClient                *self,
+                                                     const char               *level);
+const char   *mcp_client_get_log_level              (McpClient                *self);
 void          mcp_client_set_request_timeout        (McpClient                *self,
                                                      guint                     timeout_ms);
 guint         mcp_client_get_max_request_timeout    (McpClient                *self);

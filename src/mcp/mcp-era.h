@@ -19,6 +19,7 @@ G_BEGIN_DECLS
 #define MCP_META_CLIENT_INFO           "io.modelcontextprotocol/clientInfo"
 #define MCP_META_CLIENT_CAPABILITIES   "io.modelcontextprotocol/clientCapabilities"
 #define MCP_META_SERVER_INFO           "io.modelcontextprotocol/serverInfo"
+#define MCP_META_LOG_LEVEL             "io.modelcontextprotocol/logLevel"
 
 /* Errors of the stateless revision that prove the server speaks it: a
  * header that does not match the body, a capability the request lacks. */

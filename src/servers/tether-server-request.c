@@ -338,7 +338,7 @@ tether_server_call_tool_async (TetherServer        *self,
                                GAsyncReadyCallback  callback,
                                gpointer             user_data)
 {
-  tether_server_call_tool_full_async (self, name, arguments, NULL, progress_callback, progress_data,
+  tether_server_call_tool_full_async (self, name, arguments, NULL, NULL, progress_callback, progress_data,
                                       cancellable, callback, user_data);
 }
 
@@ -347,6 +347,8 @@ tether_server_call_tool_async (TetherServer        *self,
  * @self: a #TetherServer
  * @name: the tool
  * @arguments: (nullable): its arguments
+ * @meta: (nullable): members of the request's `_meta` (such as the
+ *   stateless revision's logLevel that a hub client asked for)
  * @owner: (nullable): who makes the call: what the server asks its client
  *   during the call is routed with this owner (see
  *   tether_server_question_get_owner())
@@ -363,6 +365,7 @@ void
 tether_server_call_tool_full_async (TetherServer        *self,
                                     const char          *name,
                                     JsonObject          *arguments,
+                                    JsonObject          *meta,
                                     GObject             *owner,
                                     McpProgressFunc      progress_callback,
                                     gpointer             progress_data,
@@ -386,6 +389,8 @@ tether_server_call_tool_full_async (TetherServer        *self,
   json_object_set_string_member (request->params, "name", name);
   json_object_set_object_member (request->params, "arguments",
                                  arguments != NULL ? json_object_ref (arguments) : json_object_new ());
+  if (meta != NULL)
+    json_object_set_object_member (request->params, "_meta", json_object_ref (meta));
 
   /* A tool that runs only as a task is never called without one. */
   if (tether_server_get_tool_task_support (self, name) == MCP_TASK_SUPPORT_REQUIRED)
@@ -505,6 +510,8 @@ tether_server_call_tool_finish (TetherServer  *self,
  * log (#TetherServer:log). Fails when the server has no `logging`
  * capability. The level is asked again of every new session (after a
  * reconnect or a restart), since a new process starts at its own default.
+ * A server of the stateless revision is asked nothing: from now on each
+ * request to it names @level in its `_meta`, as that revision has it.
  */
 void
 tether_server_set_log_level_async (TetherServer        *self,
@@ -520,6 +527,19 @@ tether_server_set_log_level_async (TetherServer        *self,
 
   g_free (self->log_level);
   self->log_level = g_strdup (level);
+
+  if (self->client != NULL && self->state == TETHER_SERVER_STATE_CONNECTED &&
+      mcp_client_get_era (self->client) == MCP_ERA_STATELESS &&
+      mcp_client_has_capability (self->client, "logging"))
+    {
+      g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+      mcp_client_set_log_level (self->client, level);
+      g_task_set_source_tag (task, tether_server_set_log_level_async);
+      g_task_return_pointer (task, json_node_new (JSON_NODE_NULL), (GDestroyNotify) json_node_unref);
+      return;
+    }
+
   json_object_set_string_member (params, "level", level);
   tether_server_request_async (self, "logging/setLevel", params, cancellable, callback, user_data);
 }

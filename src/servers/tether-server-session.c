@@ -463,9 +463,14 @@ send_log_level (TetherServer *self)
   g_autoptr(JsonObject) params = NULL;
   McpRequestOptions options = { 0, };
 
-  /* The stateless revision has no logging/setLevel. */
-  if (self->log_level == NULL || !mcp_client_has_capability (self->client, "logging") ||
-      mcp_client_get_era (self->client) == MCP_ERA_STATELESS)
+  /* The stateless revision has no logging/setLevel: each request names
+   * the level in its `_meta`. */
+  if (mcp_client_get_era (self->client) == MCP_ERA_STATELESS)
+    {
+      mcp_client_set_log_level (self->client, self->log_level);
+      return;
+    }
+  if (self->log_level == NULL || !mcp_client_has_capability (self->client, "logging"))
     return;
 
   params = json_object_new ();

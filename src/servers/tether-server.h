@@ -111,6 +111,7 @@ void                 tether_server_call_tool_async       (TetherServer          
 void                 tether_server_call_tool_full_async  (TetherServer               *self,
                                                           const char                 *name,
                                                           JsonObject                 *arguments,
+                                                          JsonObject                 *meta,
                                                           GObject                    *owner,
                                                           McpProgressFunc             progress_callback,
                                                           gpointer                    progress_data,

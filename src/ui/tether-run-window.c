@@ -509,7 +509,7 @@ run_with (TetherRunWindow *self,
     }
   else
     tether_server_call_tool_full_async (self->server, mcp_item_get_name (MCP_ITEM (self->tool)), arguments,
-                                        G_OBJECT (self), progress_cb, call, self->cancellable,
+                                        NULL, G_OBJECT (self), progress_cb, call, self->cancellable,
                                         call_done_cb, call);
   update_actions (self);
 }

@@ -675,6 +675,40 @@ log_contains (TetherServer *server,
   return log_count (server, needle) > 0;
 }
 
+/* The stateless revision has no logging/setLevel: the level chosen goes in
+ * each request's `_meta` (also after a reconnect), and a server given none
+ * sends no log messages. */
+static void
+test_log_level_stateless (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  TetherServer *server = start_fake (fixture, "--era", "2026", NULL);
+  CallResult calls[3] = { { 0, }, };
+  gboolean done = FALSE;
+
+  test_server_wait_settled (server, NULL);
+  call_and_wait (server, "log", &calls[0]);
+  g_assert_no_error (calls[0].error);
+  g_assert_cmpuint (log_count (server, "hello"), ==, 0);
+
+  tether_server_set_log_level_async (server, "info", NULL, log_level_set_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  call_and_wait (server, "log", &calls[1]);
+  g_assert_no_error (calls[1].error);
+  g_assert_cmpuint (log_count (server, "hello"), ==, 1);
+
+  tether_server_reconnect (server);
+  test_server_wait_state (server, TETHER_SERVER_STATE_CONNECTED);
+  call_and_wait (server, "log", &calls[2]);
+  g_assert_no_error (calls[2].error);
+  g_assert_cmpuint (log_count (server, "hello"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "logging/setLevel"), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    g_clear_pointer (&calls[i].result, json_node_unref);
+}
+
 /* HTTP: connected with its lists; the header reached the server and no
  * secret reached the log. */
 static void
@@ -1143,6 +1177,7 @@ main (int   argc,
   ADD ("disable-during-connect", test_disable_during_connect);
   ADD ("manual-reconnect", test_manual_reconnect);
   ADD ("log-level-after-reconnect", test_log_level_after_reconnect);
+  ADD ("log-level-stateless", test_log_level_stateless);
   ADD ("liveness-ping", test_liveness_ping);
   ADD ("stop-kills-group", test_stop_kills_group);
   ADD ("list-changed-refreshes", test_list_changed_refreshes);

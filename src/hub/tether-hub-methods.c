@@ -59,11 +59,11 @@ profile_of (TetherHub     *self,
   return call->session->profile != NULL ? _tether_hub_find_profile (self, call->session->profile) : NULL;
 }
 
-/* What the hub offers. Logging only in the initialize era: the stateless
- * revision's clients ask for logs per request, which the hub does not
- * forward (its servers' logs belong to no request). */
+/* What the hub offers. Logging to both eras: the stateless revision's
+ * clients name a level in a tools/call's `_meta` and hear the logs of its
+ * server while it runs. */
 static JsonObject *
-capabilities_new (gboolean stateless)
+capabilities_new (void)
 {
   JsonObject *capabilities = json_object_new ();
   JsonObject *listed = json_object_new ();
@@ -74,8 +74,7 @@ capabilities_new (gboolean stateless)
   json_object_set_object_member (capabilities, "prompts", listed);
   json_object_set_boolean_member (resources, "listChanged", TRUE);
   json_object_set_object_member (capabilities, "resources", resources);
-  if (!stateless)
-    json_object_set_object_member (capabilities, "logging", json_object_new ());
+  json_object_set_object_member (capabilities, "logging", json_object_new ());
   json_object_set_object_member (capabilities, "completions", json_object_new ());
 
   return capabilities;
@@ -93,7 +92,7 @@ _tether_hub_initialize_result (TetherHub        *self,
   _tether_hub_session_set_client (session, params, version);
 
   json_object_set_string_member (result, "protocolVersion", version);
-  json_object_set_object_member (result, "capabilities", capabilities_new (FALSE));
+  json_object_set_object_member (result, "capabilities", capabilities_new ());
   json_object_set_object_member (result, "serverInfo", _tether_hub_server_info_new ());
   json_object_set_string_member (result, "instructions", INSTRUCTIONS);
 
@@ -117,7 +116,7 @@ _tether_hub_discover_result (TetherHub *self)
   for (guint i = 0; _tether_hub_supported_versions[i] != NULL; i++)
     json_array_add_string_element (versions, _tether_hub_supported_versions[i]);
   json_object_set_array_member (result, "supportedVersions", versions);
-  json_object_set_object_member (result, "capabilities", capabilities_new (TRUE));
+  json_object_set_object_member (result, "capabilities", capabilities_new ());
   json_object_set_string_member (result, "instructions", INSTRUCTIONS);
 
   return result;
@@ -303,8 +302,6 @@ call_done_cb (GObject      *object,
   call_data_free (data);
 }
 
-#define META_LOG_LEVEL "io.modelcontextprotocol/logLevel"
-
 static void
 log_call_gone (gpointer  data,
                GObject  *where_the_call_was)
@@ -330,7 +327,7 @@ hear_logs (TetherHub     *self,
   if (call->session == NULL || !call->session->stateless || meta == NULL || !JSON_NODE_HOLDS_OBJECT (meta))
     return;
 
-  node = json_object_get_member (json_node_get_object (meta), META_LOG_LEVEL);
+  node = json_object_get_member (json_node_get_object (meta), MCP_META_LOG_LEVEL);
   if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
     level = json_node_get_string (node);
   if (level_index (level) < 0)
@@ -340,6 +337,33 @@ hear_logs (TetherHub     *self,
   call->log_level = level_index (level);
   g_ptr_array_add (self->log_calls, call);
   g_object_weak_ref (G_OBJECT (call), log_call_gone, self);
+}
+
+/* The `_meta` of a tools/call to a server of the stateless revision, which
+ * logs only at the level a request names: the level the calling client
+ * asked for (its own `_meta`, or logging/setLevel in its session), else
+ * none, and the server then logs at the level Tether chose for it. */
+static JsonObject *
+downstream_meta (TetherHubCall *call,
+                 TetherServer  *server)
+{
+  JsonObject *meta;
+  int level = -1;
+
+  if (g_strcmp0 (tether_server_get_protocol_version (server), MCP_PROTOCOL_VERSION_STATELESS) != 0)
+    return NULL;
+
+  if (call->log_server != NULL)
+    level = call->log_level;
+  else if (call->session != NULL && !call->session->stateless)
+    level = call->session->log_level;
+  if (level < 0)
+    return NULL;
+
+  meta = json_object_new ();
+  json_object_set_string_member (meta, MCP_META_LOG_LEVEL, log_levels[level]);
+
+  return meta;
 }
 
 /* Forgets the calls that hear logs: the hub goes. */
@@ -364,6 +388,7 @@ tools_call (TetherHub     *self,
   const char *original = NULL;
   TetherServer *server;
   JsonObject *arguments = NULL;
+  g_autoptr(JsonObject) meta = NULL;
   CallData *data;
 
   if (name == NULL)
@@ -406,10 +431,11 @@ tools_call (TetherHub     *self,
       JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "arguments")))
     arguments = json_object_get_object_member (params, "arguments");
 
+  meta = downstream_meta (call, server);
   data = g_new0 (CallData, 1);
   data->call = g_object_ref (call);
   data->server = g_strdup (server_name);
-  tether_server_call_tool_full_async (server, original, arguments, G_OBJECT (call),
+  tether_server_call_tool_full_async (server, original, arguments, meta, G_OBJECT (call),
                                       call_progress, call, call->cancellable,
                                       call_done_cb, data);
 }

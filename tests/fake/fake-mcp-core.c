@@ -664,6 +664,44 @@ pending_new (FakeMcpCore *core,
   return p;
 }
 
+static int
+log_level_index (const char *level)
+{
+  static const char * const levels[] = {
+    "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency",
+  };
+
+  for (guint i = 0; level != NULL && i < G_N_ELEMENTS (levels); i++)
+    if (g_str_equal (levels[i], level))
+      return (int) i;
+
+  return -1;
+}
+
+/* Whether a message at @level may be sent while answering @params: always
+ * in the initialize era (its level is set for the session); in the
+ * stateless revision only at or above the `_meta` logLevel the request
+ * names, and never when it names none. */
+static gboolean
+may_log (FakeMcpCore *core,
+         JsonObject  *params,
+         const char  *level)
+{
+  JsonObject *meta;
+  const char *asked;
+
+  if (!core->options.era_2026)
+    return TRUE;
+
+  if (params == NULL || !json_object_has_member (params, "_meta") ||
+      !JSON_NODE_HOLDS_OBJECT (json_object_get_member (params, "_meta")))
+    return FALSE;
+  meta = json_object_get_object_member (params, "_meta");
+  asked = json_object_get_string_member_with_default (meta, "io.modelcontextprotocol/logLevel", NULL);
+
+  return log_level_index (asked) >= 0 && log_level_index (level) >= log_level_index (asked);
+}
+
 static void
 handle_call (FakeMcpCore *core,
              JsonNode    *id,
@@ -782,14 +820,18 @@ handle_call (FakeMcpCore *core,
     reply (core, id, fake_mcp_core_text_result ("this server cannot crash", TRUE));
   else if (g_str_equal (name, "log"))
     {
-      JsonObject *log = json_object_new ();
+      const char *level = args != NULL ? json_object_get_string_member_with_default (args, "level", "info") : "info";
 
-      json_object_set_string_member (log, "level",
-                                     args != NULL ? json_object_get_string_member_with_default (args, "level", "info") : "info");
-      json_object_set_string_member (log, "logger", "fake");
-      json_object_set_string_member (log, "data",
-                                     args != NULL ? json_object_get_string_member_with_default (args, "message", "hello") : "hello");
-      fake_mcp_core_notify (core, "notifications/message", log);
+      if (may_log (core, params, level))
+        {
+          JsonObject *log = json_object_new ();
+
+          json_object_set_string_member (log, "level", level);
+          json_object_set_string_member (log, "logger", "fake");
+          json_object_set_string_member (log, "data",
+                                         args != NULL ? json_object_get_string_member_with_default (args, "message", "hello") : "hello");
+          fake_mcp_core_notify (core, "notifications/message", log);
+        }
       reply (core, id, fake_mcp_core_text_result ("logged", FALSE));
     }
   else if (g_str_equal (name, "touch-list"))
@@ -1279,7 +1321,7 @@ stateless_handle (FakeMcpCore *core,
     {
       JsonObject *result = parse_object (core,
         "{\"supportedVersions\":[\"2026-07-28\"],\"ttlMs\":0,\"cacheScope\":\"private\","
-        "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},"
+        "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},\"logging\":{},"
         "\"resources\":{\"subscribe\":true,\"listChanged\":true}},"
         "\"instructions\":\"A fake stateless server.\","
         "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"fake-mcp-server\","

@@ -1321,12 +1321,15 @@ stateless_handle (FakeMcpCore *core,
     {
       JsonObject *result = parse_object (core,
         "{\"supportedVersions\":[\"2026-07-28\"],\"ttlMs\":0,\"cacheScope\":\"private\","
-        "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},\"logging\":{},"
+        "\"capabilities\":{\"tools\":{\"listChanged\":true},\"prompts\":{},"
         "\"resources\":{\"subscribe\":true,\"listChanged\":true}},"
         "\"instructions\":\"A fake stateless server.\","
         "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"fake-mcp-server\","
         "\"title\":\"Fake Stateless Server\",\"version\":\"2.0.0\"}}}");
 
+      if (!core->options.no_logging)
+        json_object_set_object_member (json_object_get_object_member (result, "capabilities"), "logging",
+                                       json_object_new ());
       /* The tasks extension, declared as a server of 2026-07-28 does. */
       if (core->tasks != NULL)
         json_object_set_member (json_object_get_object_member (result, "capabilities"), "extensions",

@@ -57,6 +57,7 @@ typedef struct
   TetherWindow   *window;
   guint           n_tools;
   guint           steps;
+  double          span;      /* the part of the list scrolled through, (0, 1] */
   char           *query;
   Phase           phase;
 
@@ -239,7 +240,7 @@ scroll_tick_cb (GtkWidget     *widget,
   /* The range changes as the view measures rows it had only estimated */
   range = gtk_adjustment_get_upper (self->adjustment) - gtk_adjustment_get_page_size (self->adjustment);
   self->tick = now;
-  gtk_adjustment_set_value (self->adjustment, range * self->step / self->steps);
+  gtk_adjustment_set_value (self->adjustment, range * self->span * self->step / self->steps);
   self->step++;
 
   return G_SOURCE_CONTINUE;
@@ -312,7 +313,9 @@ poll_cb (gpointer data)
  *
  * Starts the measurements above on @window; they end by quitting the
  * application. TETHER_BENCH_FRAMES_QUERY overrides the search typed,
- * TETHER_BENCH_FRAMES_STEPS the frames of the scroll from top to bottom.
+ * TETHER_BENCH_FRAMES_STEPS the frames of the scroll from top to bottom,
+ * TETHER_BENCH_FRAMES_SPAN the part of the list it goes through (0.1: the
+ * first tenth, in as many frames, as a mouse wheel would).
  */
 void
 tether_bench_frames_start (TetherWindow *window,
@@ -321,12 +324,16 @@ tether_bench_frames_start (TetherWindow *window,
   BenchFrames *self = g_new0 (BenchFrames, 1);   /* lives as long as the process */
   const char *query = g_getenv ("TETHER_BENCH_FRAMES_QUERY");
   const char *steps = g_getenv ("TETHER_BENCH_FRAMES_STEPS");
+  const char *span = g_getenv ("TETHER_BENCH_FRAMES_SPAN");
 
   self->window = g_object_ref (window);
   self->n_tools = MAX (1, (guint) g_ascii_strtoull (spec, NULL, 10));
   self->steps = steps != NULL ? (guint) g_ascii_strtoull (steps, NULL, 10) : DEFAULT_STEPS;
   if (self->steps == 0)
     self->steps = DEFAULT_STEPS;
+  self->span = span != NULL ? g_ascii_strtod (span, NULL) : 1.0;
+  if (!(self->span > 0.0 && self->span <= 1.0))
+    self->span = 1.0;
   self->query = g_strdup (query != NULL && *query != '\0' ? query : DEFAULT_QUERY);
   self->beat_id = g_timeout_add_full (G_PRIORITY_HIGH, 2, beat_cb, self, NULL);
   g_timeout_add (20, poll_cb, self);

@@ -6,7 +6,9 @@
 # in the list,
 #   - scrolls from top to bottom in --steps steps (300: some 33 rows a frame
 #     through 10,000, as when the scrollbar is dragged), one a frame-clock tick:
-#     each frame's interval and its work (tick to end of paint);
+#     each frame's interval and its work (tick to end of paint); with --span,
+#     through that part of the list only (--steps 600 --span 0.08: 800 of
+#     10,000 rows, 1.3 a frame, as a quickly turned mouse wheel);
 #   - types a search one character at a time ("tool-0999", then clears it):
 #     the time from the keystroke, and from GtkSearchEntry's search-changed
 #     (GTK 4.8 delays it a fixed 150 ms after the last keystroke), to the end
@@ -19,7 +21,7 @@
 #
 #   meson setup _build && ninja -C _build
 #   dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
-#     tests/bench/bench-frames.py _build [--tools 10000,100] [--steps 300] [--repeat 3]
+#     tests/bench/bench-frames.py _build [--tools 10000,100] [--steps 300] [--span 1] [--repeat 3]
 #                                        [--against OTHER/src/tether]
 #
 # A frame is dropped when its interval exceeds 1.5 × the refresh period
@@ -62,12 +64,13 @@ def p95(values):
     return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
 
 
-def run(argv, fake, tools, steps, timeout):
+def run(argv, fake, tools, steps, span, timeout):
     """One window with one server of `tools` generated tools; its samples."""
     with tempfile.TemporaryDirectory(prefix="bench-frames-") as root:
         env = bench_window.make_world(root)
         env["TETHER_BENCH_FRAMES"] = str(tools)
         env["TETHER_BENCH_FRAMES_STEPS"] = str(steps)
+        env["TETHER_BENCH_FRAMES_SPAN"] = str(span)
         config = {"mcpServers": {"big": {"command": fake, "args": ["--tools", str(tools)]}}}
         os.makedirs(os.path.join(root, "config", "tether"), mode=0o700)
         with open(os.path.join(root, "config", "tether", "servers.json"), "w") as f:
@@ -132,6 +135,8 @@ def main():
     parser.add_argument("builddir")
     parser.add_argument("--tools", default="10000,100", help="tools of the one server, one run each")
     parser.add_argument("--steps", type=int, default=300, help="frames of the scroll from top to bottom")
+    parser.add_argument("--span", type=float, default=1.0,
+                        help="part of the list the scroll goes through (0.1: the first tenth)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (samples are pooled)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds one run may take")
     parser.add_argument("--against", help="another tether binary to measure in the same rounds")
@@ -146,7 +151,7 @@ def main():
         for name, path in apps.items():
             for n in counts:
                 wrap = args.wrap.split() if args.wrap else []
-                samples[(name, n)].append(run(wrap + [path], fake, n, args.steps, args.timeout))
+                samples[(name, n)].append(run(wrap + [path], fake, n, args.steps, args.span, args.timeout))
 
     print(f"GSK_RENDERER={os.environ['GSK_RENDERER']}\n")
     for name in apps:

@@ -353,6 +353,21 @@ oauth_mock_revoke_access (OAuthMock *self)
   self->server->required_header = g_strdup_printf ("Authorization: Bearer %s", self->access_token);
 }
 
+/**
+ * oauth_mock_refuse_tokens:
+ * @self: an #OAuthMock
+ *
+ * /mcp answers 401 to every token, those issued so far and those /token
+ * issues from now on (which still go on issuing them), as a server that
+ * revoked the client's access would.
+ */
+void
+oauth_mock_refuse_tokens (OAuthMock *self)
+{
+  g_free (self->server->required_header);
+  self->server->required_header = g_strdup ("Authorization: Bearer never-issued");
+}
+
 static void
 on_browsed (GObject      *source,
             GAsyncResult *result,

@@ -55,6 +55,7 @@ typedef struct
 OAuthMock *oauth_mock_new          (void);
 void       oauth_mock_free         (OAuthMock   *self);
 void       oauth_mock_revoke_access (OAuthMock  *self);
+void       oauth_mock_refuse_tokens (OAuthMock  *self);
 gboolean   oauth_mock_open_browser (const char  *uri,
                                     gpointer     user_data,
                                     GError     **error);

@@ -335,6 +335,45 @@ test_tokens_refused_with_key (void)
   test_server_stop (server);
 }
 
+/* A server with OAuth and a key header whose metadata is first not there
+ * (404: no OAuth, the key was refused); then whose resource metadata
+ * names an authorization server with no usable metadata, and then in an
+ * outage (503). The finding of the attempt before is not kept, and the
+ * outage says nothing of OAuth: what it asks for is a sign-in, never
+ * "the server refused the X-API-Key header"; which works once the
+ * metadata is back. */
+static void
+test_metadata_outage_with_key (void)
+{
+  g_autoptr(OAuthMock) mock = oauth_mock_new ();
+  TetherServer *server = new_remote_server ("metadata-outage", mock->server->url);
+
+  add_key_header (server, "OUTAGE_KEY");
+  mock->metadata_status = SOUP_STATUS_NOT_FOUND;
+  start_settled (server, "the start with no metadata", TETHER_SERVER_STATE_ERROR);
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
+  g_assert_cmpuint (mock->n_metadata_refused, >, 0);
+  test_server_stop_kept (server);
+
+  mock->metadata_status = 0;
+  mock->authorization_server = g_strconcat (mock->server->base_url, "/elsewhere", NULL);
+  start_settled (server, "the start with no usable server metadata", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_null (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
+  g_clear_pointer (&mock->authorization_server, g_free);
+  test_server_stop_kept (server);
+
+  mock->metadata_status = SOUP_STATUS_SERVICE_UNAVAILABLE;
+  mock->n_metadata_refused = 0;
+  start_settled (server, "the start in a metadata outage", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (mock->n_metadata_refused, >, 0);
+  g_assert_null (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
+
+  mock->metadata_status = 0;
+  sign_in_connected (server, mock);
+  assert_not_shown (server, NAMED_SECRET);
+  test_server_stop (server);
+}
+
 static OAuthMock *
 new_mock_with_client (void)
 {
@@ -542,6 +581,7 @@ main (int   argc,
   g_test_add_data_func ("/auth/server/header-refused/authorization", "Authorization", test_header_refused);
   g_test_add_func ("/auth/server/header-with-oauth", test_header_with_oauth);
   g_test_add_func ("/auth/server/oauth/tokens-refused-with-key", test_tokens_refused_with_key);
+  g_test_add_func ("/auth/server/oauth/metadata-outage-with-key", test_metadata_outage_with_key);
   g_test_add_func ("/auth/server/oauth/pre-registered", test_pre_registered);
   g_test_add_func ("/auth/server/oauth/client-credentials", test_client_credentials);
   g_test_add_func ("/auth/server/oauth/client-credentials-refused", test_client_credentials_refused);

@@ -50,6 +50,10 @@ typedef struct
   gboolean        refuse_refresh; /* /token answers every refresh with
                                    * 400 invalid_grant */
   guint           n_refresh_refused;
+  guint           metadata_status; /* when not 0, what every metadata
+                                    * request is answered instead: 404
+                                    * for none, 503 for an outage */
+  guint           n_metadata_refused;
 } OAuthMock;
 
 OAuthMock *oauth_mock_new          (void);

@@ -44,6 +44,7 @@ typedef struct
   gint64     expires;     /* monotonic µs */
   guint      generation;  /* bumped by each list_changed */
   gint64     hint_ttl_ms; /* the last whole listing's shortest ttlMs */
+  gint64     hint_taken;  /* monotonic µs when that listing completed */
   guint      hint_known : 1;  /* a listing completed since the connection */
   guint      hint_public : 1; /* every page of it said cacheScope public */
 } McpListCache;

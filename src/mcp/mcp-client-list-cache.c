@@ -121,24 +121,6 @@ _mcp_client_list_cache_clear (McpClient *self)
     g_clear_pointer (&self->list_cache[i].items, g_ptr_array_unref);
 }
 
-/* The list kind a list method names, or MCP_LIST_N_KINDS. */
-static McpListKind
-kind_of_method (const char *method)
-{
-  static const char * const methods[MCP_LIST_N_KINDS] = {
-    [MCP_LIST_TOOLS] = "tools/list",
-    [MCP_LIST_PROMPTS] = "prompts/list",
-    [MCP_LIST_RESOURCES] = "resources/list",
-    [MCP_LIST_RESOURCE_TEMPLATES] = "resources/templates/list",
-  };
-
-  for (guint i = 0; i < MCP_LIST_N_KINDS; i++)
-    if (g_strcmp0 (methods[i], method) == 0)
-      return i;
-
-  return MCP_LIST_N_KINDS;
-}
-
 /**
  * mcp_client_get_list_hints:
  * @self: a #McpClient
@@ -170,7 +152,7 @@ mcp_client_get_list_hints (McpClient  *self,
 
   g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
 
-  kind = kind_of_method (method);
+  kind = mcp_list_kind_for_method (method);
   cache = kind < MCP_LIST_N_KINDS ? &self->list_cache[kind] : NULL;
 
   if (ttl_ms != NULL)

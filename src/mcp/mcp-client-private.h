@@ -9,6 +9,7 @@
 
 #include "mcp-client.h"
 #include "mcp-era.h"
+#include "mcp-list-kind.h"
 
 G_BEGIN_DECLS
 
@@ -28,15 +29,6 @@ G_BEGIN_DECLS
  *   mcp-client-meta.c       who we are, in each request
  *   mcp-client-listen.c     subscriptions/listen (stateless)
  */
-
-typedef enum
-{
-  MCP_LIST_TOOLS,
-  MCP_LIST_PROMPTS,
-  MCP_LIST_RESOURCES,
-  MCP_LIST_RESOURCE_TEMPLATES,
-  MCP_LIST_N_KINDS,
-} McpListKind;
 
 typedef struct
 {

@@ -89,6 +89,9 @@ typedef struct
   char               *resource;
   char               *issuer;
   gboolean            legacy;        /* 2025-03-26: no resource metadata */
+  gboolean            unanswered;    /* a metadata request got no answer
+                                      * about its document (transport
+                                      * error, timeout, 5xx) */
   JsonObject         *prm;
   GStrv               as_urls;
   guint               as_index;
@@ -156,6 +159,17 @@ fail (GTask  *task,
 {
   g_task_return_error (task, error);
   g_object_unref (task);
+}
+
+/* Whether @reply, to a metadata request that found no usable document,
+ * says the document is not there: any answer but a transport error, a
+ * timeout, 429 Too Many Requests or a 5xx (the server could not say),
+ * which another try may well find. */
+static gboolean
+reply_says_absent (const TetherAuthReply *reply)
+{
+  return reply != NULL && reply->status < 500 && reply->status != SOUP_STATUS_REQUEST_TIMEOUT &&
+         reply->status != 429;
 }
 
 static SoupMessage *
@@ -354,7 +368,6 @@ on_prm (GObject      *source,
                                    _tether_auth_session_shown_name (a->self), shown));
           return;
         }
-      a->self->no_oauth = FALSE;
       a->prm = json_object_ref (reply->object);
       a->resource = g_strdup (resource != NULL ? resource : a->self->server_url);
       a->issuer = g_strdup (json_node_get_string (first));
@@ -363,6 +376,8 @@ on_prm (GObject      *source,
       return;
     }
 
+  if (!reply_says_absent (reply))
+    a->unanswered = TRUE;
   a->prm_index++;
   fetch_prm (task);
 }
@@ -426,7 +441,6 @@ on_as (GObject      *source,
         }
       if (a->legacy || g_strcmp0 (issuer, a->issuer) == 0)
         {
-          a->self->no_oauth = FALSE;
           a->as = json_object_ref (reply->object);
           after_discovery (task);
           return;
@@ -434,6 +448,9 @@ on_as (GObject      *source,
       g_message ("Server “%s”: authorization server metadata at %s names issuer “%s”, not “%s”: ignored",
                  _tether_auth_session_shown_name (a->self), a->as_urls[a->as_index], issuer != NULL ? issuer : "", a->issuer);
     }
+
+  else if (!reply_says_absent (reply))
+    a->unanswered = TRUE;
 
   a->as_index++;
   fetch_as (task);
@@ -447,12 +464,9 @@ fetch_as (GTask *task)
 
   if (a->as_urls[a->as_index] == NULL)
     {
+      /* no metadata: the 2025-03-26 default endpoints */
       if (a->legacy)
         {
-          /* no metadata at all, and no challenge naming any: this server
-           * offers no OAuth (its 401 is about something else) */
-          if (a->resource_metadata == NULL)
-            a->self->no_oauth = TRUE;
           after_discovery (task);
           return;
         }
@@ -924,6 +938,13 @@ start_sign_in (GTask *task)
 
   if (!a->interactive || self->open_uri == NULL)
     {
+      /* Every metadata request answered that its document is not there,
+       * no challenge named any, and no token was ever had from the
+       * default endpoints: this server offers no OAuth (its 401 is about
+       * something else). One that does use those endpoints (a refresh,
+       * a sign-in with the browser) is never so marked. */
+      self->no_oauth = a->legacy && a->as == NULL && a->resource_metadata == NULL &&
+                       !a->unanswered && !a->tried_refresh;
       fail (task, g_error_new (TETHER_AUTH_ERROR, TETHER_AUTH_ERROR_SIGN_IN_REQUIRED,
                                _("Sign-in required: “%s” needs you to sign in with your browser"),
                                _tether_auth_session_shown_name (self)));
@@ -1074,6 +1095,7 @@ after_registration (GTask *task)
     {
       g_autoptr(GHashTable) fields = g_hash_table_new (g_str_hash, g_str_equal);
 
+      a->tried_refresh = TRUE;
       g_hash_table_insert (fields, "grant_type", "refresh_token");
       g_hash_table_insert (fields, "refresh_token", self->tokens->refresh_token);
       request_token (task, fields);
@@ -1150,6 +1172,8 @@ _tether_auth_session_run_attempt (TetherAuthSession   *self,
   a->self = self;
   a->interactive = interactive;
   a->step_up = step_up;
+  /* what this attempt finds, not what an earlier one did */
+  self->no_oauth = FALSE;
   if (bearer != NULL)
     {
       a->challenge_scope = g_strdup (tether_auth_challenge_get_param (bearer, "scope"));

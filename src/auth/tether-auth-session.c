@@ -222,8 +222,12 @@ tether_auth_session_set_client_credentials (TetherAuthSession *self,
  * Whether the server offers OAuth, as far as the last sign-in attempt
  * found: %FALSE only when that attempt found no protected resource
  * metadata (none named by a Bearer challenge, none at the well-known
- * paths) and no authorization server metadata at the server's origin.
- * A 401 from such a server is not a sign-in to ask for.
+ * paths) and no authorization server metadata at the server's origin,
+ * every one of those requests answered that its document is not there
+ * (a transport error, a timeout or a 5xx is no such answer), and the
+ * attempt did not go on to use the default endpoints of the 2025-03-26
+ * revision (a refresh, a sign-in with the browser). A 401 from such a
+ * server is not a sign-in to ask for.
  *
  * Returns: %TRUE until an attempt found no OAuth at all
  */

@@ -41,6 +41,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-json.h"
+#include "mcp-list-kind.h"
 #include "mcp-prompt.h"
 #include "mcp-resource.h"
 #include "mcp-tool.h"
@@ -630,18 +631,20 @@ tether_hub_catalog_list_templates (TetherHubCatalog *self,
 static Kind
 kind_of_method (const char *method)
 {
-  static const char * const methods[N_KINDS] = {
-    [KIND_TOOLS] = "tools/list",
-    [KIND_PROMPTS] = "prompts/list",
-    [KIND_RESOURCES] = "resources/list",
-    [KIND_TEMPLATES] = "resources/templates/list",
-  };
-
-  for (guint i = 0; i < N_KINDS; i++)
-    if (g_strcmp0 (methods[i], method) == 0)
-      return i;
-
-  return N_KINDS;
+  switch (mcp_list_kind_for_method (method))
+    {
+    case MCP_LIST_TOOLS:
+      return KIND_TOOLS;
+    case MCP_LIST_PROMPTS:
+      return KIND_PROMPTS;
+    case MCP_LIST_RESOURCES:
+      return KIND_RESOURCES;
+    case MCP_LIST_RESOURCE_TEMPLATES:
+      return KIND_TEMPLATES;
+    case MCP_LIST_N_KINDS:
+    default:
+      return N_KINDS;
+    }
 }
 
 /**

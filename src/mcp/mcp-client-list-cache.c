@@ -68,8 +68,10 @@ _mcp_client_list_cache_generation (McpClient   *self,
  * @ttl_ms: the shortest `ttlMs` of its pages (0 or less: not kept)
  * @is_public: whether every page said `cacheScope` public
  *
- * Keeps a whole list while it is fresh, and its hints in any case, for
- * mcp_client_get_list_hints().
+ * Keeps a whole list while it is fresh, and, from a server of the
+ * stateless revision, its hints in any case, for
+ * mcp_client_get_list_hints(). A listing that a list_changed overtook
+ * keeps neither.
  */
 void
 _mcp_client_list_cache_store (McpClient   *self,
@@ -81,19 +83,24 @@ _mcp_client_list_cache_store (McpClient   *self,
 {
   McpListCache *cache = &self->list_cache[kind];
 
+  g_clear_pointer (&cache->items, g_ptr_array_unref);
+  if (generation != cache->generation || self->era != MCP_ERA_STATELESS)
+    return;
+
   cache->hint_ttl_ms = MAX (ttl_ms, 0);
   cache->hint_public = is_public;
   cache->hint_known = TRUE;
+  cache->hint_taken = g_get_monotonic_time ();
 
-  g_clear_pointer (&cache->items, g_ptr_array_unref);
-  if (ttl_ms <= 0 || generation != cache->generation || self->era != MCP_ERA_STATELESS)
+  if (ttl_ms <= 0)
     return;
 
   cache->items = copy_items (items);
   cache->expires = g_get_monotonic_time () + MIN (ttl_ms, G_MAXINT64 / 1000 / 2) * 1000;
 }
 
-/* A list_changed notification: the list of @kind is fetched afresh. */
+/* A list_changed notification: the list of @kind is fetched afresh, and
+ * the hints of the list that was are no more. */
 void
 _mcp_client_list_cache_forget (McpClient   *self,
                                McpListKind  kind)
@@ -101,6 +108,9 @@ _mcp_client_list_cache_forget (McpClient   *self,
   McpListCache *cache = &self->list_cache[kind];
 
   g_clear_pointer (&cache->items, g_ptr_array_unref);
+  cache->hint_known = FALSE;
+  cache->hint_public = FALSE;
+  cache->hint_ttl_ms = 0;
   cache->generation++;
 }
 
@@ -111,40 +121,25 @@ _mcp_client_list_cache_clear (McpClient *self)
     g_clear_pointer (&self->list_cache[i].items, g_ptr_array_unref);
 }
 
-/* The list kind a list method names, or MCP_LIST_N_KINDS. */
-static McpListKind
-kind_of_method (const char *method)
-{
-  static const char * const methods[MCP_LIST_N_KINDS] = {
-    [MCP_LIST_TOOLS] = "tools/list",
-    [MCP_LIST_PROMPTS] = "prompts/list",
-    [MCP_LIST_RESOURCES] = "resources/list",
-    [MCP_LIST_RESOURCE_TEMPLATES] = "resources/templates/list",
-  };
-
-  for (guint i = 0; i < MCP_LIST_N_KINDS; i++)
-    if (g_strcmp0 (methods[i], method) == 0)
-      return i;
-
-  return MCP_LIST_N_KINDS;
-}
-
 /**
  * mcp_client_get_list_hints:
  * @self: a #McpClient
  * @method: a list method: `tools/list`, `prompts/list`, `resources/list`
  *   or `resources/templates/list`
- * @ttl_ms: (out) (optional): the shortest `ttlMs` of the pages of the last
- *   whole listing (0 when a page had none)
+ * @ttl_ms: (out) (optional): what is left of the shortest `ttlMs` of the
+ *   pages of the last whole listing, counted from when it completed (0
+ *   when a page had none, or that time has run out)
  * @is_public: (out) (optional): whether every page said `cacheScope`
  *   public
  *
  * The cache hints of the server's last whole list of @method, as a cache
- * shared by several clients needs them. A server of the initialize era
- * gives none: 0 and not public.
+ * shared by several clients needs them: a list already as old as its
+ * time to live is never promised fresh again. A server of the initialize
+ * era gives none, and a list_changed ends those given: 0 and not public.
  *
- * Returns: %TRUE if the list was fetched on this connection; if not, the
- *   hints are 0 and not public
+ * Returns: %TRUE if the list was fetched on this connection (from a
+ *   server of the stateless revision, since its last list_changed); if
+ *   not, the hints are 0 and not public
  */
 gboolean
 mcp_client_get_list_hints (McpClient  *self,
@@ -157,11 +152,15 @@ mcp_client_get_list_hints (McpClient  *self,
 
   g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
 
-  kind = kind_of_method (method);
+  kind = mcp_list_kind_for_method (method);
   cache = kind < MCP_LIST_N_KINDS ? &self->list_cache[kind] : NULL;
 
   if (ttl_ms != NULL)
-    *ttl_ms = cache != NULL && cache->hint_known ? cache->hint_ttl_ms : 0;
+    {
+      gint64 age_ms = cache != NULL ? (g_get_monotonic_time () - cache->hint_taken) / 1000 : 0;
+
+      *ttl_ms = cache != NULL && cache->hint_known ? MAX (0, cache->hint_ttl_ms - age_ms) : 0;
+    }
   if (is_public != NULL)
     *is_public = cache != NULL && cache->hint_known && cache->hint_public;
 

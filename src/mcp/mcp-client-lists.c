@@ -26,16 +26,6 @@
 
 typedef McpListKind ListKind;
 
-static const struct {
-  const char *method;
-  const char *member;
-} list_kinds[] = {
-  [MCP_LIST_TOOLS] = { "tools/list", "tools" },
-  [MCP_LIST_PROMPTS] = { "prompts/list", "prompts" },
-  [MCP_LIST_RESOURCES] = { "resources/list", "resources" },
-  [MCP_LIST_RESOURCE_TEMPLATES] = { "resources/templates/list", "resourceTemplates" },
-};
-
 typedef struct
 {
   ListKind           kind;
@@ -112,8 +102,8 @@ list_page_cb (GObject      *object,
   McpClient *self = MCP_CLIENT (object);
   g_autoptr(GTask) task = user_data;
   ListOp *op = g_task_get_task_data (task);
-  const char *method = list_kinds[op->kind].method;
-  const char *member = list_kinds[op->kind].member;
+  const char *method = mcp_list_kind_get_method (op->kind);
+  const char *member = mcp_list_kind_get_member (op->kind);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) reply = NULL;
   JsonObject *reply_object;
@@ -234,7 +224,7 @@ list_next_page (GTask      *task,
       json_object_set_string_member (params, "cursor", cursor);
     }
 
-  mcp_client_request_async (self, list_kinds[op->kind].method, params, &op->options,
+  mcp_client_request_async (self, mcp_list_kind_get_method (op->kind), params, &op->options,
                             g_task_get_cancellable (task), list_page_cb, task);
 }
 

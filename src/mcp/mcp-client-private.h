@@ -9,6 +9,7 @@
 
 #include "mcp-client.h"
 #include "mcp-era.h"
+#include "mcp-list-kind.h"
 
 G_BEGIN_DECLS
 
@@ -29,21 +30,13 @@ G_BEGIN_DECLS
  *   mcp-client-listen.c     subscriptions/listen (stateless)
  */
 
-typedef enum
-{
-  MCP_LIST_TOOLS,
-  MCP_LIST_PROMPTS,
-  MCP_LIST_RESOURCES,
-  MCP_LIST_RESOURCE_TEMPLATES,
-  MCP_LIST_N_KINDS,
-} McpListKind;
-
 typedef struct
 {
   GPtrArray *items;       /* the whole list while fresh, or NULL */
   gint64     expires;     /* monotonic µs */
   guint      generation;  /* bumped by each list_changed */
   gint64     hint_ttl_ms; /* the last whole listing's shortest ttlMs */
+  gint64     hint_taken;  /* monotonic µs when that listing completed */
   guint      hint_known : 1;  /* a listing completed since the connection */
   guint      hint_public : 1; /* every page of it said cacheScope public */
 } McpListCache;

@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include "mcp-error.h"
+#include "mcp-list-kind.h"
 
 #include "tether-request-policy.h"
 #include "tether-server-lists-private.h"
@@ -109,6 +110,26 @@ client_resources_changed_cb (TetherServer *self,
 
 /* Listing */
 
+/* The method that asks for the list @kind, such as `tools/list` */
+static const char *
+list_method (TetherServerList kind)
+{
+  switch (kind)
+    {
+    case TETHER_SERVER_LIST_TOOLS:
+      return mcp_list_kind_get_method (MCP_LIST_TOOLS);
+    case TETHER_SERVER_LIST_PROMPTS:
+      return mcp_list_kind_get_method (MCP_LIST_PROMPTS);
+    case TETHER_SERVER_LIST_RESOURCES:
+      return mcp_list_kind_get_method (MCP_LIST_RESOURCES);
+    case TETHER_SERVER_LIST_RESOURCE_TEMPLATES:
+      return mcp_list_kind_get_method (MCP_LIST_RESOURCE_TEMPLATES);
+    case TETHER_SERVER_N_LISTS:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
 static void
 list_done_cb (GObject      *object,
               GAsyncResult *result,
@@ -120,9 +141,6 @@ list_done_cb (GObject      *object,
   TetherServerList kind = GPOINTER_TO_UINT (((gpointer *)user_data)[1]);
   McpClient *client = MCP_CLIENT (object);
   TetherServer *self = op->self;
-  static const char *methods[TETHER_SERVER_N_LISTS] = {
-    "tools/list", "prompts/list", "resources/list", "resources/templates/list"
-  };
 
   switch (kind)
     {
@@ -184,12 +202,12 @@ list_done_cb (GObject      *object,
           self->list_reconnect_used = TRUE;
           _tether_server_log_printf (self, TETHER_LOG_KIND_ERROR,
                                      _("%s failed: %s. Reconnecting once and retrying."),
-                                     methods[kind], error->message);
+                                     list_method (kind), error->message);
           self->hooks->reconnect (self);
           goto out;
         }
 
-      message = g_strdup_printf (_("%s failed: %s"), methods[kind], error->message);
+      message = g_strdup_printf (_("%s failed: %s"), list_method (kind), error->message);
       _tether_server_log (self, TETHER_LOG_KIND_ERROR, message);
       _tether_server_set_error (self, message, message);
     }

@@ -278,6 +278,16 @@ describe_credential_header (TetherServerConfig *config,
   return g_strdup_printf (_("the %s header (secret %s)"), name, secrets);
 }
 
+/* Whether the server's sign-in session found OAuth offered: a 401 from
+ * it is a sign-in to ask for, whether the token provider gave up on it
+ * (MCP_ERROR_AUTHORIZATION) or the server kept refusing the tokens it
+ * was given until the transport stopped asking (MCP_ERROR_UNAUTHORIZED). */
+static gboolean
+offers_oauth (TetherServer *self)
+{
+  return self->auth != NULL && tether_auth_session_get_offers_oauth (self->auth);
+}
+
 /* A 401 to a server that sends credentials of its own (an Authorization
  * or API key header) and offers no OAuth: the server refused that header,
  * which no sign-in can mend. Returns the error that says which header and
@@ -294,10 +304,10 @@ credentials_refused_error (TetherServer *self,
 
   if (g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION))
     {
-      if (self->auth == NULL || tether_auth_session_get_offers_oauth (self->auth))
+      if (self->auth == NULL || offers_oauth (self))
         return NULL;
     }
-  else if (!g_error_matches (error, MCP_ERROR, MCP_ERROR_UNAUTHORIZED))
+  else if (!g_error_matches (error, MCP_ERROR, MCP_ERROR_UNAUTHORIZED) || offers_oauth (self))
     return NULL;
 
   refused = g_ptr_array_new_with_free_func (g_free);
@@ -336,7 +346,8 @@ attempt_failed (TetherServer *self,
 
   /* A sign-in with no user (client credentials) that fails is an error
    * the user reads, never "sign-in required" with a browser to open */
-  sign_in = g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION) &&
+  sign_in = (g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION) ||
+             (g_error_matches (error, MCP_ERROR, MCP_ERROR_UNAUTHORIZED) && offers_oauth (self))) &&
             !tether_server_config_get_client_credentials (self->config);
 
   fatal = fatal || g_error_matches (error, MCP_ERROR, MCP_ERROR_AUTHORIZATION);

@@ -61,6 +61,20 @@ chosen_level (TetherLogLevelChooser *self)
   return self->server != NULL ? g_object_get_data (G_OBJECT (self->server), LEVEL_KEY) : NULL;
 }
 
+/* The drop-down's index of the level chosen for the server: 0 (the
+ * server's own) when none was chosen or it is no level we offer */
+static guint
+chosen_index (TetherLogLevelChooser *self)
+{
+  const char *level = chosen_level (self);
+
+  for (guint i = 1; level != NULL && i < G_N_ELEMENTS (levels); i++)
+    if (g_str_equal (levels[i].level, level))
+      return i;
+
+  return 0;
+}
+
 static void
 level_set_cb (GObject      *object,
               GAsyncResult *result,
@@ -171,8 +185,6 @@ ensure_dropdown (TetherLogLevelChooser *self)
 {
   g_autoptr(GtkStringList) labels = NULL;
   g_autoptr(GtkListItemFactory) choices = NULL;
-  const char *level;
-  guint selected = 0;
 
   if (self->dropdown != NULL)
     return self->dropdown;
@@ -190,11 +202,7 @@ ensure_dropdown (TetherLogLevelChooser *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Log Level"), -1);
   gtk_widget_set_parent (GTK_WIDGET (self->dropdown), GTK_WIDGET (self));
 
-  level = chosen_level (self);
-  for (guint i = 1; level != NULL && i < G_N_ELEMENTS (levels); i++)
-    if (g_str_equal (levels[i].level, level))
-      selected = i;
-  gtk_drop_down_set_selected (self->dropdown, selected);
+  gtk_drop_down_set_selected (self->dropdown, chosen_index (self));
 
   g_signal_connect_object (self->dropdown, "notify::selected", G_CALLBACK (selected_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->dropdown, "notify::selected", G_CALLBACK (name_shown_choice), self,
@@ -214,9 +222,6 @@ void
 tether_log_level_chooser_set_server (TetherLogLevelChooser *self,
                                      TetherServer          *server)
 {
-  const char *level;
-  guint selected = 0;
-
   g_return_if_fail (TETHER_IS_LOG_LEVEL_CHOOSER (self));
   g_return_if_fail (server == NULL || TETHER_IS_SERVER (server));
 
@@ -227,14 +232,10 @@ tether_log_level_chooser_set_server (TetherLogLevelChooser *self,
     g_signal_handlers_disconnect_by_func (self->server, server_state_cb, self);
   g_set_object (&self->server, server);
 
-  level = chosen_level (self);
-  for (guint i = 1; level != NULL && i < G_N_ELEMENTS (levels); i++)
-    if (g_str_equal (levels[i].level, level))
-      selected = i;
   if (self->dropdown != NULL)
     {
       self->updating = TRUE;
-      gtk_drop_down_set_selected (self->dropdown, selected);
+      gtk_drop_down_set_selected (self->dropdown, chosen_index (self));
       self->updating = FALSE;
     }
 

@@ -248,6 +248,23 @@ test_header_refused (gconstpointer data)
   test_server_stop (server);
 }
 
+/* An X-API-Key header on @server, its value NAMED_SECRET in the keyring
+ * as @secret */
+static void
+add_key_header (TetherServer *server,
+                const char   *secret)
+{
+  g_autoptr(TetherServerConfig) config = tether_server_config_copy (tether_server_get_config (server));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *value = g_strdup_printf ("${secret:%s}", secret);
+
+  g_assert_true (tether_secret_store_store (tether_secret_store_get_default (), TETHER_SECRET_KIND_HEADER, "",
+                                            secret, NAMED_SECRET, &error));
+  g_assert_no_error (error);
+  tether_server_config_add_header (config, "X-API-Key", value);
+  tether_server_set_config (server, config);
+}
+
 /* A key header on a server that does offer OAuth (its resource metadata
  * names an authorization server): the sign-in stays what it asks for */
 static void
@@ -255,18 +272,104 @@ test_header_with_oauth (void)
 {
   g_autoptr(OAuthMock) mock = oauth_mock_new ();
   TetherServer *server = new_remote_server ("key-and-oauth", mock->server->url);
-  g_autoptr(TetherServerConfig) config = tether_server_config_copy (tether_server_get_config (server));
-  g_autoptr(GError) error = NULL;
 
-  g_assert_true (tether_secret_store_store (tether_secret_store_get_default (), TETHER_SECRET_KIND_HEADER, "",
-                                            "OAUTH_SIDE_KEY", NAMED_SECRET, &error));
-  g_assert_no_error (error);
-  tether_server_config_add_header (config, "X-API-Key", "${secret:OAUTH_SIDE_KEY}");
-  tether_server_set_config (server, config);
+  add_key_header (server, "OAUTH_SIDE_KEY");
 
   start_settled (server, "the start of a server with OAuth", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
   g_assert_null (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
   g_assert_cmpuint (mock->n_browsed, ==, 0);
+  assert_not_shown (server, NAMED_SECRET);
+  test_server_stop (server);
+}
+
+/* Signs @server in with @mock's browser stand-in; it connects */
+static void
+sign_in_connected (TetherServer *server,
+                   OAuthMock    *mock)
+{
+  g_autoptr(GError) signed_in = NULL;
+
+  tether_server_sign_in_async (server, oauth_mock_open_browser, mock, NULL, NULL, signed_in_cb, &signed_in);
+  while (signed_in == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_error_matches (signed_in, G_IO_ERROR, 0));
+  test_server_wait_settled (server, "the connection after the sign-in");
+  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+}
+
+/* A server with OAuth and a key header of its own, configured and signed
+ * in, connected: the key's secret stored as OAUTH_SIDE_KEY */
+static TetherServer *
+new_signed_in_with_key (OAuthMock  *mock,
+                        const char *name)
+{
+  TetherServer *server = new_remote_server (name, mock->server->url);
+
+  add_key_header (server, "OAUTH_SIDE_KEY");
+  start_settled (server, "the first start", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  sign_in_connected (server, mock);
+  return server;
+}
+
+/* A server with OAuth and a key header whose every token is refused (its
+ * access revoked): the token provider takes the 401 until the transport
+ * stops asking it, and what comes back is a sign-in to ask for, never
+ * "the server refused the X-API-Key header". */
+static void
+test_tokens_refused_with_key (void)
+{
+  g_autoptr(OAuthMock) mock = oauth_mock_new ();
+  TetherServer *server = new_signed_in_with_key (mock, "tokens-refused");
+  guint refreshed;
+
+  test_server_stop_kept (server);
+  oauth_mock_refuse_tokens (mock);
+  refreshed = mock->n_refreshed;
+
+  start_settled (server, "the start with every token refused", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  /* the provider did take the 401s: the refusal is of its tokens */
+  g_assert_cmpuint (mock->n_refreshed, >, refreshed);
+  g_assert_null (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
+  assert_not_shown (server, NAMED_SECRET);
+  assert_not_shown (server, mock->access_token);
+  test_server_stop (server);
+}
+
+/* A server with OAuth and a key header whose metadata is first not there
+ * (404: no OAuth, the key was refused); then whose resource metadata
+ * names an authorization server with no usable metadata, and then in an
+ * outage (503). The finding of the attempt before is not kept, and the
+ * outage says nothing of OAuth: what it asks for is a sign-in, never
+ * "the server refused the X-API-Key header"; which works once the
+ * metadata is back. */
+static void
+test_metadata_outage_with_key (void)
+{
+  g_autoptr(OAuthMock) mock = oauth_mock_new ();
+  TetherServer *server = new_remote_server ("metadata-outage", mock->server->url);
+
+  add_key_header (server, "OUTAGE_KEY");
+  mock->metadata_status = SOUP_STATUS_NOT_FOUND;
+  start_settled (server, "the start with no metadata", TETHER_SERVER_STATE_ERROR);
+  g_assert_nonnull (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
+  g_assert_cmpuint (mock->n_metadata_refused, >, 0);
+  test_server_stop_kept (server);
+
+  mock->metadata_status = 0;
+  mock->authorization_server = g_strconcat (mock->server->base_url, "/elsewhere", NULL);
+  start_settled (server, "the start with no usable server metadata", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_null (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
+  g_clear_pointer (&mock->authorization_server, g_free);
+  test_server_stop_kept (server);
+
+  mock->metadata_status = SOUP_STATUS_SERVICE_UNAVAILABLE;
+  mock->n_metadata_refused = 0;
+  start_settled (server, "the start in a metadata outage", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (mock->n_metadata_refused, >, 0);
+  g_assert_null (strstr (tether_server_get_error_message (server), "refused the X-API-Key header"));
+
+  mock->metadata_status = 0;
+  sign_in_connected (server, mock);
   assert_not_shown (server, NAMED_SECRET);
   test_server_stop (server);
 }
@@ -296,17 +399,11 @@ test_pre_registered (void)
                                            "{\"clientId\": \"pre-registered-client\", "
                                            "\"clientSecret\": \"${secret:PRE_CLIENT_SECRET}\", "
                                            "\"scopes\": [\"mcp:read\", \"mcp:write\"]}");
-  g_autoptr(GError) signed_in = NULL;
 
   start_settled (server, "the first attempt", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
   g_assert_cmpuint (mock->n_browsed, ==, 0);
 
-  tether_server_sign_in_async (server, oauth_mock_open_browser, mock, NULL, NULL, signed_in_cb, &signed_in);
-  while (signed_in == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_true (g_error_matches (signed_in, G_IO_ERROR, 0));
-  test_server_wait_settled (server, "the connection after the sign-in");
-  g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+  sign_in_connected (server, mock);
   g_assert_cmpuint (mock->n_registered, ==, 0);
   g_assert_cmpuint (mock->n_authorized, ==, 1);
   g_assert_cmpuint (mock->n_tokens, ==, 1);
@@ -483,6 +580,8 @@ main (int   argc,
   g_test_add_data_func ("/auth/server/header-refused/api-key", "X-API-Key", test_header_refused);
   g_test_add_data_func ("/auth/server/header-refused/authorization", "Authorization", test_header_refused);
   g_test_add_func ("/auth/server/header-with-oauth", test_header_with_oauth);
+  g_test_add_func ("/auth/server/oauth/tokens-refused-with-key", test_tokens_refused_with_key);
+  g_test_add_func ("/auth/server/oauth/metadata-outage-with-key", test_metadata_outage_with_key);
   g_test_add_func ("/auth/server/oauth/pre-registered", test_pre_registered);
   g_test_add_func ("/auth/server/oauth/client-credentials", test_client_credentials);
   g_test_add_func ("/auth/server/oauth/client-credentials-refused", test_client_credentials_refused);

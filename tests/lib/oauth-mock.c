@@ -50,6 +50,18 @@ add_strings (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+/* A metadata request answered with metadata_status, if set (counted) */
+static gboolean
+metadata_refused (OAuthMock         *self,
+                  SoupServerMessage *msg)
+{
+  if (self->metadata_status == 0)
+    return FALSE;
+  self->n_metadata_refused++;
+  soup_server_message_set_status (msg, self->metadata_status, NULL);
+  return TRUE;
+}
+
 /* RFC 9728, at the root and at the path of /mcp */
 static void
 handle_resource_metadata (SoupServer        *server,
@@ -61,6 +73,8 @@ handle_resource_metadata (SoupServer        *server,
   OAuthMock *self = user_data;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
+  if (metadata_refused (self, msg))
+    return;
   json_builder_begin_object (builder);
   add_string (builder, "resource", self->server->url);
   add_strings (builder, "authorization_servers",
@@ -84,6 +98,8 @@ handle_server_metadata (SoupServer        *server,
   g_autofree char *token = g_strconcat (base, "/token", NULL);
   g_autofree char *reg = g_strconcat (base, "/register", NULL);
 
+  if (metadata_refused (self, msg))
+    return;
   json_builder_begin_object (builder);
   add_string (builder, "issuer", base);
   add_string (builder, "authorization_endpoint", authorize);
@@ -351,6 +367,21 @@ oauth_mock_revoke_access (OAuthMock *self)
   self->access_token = g_strdup_printf ("oauth-access-%08x%08x", g_random_int (), g_random_int ());
   g_free (self->server->required_header);
   self->server->required_header = g_strdup_printf ("Authorization: Bearer %s", self->access_token);
+}
+
+/**
+ * oauth_mock_refuse_tokens:
+ * @self: an #OAuthMock
+ *
+ * /mcp answers 401 to every token, those issued so far and those /token
+ * issues from now on (which still go on issuing them), as a server that
+ * revoked the client's access would.
+ */
+void
+oauth_mock_refuse_tokens (OAuthMock *self)
+{
+  g_free (self->server->required_header);
+  self->server->required_header = g_strdup ("Authorization: Bearer never-issued");
 }
 
 static void

@@ -50,11 +50,16 @@ typedef struct
   gboolean        refuse_refresh; /* /token answers every refresh with
                                    * 400 invalid_grant */
   guint           n_refresh_refused;
+  guint           metadata_status; /* when not 0, what every metadata
+                                    * request is answered instead: 404
+                                    * for none, 503 for an outage */
+  guint           n_metadata_refused;
 } OAuthMock;
 
 OAuthMock *oauth_mock_new          (void);
 void       oauth_mock_free         (OAuthMock   *self);
 void       oauth_mock_revoke_access (OAuthMock  *self);
+void       oauth_mock_refuse_tokens (OAuthMock  *self);
 gboolean   oauth_mock_open_browser (const char  *uri,
                                     gpointer     user_data,
                                     GError     **error);

@@ -168,15 +168,23 @@ is_true (gpointer data)
   return *(gboolean *)data;
 }
 
-/* Stops @server, waits until its processes are gone, and drops the test's
- * reference, which must be the last. */
+/* Stops @server and waits until its processes are gone; the server is
+ * kept (its sign-in session too), to start again. */
 void
-test_server_stop (TetherServer *server)
+test_server_stop_kept (TetherServer *server)
 {
   gboolean stopped = FALSE;
 
   tether_server_stop_async (server, FALSE, NULL, stopped_cb, &stopped);
   test_wait_until (is_true, &stopped, "waiting for the server to stop");
+}
+
+/* Stops @server, waits until its processes are gone, and drops the test's
+ * reference, which must be the last. */
+void
+test_server_stop (TetherServer *server)
+{
+  test_server_stop_kept (server);
   test_assert_finalized (server);
 }
 

@@ -30,6 +30,7 @@ void                test_server_wait_idle               (TetherServer        *se
 void                test_server_wait_settled            (TetherServer        *server,
                                                          const char          *what);
 void                test_server_stop                    (TetherServer        *server);
+void                test_server_stop_kept               (TetherServer        *server);
 gint64              test_server_manager_shutdown        (TetherServerManager *manager);
 gint64              test_server_manager_shutdown_within (TetherServerManager *manager,
                                                          guint                timeout_ms);

@@ -264,10 +264,15 @@ test_list_cache (void)
   pages = fake_mcp_core_get_count (core, "tools/list");
   g_assert_cmpuint (pages, >, 1);
 
-  /* the hints of the whole list, every page of it public */
+  /* the hints of the whole list, every page of it public: its time to
+   * live, less what has passed since it was fetched */
   g_assert_true (mcp_client_get_list_hints (client, "tools/list", &ttl_ms, &is_public));
-  g_assert_cmpint (ttl_ms, ==, 3600000);
+  g_assert_cmpint (ttl_ms, >, 0);
+  g_assert_cmpint (ttl_ms, <=, 3600000);
   g_assert_true (is_public);
+  g_usleep (50 * 1000);
+  g_assert_true (mcp_client_get_list_hints (client, "tools/list", &ttl_ms, &is_public));
+  g_assert_cmpint (ttl_ms, <, 3600000);
 
   /* Fresh: the same list, nothing asked. */
   g_assert_cmpuint (list_tools (client), ==, n);
@@ -280,8 +285,14 @@ test_list_cache (void)
   test_wait_until (listen_granted, client, "the subscription's acknowledgement");
   result = call_tool (client, "touch-list", "{}", &error);
   g_assert_no_error (error);
+  /* the old list's hints went with it */
+  g_assert_false (mcp_client_get_list_hints (client, "tools/list", &ttl_ms, &is_public));
+  g_assert_cmpint (ttl_ms, ==, 0);
+  g_assert_false (is_public);
   g_assert_cmpuint (list_tools (client), ==, n);
   g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, 2 * pages);
+  g_assert_true (mcp_client_get_list_hints (client, "tools/list", &ttl_ms, &is_public));
+  g_assert_cmpint (ttl_ms, >, 0);
   g_assert_cmpuint (list_tools (client), ==, n);
   g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, 2 * pages);
 
@@ -317,6 +328,30 @@ test_list_no_cache (void)
   g_usleep (20 * 1000);
   list_tools (client);
   g_assert_cmpuint (fake_mcp_core_get_count (core, "tools/list"), ==, 4);
+
+  close_client (client);
+}
+
+/* A server of the initialize era gives no hints, whatever its lists are:
+ * 0 and private, as before any list. */
+static void
+test_list_hints_initialize_era (void)
+{
+  FakeMcpOptions options = { .era_2026 = FALSE, .list_ttl_ms = 3600000, .list_public = TRUE };
+  g_autoptr(McpTestTransport) transport = mcp_test_transport_new_with_core (&options);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 ttl_ms = -1;
+  gboolean is_public = TRUE;
+
+  client = connect_client (MCP_TRANSPORT (transport), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (mcp_client_get_era (client), ==, MCP_ERA_LEGACY);
+
+  g_assert_cmpuint (list_tools (client), >, 0);
+  g_assert_false (mcp_client_get_list_hints (client, "tools/list", &ttl_ms, &is_public));
+  g_assert_cmpint (ttl_ms, ==, 0);
+  g_assert_false (is_public);
 
   close_client (client);
 }
@@ -572,6 +607,7 @@ main (int   argc,
   g_test_add_func ("/mcp-era/list-cache", test_list_cache);
   g_test_add_func ("/mcp-era/resource-not-found", test_resource_not_found);
   g_test_add_func ("/mcp-era/list-no-cache", test_list_no_cache);
+  g_test_add_func ("/mcp-era/list-hints-initialize-era", test_list_hints_initialize_era);
   g_test_add_func ("/mcp-era/header-values", test_header_values);
   g_test_add_func ("/mcp-era/http-headers", test_http_headers);
   g_test_add_data_func ("/mcp-era/http-header-mismatch", GINT_TO_POINTER (FALSE), test_http_header_mismatch);

@@ -228,7 +228,6 @@ mcp_client_set_capabilities (McpClient  *self,
   g_return_if_fail (MCP_IS_CLIENT (self));
 
   g_clear_pointer (&self->capabilities, json_object_unref);
-  g_clear_pointer (&self->log_level, g_free);
   if (capabilities != NULL)
     self->capabilities = json_object_ref (capabilities);
 }
@@ -586,6 +585,7 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->instructions, g_free);
   g_clear_pointer (&self->server_capabilities, json_node_unref);
   g_clear_pointer (&self->capabilities, json_object_unref);
+  g_clear_pointer (&self->log_level, g_free);
   g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
   g_clear_error (&self->close_error);
   _mcp_client_listen_dispose (self);

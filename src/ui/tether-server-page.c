@@ -30,6 +30,7 @@
 #include "tether-log-row.h"
 #include "tether-read-window.h"
 #include "tether-search-filter.h"
+#include "tether-tool-parameters.h"
 #include "tether-server-page.h"
 #include "tether-status-icon.h"
 #include "tether-status-label.h"
@@ -422,19 +423,9 @@ static GListModel *
 create_parameters_cb (gpointer item,
                       gpointer user_data)
 {
-  g_autoptr(GListModel) parameters = NULL;
-  g_autoptr(JsonNode) schema = NULL;
-
-  if (!MCP_IS_TOOL (item))
-    return NULL;
-
-  /* Asked for each row shown: the tool keeps no tree for it. */
-  schema = mcp_tool_dup_input_schema (item);
-  parameters = tether_tool_parameter_list_new_from_schema (schema);
-  if (g_list_model_get_n_items (parameters) == 0)
-    return NULL;
-
-  return g_steal_pointer (&parameters);
+  /* Asked for each row bound, expanded or not: the model reads the
+   * schema only when the row is expanded. */
+  return MCP_IS_TOOL (item) ? tether_tool_parameters_new_for_tool (item) : NULL;
 }
 
 /* The tools' rows are made in code rather than by a GtkBuilderListItemFactory:
@@ -477,18 +468,19 @@ tool_bind_cb (GtkSignalListItemFactory *factory,
   g_object_set_data (G_OBJECT (item), "expanded-binding", binding);
 }
 
+/* A row let go of keeps its item and its tree row until it is bound again
+ * (GTK 4.8's list view binds it to another item as it scrolls) or thrown
+ * away: setting none would remake the expander's arrow and clear the
+ * labels, work the next bind undoes. */
 static void
 tool_unbind_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
                 gpointer                  user_data)
 {
-  GtkTreeExpander *expander = GTK_TREE_EXPANDER (gtk_list_item_get_child (item));
   GBinding *binding = g_object_steal_data (G_OBJECT (item), "expanded-binding");
 
   if (binding != NULL)
     g_binding_unbind (binding);
-  gtk_tree_expander_set_list_row (expander, NULL);
-  tether_capability_row_set_item (TETHER_CAPABILITY_ROW (gtk_tree_expander_get_child (expander)), NULL);
 }
 
 static void

@@ -192,6 +192,44 @@ longest_while_scrolling (GtkAdjustment *adjustment,
   return stall;
 }
 
+/* Every row the tool list holds shows the item it is bound to: its
+ * expander's item, its own and the name it shows agree, and a tool's
+ * Run button targets that tool. (Rows are bound again to other items as
+ * the list scrolls and filters, and are not cleared in between.) Returns
+ * how many rows there were. */
+static guint
+assert_rows_bound (Fixture *fixture)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  collect_descendants (GTK_WIDGET (tab_list (fixture, "tools")), TETHER_TYPE_CAPABILITY_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      TetherCapabilityRow *row = g_ptr_array_index (rows, i);
+      GtkWidget *expander = gtk_widget_get_parent (GTK_WIDGET (row));
+      GObject *item = tether_capability_row_get_item (row);
+      g_autoptr(GObject) expander_item = NULL;
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      const char *shown = NULL;
+
+      g_assert_true (GTK_IS_TREE_EXPANDER (expander));
+      g_assert_nonnull (item);
+      expander_item = gtk_tree_expander_get_item (GTK_TREE_EXPANDER (expander));
+      g_assert_true (expander_item == item);
+      collect_descendants (GTK_WIDGET (row), GTK_TYPE_LABEL, labels);
+      for (guint j = 0; j < labels->len; j++)
+        if (gtk_widget_has_css_class (g_ptr_array_index (labels, j), "capability-name"))
+          shown = gtk_label_get_text (g_ptr_array_index (labels, j));
+      if (MCP_IS_TOOL (item))
+        {
+          g_assert_cmpstr (shown, ==, mcp_item_get_name (MCP_ITEM (item)));
+          g_assert_cmpstr (tether_capability_row_get_action_name (row), ==, "win.run-tool");
+        }
+    }
+
+  return rows->len;
+}
+
 static void
 many_tools_body (Fixture *fixture)
 {
@@ -240,6 +278,7 @@ many_tools_body (Fixture *fixture)
   /* (Fewer steps in a sanitized build, where each takes seconds.) */
   wheel = longest_while_scrolling (adjustment, SLOWDOWN > 1 ? 10 : 200, 150.0, FALSE);
   jump = longest_while_scrolling (adjustment, SLOWDOWN > 1 ? 4 : 20, 0.05, TRUE);
+  g_assert_cmpuint (assert_rows_bound (fixture), >, 10);
 
   /* Typing in the search filters the 10 000 at once. */
   {
@@ -258,6 +297,7 @@ many_tools_body (Fixture *fixture)
     while (g_get_monotonic_time () < t0 + 300 * 1000)
       measured_iteration (&search);
     g_assert_cmpuint (tab_n_items (fixture, "tools"), ==, 10);   /* tool-09990 … tool-09999 */
+    g_assert_cmpuint (assert_rows_bound (fixture), ==, 10);
   }
 
   g_printerr ("# frame stall, 10 010 tools (longest main-loop iteration: main thread CPU / wall clock):\n"

@@ -41,6 +41,8 @@ struct _TetherCapabilityRow
   GtkLabel  *detail_label;    /* made when first needed, as tag_label */
   GtkLabel  *name_label;
   GtkWidget *run_button;
+  const char *action_name;    /* what run_button activates, with action_target */
+  GVariant  *action_target;
   GtkWidget *tag_label;
   GtkLabel  *title_label;
 };
@@ -182,6 +184,30 @@ update_accessible_label (TetherCapabilityRow *self,
   tether_accessible_set_row_label (GTK_WIDGET (self), text);
 }
 
+/* The button is not a GtkActionable: giving a new row's button an action
+ * made action muxers for the row and every widget up to the list, and
+ * each list item turned its shortcuts into text then; a search that
+ * changes the results makes some 200 new rows (GTK 4.8), and that was a
+ * quarter of its work. The row activates the action when clicked. */
+static void
+set_action (TetherCapabilityRow *self,
+            const char          *action_name,
+            GVariant            *target)
+{
+  if (target != NULL)
+    g_variant_ref_sink (target);
+  g_clear_pointer (&self->action_target, g_variant_unref);
+  self->action_name = action_name;
+  self->action_target = target;
+}
+
+static void
+run_clicked_cb (TetherCapabilityRow *self)
+{
+  if (self->action_name != NULL && self->action_target != NULL)
+    gtk_widget_activate_action_variant (GTK_WIDGET (self), self->action_name, self->action_target);
+}
+
 /* The button of a prompt or a resource: it opens it on the server page. */
 static void
 set_open_button (TetherCapabilityRow *self,
@@ -195,9 +221,7 @@ set_open_button (TetherCapabilityRow *self,
       return;
     }
 
-  /* The target first: an action with a parameter and no target yet warns. */
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->run_button), g_variant_new_string (target));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->run_button), action_name);
+  set_action (self, action_name, g_variant_new_string (target));
   gtk_button_set_label (GTK_BUTTON (self->run_button), label);
   gtk_widget_set_visible (self->run_button, TRUE);
 }
@@ -311,8 +335,7 @@ tether_capability_row_update (TetherCapabilityRow *self)
     /* Translators: a button on a resource's row that opens a window to read it */
     set_open_button (self, _("Open…"), "page.open-resource", resource_key);
   else
-    gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) &&
-                            gtk_actionable_get_action_target_value (GTK_ACTIONABLE (self->run_button)) != NULL);
+    gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) && self->action_target != NULL);
 
   gtk_widget_set_hexpand (GTK_WIDGET (self->name_label), title == NULL);
   gtk_label_set_xalign (self->name_label, 0.0f);
@@ -347,6 +370,7 @@ tether_capability_row_dispose (GObject *object)
   g_clear_pointer (&self->box, gtk_widget_unparent);
 
   g_clear_object (&self->item);
+  g_clear_pointer (&self->action_target, g_variant_unref);
 
   G_OBJECT_CLASS (tether_capability_row_parent_class)->dispose (object);
 }
@@ -500,6 +524,7 @@ tether_capability_row_init (TetherCapabilityRow *self)
   gtk_widget_set_hexpand (self->run_button, TRUE);
   gtk_widget_set_visible (self->run_button, FALSE);
   gtk_box_append (GTK_BOX (header), self->run_button);
+  g_signal_connect_object (self->run_button, "clicked", G_CALLBACK (run_clicked_cb), self, G_CONNECT_SWAPPED);
 
   self->description_label = add_label (self->box, NULL);
   gtk_label_set_wrap_mode (self->description_label, PANGO_WRAP_WORD_CHAR);
@@ -545,18 +570,37 @@ tether_capability_row_set_run_target (TetherCapabilityRow *self,
 {
   g_return_if_fail (TETHER_IS_CAPABILITY_ROW (self));
 
-  /* The target first: an action with a parameter and no target yet warns. */
-  if (target != NULL)
-    {
-      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->run_button), target);
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->run_button), "win.run-tool");
-    }
-  else
-    {
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->run_button), NULL);
-      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->run_button), NULL);
-    }
+  set_action (self, target != NULL ? "win.run-tool" : NULL, target);
   gtk_widget_set_visible (self->run_button, MCP_IS_TOOL (self->item) && target != NULL);
+}
+
+/**
+ * tether_capability_row_get_action_name:
+ * @self: a #TetherCapabilityRow
+ *
+ * Returns: (nullable): the action the row's button activates
+ *   ("win.run-tool", "page.get-prompt", "page.open-resource"), if it has one
+ */
+const char *
+tether_capability_row_get_action_name (TetherCapabilityRow *self)
+{
+  g_return_val_if_fail (TETHER_IS_CAPABILITY_ROW (self), NULL);
+
+  return self->action_target != NULL ? self->action_name : NULL;
+}
+
+/**
+ * tether_capability_row_get_button:
+ * @self: a #TetherCapabilityRow
+ *
+ * Returns: (transfer none): the row's button (Run…, Get…, Open…)
+ */
+GtkWidget *
+tether_capability_row_get_button (TetherCapabilityRow *self)
+{
+  g_return_val_if_fail (TETHER_IS_CAPABILITY_ROW (self), NULL);
+
+  return self->run_button;
 }
 
 gboolean

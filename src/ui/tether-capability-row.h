@@ -20,6 +20,8 @@ void      tether_capability_row_set_item     (TetherCapabilityRow *self,
                                               GObject             *item);
 void      tether_capability_row_set_run_target (TetherCapabilityRow *self,
                                                 GVariant            *target);
+const char *tether_capability_row_get_action_name (TetherCapabilityRow *self);
+GtkWidget *tether_capability_row_get_button      (TetherCapabilityRow *self);
 gboolean  tether_capability_row_get_expanded (TetherCapabilityRow *self);
 void      tether_capability_row_set_expanded (TetherCapabilityRow *self,
                                               gboolean             expanded);

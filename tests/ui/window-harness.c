@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include "tether-capability-row.h"
 #include "tether-shell-environment.h"
 #include "window-harness.h"
 
@@ -116,6 +117,13 @@ find_actionable (gpointer    widget,
   for (guint i = 0; i < found->len; i++)
     if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (found, i)), action_name) == 0)
       return g_ptr_array_index (found, i);
+
+  /* the button of a tool's, prompt's or resource's row: not a GtkActionable */
+  g_ptr_array_set_size (found, 0);
+  collect_descendants (GTK_WIDGET (widget), TETHER_TYPE_CAPABILITY_ROW, found);
+  for (guint i = 0; i < found->len; i++)
+    if (g_strcmp0 (tether_capability_row_get_action_name (g_ptr_array_index (found, i)), action_name) == 0)
+      return tether_capability_row_get_button (g_ptr_array_index (found, i));
 
   return NULL;
 }

@@ -175,9 +175,15 @@ run_config_command (const TetherCliConfigCommand *command,
   return exit_code;
 }
 
-/* The options of --url, into @entries (twelve of them, the last empty). */
+/* How many options url_entries() and server_entries() give: the arrays
+ * they fill hold these and an empty entry; adding an option without
+ * changing the count does not compile. */
+#define N_URL_OPTIONS    11
+#define N_SERVER_OPTIONS (N_URL_OPTIONS + 6)
+
+/* The options of --url, into @entries (N_URL_OPTIONS, then an empty one). */
 static void
-url_entries (GOptionEntry  entries[12],
+url_entries (GOptionEntry  entries[N_URL_OPTIONS + 1],
              UrlArgs      *url)
 {
   const GOptionEntry these[] = {
@@ -209,6 +215,7 @@ url_entries (GOptionEntry  entries[12],
     { NULL }
   };
 
+  G_STATIC_ASSERT (G_N_ELEMENTS (these) == N_URL_OPTIONS + 1);
   memcpy (entries, these, sizeof these);
 }
 
@@ -237,11 +244,11 @@ use_args_clear (UseArgs *use)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UseArgs, use_args_clear)
 
-/* The options of a command on a server, into @entries (eighteen of them, the
- * last empty): --url and its company, then how to answer the server and
- * what an ad-hoc server's environment holds. */
+/* The options of a command on a server, into @entries (N_SERVER_OPTIONS,
+ * then an empty one): --url and its company, then how to answer the server
+ * and what an ad-hoc server's environment holds. */
 static void
-server_entries (GOptionEntry  entries[18],
+server_entries (GOptionEntry  entries[N_SERVER_OPTIONS + 1],
                 UrlArgs      *url,
                 UseArgs      *use)
 {
@@ -261,9 +268,10 @@ server_entries (GOptionEntry  entries[18],
       N_("FILE") },
   };
 
+  G_STATIC_ASSERT (G_N_ELEMENTS (these) == N_SERVER_OPTIONS - N_URL_OPTIONS);
   url_entries (entries, url);
-  memcpy (entries + 11, these, sizeof these);
-  memset (entries + 17, 0, sizeof entries[17]);
+  memcpy (entries + N_URL_OPTIONS, these, sizeof these);
+  memset (entries + N_SERVER_OPTIONS, 0, sizeof entries[N_SERVER_OPTIONS]);
 }
 
 /* @after's values follow @strv's */
@@ -529,8 +537,8 @@ main (int   argc,
   const TetherCliConfigCommand *config_command;
   TetherCliOptions options = { 0 };
   McpHttpMode mode = MCP_HTTP_MODE_AUTO;
-  GOptionEntry url_options[12];
-  GOptionEntry url_after_options[18];
+  GOptionEntry url_options[N_URL_OPTIONS + 1];
+  GOptionEntry url_after_options[N_SERVER_OPTIONS + 1];
   g_auto(UseArgs) use = { 0 };
   g_auto(UseArgs) use_after = { 0 };
   g_auto(GStrv) environment = NULL;

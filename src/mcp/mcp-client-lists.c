@@ -94,65 +94,93 @@ page_public (JsonObject *reply)
          g_str_equal (json_object_get_string_member (reply, "cacheScope"), "public");
 }
 
-static void
-list_page_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
+/* A page of at least this many entries is built in a thread, so that a
+ * server's 10 000 tools never hold the main loop (the window's frames) for
+ * the time it takes to read them. */
+#define THREAD_BUILD_MIN 256
+
+typedef struct
 {
-  McpClient *self = MCP_CLIENT (object);
-  g_autoptr(GTask) task = user_data;
-  ListOp *op = g_task_get_task_data (task);
-  const char *method = mcp_list_kind_get_method (op->kind);
-  const char *member = mcp_list_kind_get_member (op->kind);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) reply = NULL;
-  JsonObject *reply_object;
-  JsonArray *array;
-  const char *cursor = NULL;
+  gpointer  item;    /* (nullable): what the entry became */
+  char     *error;   /* (nullable): why not, if it is not NULL */
+} Built;
 
-  reply = mcp_client_request_finish (self, result, &error);
-  if (reply == NULL)
+typedef struct
+{
+  ListKind   kind;
+  JsonNode  *reply;   /* the page, kept for its cursor once built */
+  JsonArray *array;   /* its entries (the reply holds them) */
+  Built     *built;   /* one per entry */
+  guint      n;
+} PageBuild;
+
+static void
+page_build_free (PageBuild *build)
+{
+  for (guint i = 0; i < build->n; i++)
     {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
+      g_clear_object (&build->built[i].item);
+      g_free (build->built[i].error);
     }
+  g_free (build->built);
+  json_node_unref (build->reply);
+  g_free (build);
+}
 
-  op->pages++;
-  if (JSON_NODE_HOLDS_OBJECT (reply))
+/* Builds each entry of the page into an item, in a thread or not. It
+ * touches only the page's own entries: an entry kept as its text is
+ * parsed alone, and its text let go of once the item holds what it
+ * needs, so that the whole answer is never held twice. */
+static void
+page_build_run (PageBuild *build)
+{
+  for (guint i = 0; i < build->n; i++)
     {
-      op->ttl_ms = MIN (op->ttl_ms, page_ttl (json_node_get_object (reply)));
-      op->is_public = op->is_public && page_public (json_node_get_object (reply));
-    }
-
-  if (!JSON_NODE_HOLDS_OBJECT (reply) ||
-      !json_object_has_member (json_node_get_object (reply), member) ||
-      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (json_node_get_object (reply), member)))
-    {
-      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
-                               _("The answer to %s has no “%s” list"), method, member);
-      return;
-    }
-
-  reply_object = json_node_get_object (reply);
-  array = json_object_get_array_member (reply_object, member);
-
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      JsonNode *element = json_array_get_element (array, i);
+      JsonNode *element = json_array_get_element (build->array, i);
       g_autoptr(GError) item_error = NULL;
-      gpointer item = NULL;
       g_autoptr(JsonNode) tree = _mcp_json_parse_raw (element);
+      gpointer item = NULL;
 
-      /* An entry kept as its text is built now, alone, and let go with
-       * its text once the item holds what it needs. */
       if (tree != NULL)
         {
           if (JSON_NODE_HOLDS_OBJECT (tree))
-            item = item_from_json (op->kind, json_node_get_object (tree), &item_error);
+            item = item_from_json (build->kind, json_node_get_object (tree), &item_error);
           json_node_set_string (element, "");
         }
       else if (JSON_NODE_HOLDS_OBJECT (element))
-        item = item_from_json (op->kind, json_node_get_object (element), &item_error);
+        item = item_from_json (build->kind, json_node_get_object (element), &item_error);
+
+      build->built[i].item = item;
+      if (item == NULL)
+        build->built[i].error = g_strdup (item_error != NULL ? item_error->message : _("not an object"));
+    }
+}
+
+static void
+page_build_thread (GTask        *subtask,
+                   gpointer      source,
+                   gpointer      data,
+                   GCancellable *cancellable)
+{
+  page_build_run (data);
+  g_task_return_boolean (subtask, TRUE);
+}
+
+/* The page built: its items kept, in order, then the next page asked for
+ * or the list given. */
+static void
+page_built (GTask     *task,
+            PageBuild *build)
+{
+  McpClient *self = g_task_get_source_object (task);
+  ListOp *op = g_task_get_task_data (task);
+  const char *method = mcp_list_kind_get_method (op->kind);
+  JsonObject *reply_object = json_node_get_object (build->reply);
+  const char *cursor = NULL;
+
+  for (guint i = 0; i < build->n; i++)
+    {
+      gpointer item = g_steal_pointer (&build->built[i].item);
 
       if (item == NULL)
         {
@@ -160,7 +188,7 @@ list_page_cb (GObject      *object,
           /* Translators: the first %s is a method such as tools/list,
            * the last why the entry was skipped */
           _mcp_client_emit_event (self, _("%s: skipped entry %u of page %u: %s"), method, i + 1, op->pages,
-                                  item_error != NULL ? item_error->message : _("not an object"));
+                                  build->built[i].error);
           continue;
         }
 
@@ -183,6 +211,7 @@ list_page_cb (GObject      *object,
         _mcp_client_tools_listed (self, op->tool_headers, op->tool_rejected);
       _mcp_client_list_cache_store (self, op->kind, op->items, op->generation, op->ttl_ms, op->is_public);
       g_task_return_pointer (task, g_steal_pointer (&op->items), (GDestroyNotify)g_ptr_array_unref);
+      g_object_unref (task);
       return;
     }
 
@@ -191,6 +220,7 @@ list_page_cb (GObject      *object,
       g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
                                _("%s: the server sent the same cursor again after page %u; stopped listing"),
                                method, op->pages);
+      g_object_unref (task);
       return;
     }
 
@@ -203,11 +233,84 @@ list_page_cb (GObject      *object,
                                             "%s: the list goes on past %u pages; stopped listing",
                                             self->max_pages),
                                method, self->max_pages);
+      g_object_unref (task);
       return;
     }
 
   g_hash_table_add (op->cursors, g_strdup (cursor));
-  list_next_page (g_steal_pointer (&task), cursor);
+  list_next_page (task, cursor);
+}
+
+static void
+page_built_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  GTask *task = user_data;
+
+  page_built (task, g_task_get_task_data (G_TASK (result)));
+}
+
+static void
+list_page_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  McpClient *self = MCP_CLIENT (object);
+  GTask *task = user_data;
+  ListOp *op = g_task_get_task_data (task);
+  const char *method = mcp_list_kind_get_method (op->kind);
+  const char *member = mcp_list_kind_get_member (op->kind);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) reply = NULL;
+  PageBuild *build;
+
+  reply = mcp_client_request_finish (self, result, &error);
+  if (reply == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_unref (task);
+      return;
+    }
+
+  op->pages++;
+  if (JSON_NODE_HOLDS_OBJECT (reply))
+    {
+      op->ttl_ms = MIN (op->ttl_ms, page_ttl (json_node_get_object (reply)));
+      op->is_public = op->is_public && page_public (json_node_get_object (reply));
+    }
+
+  if (!JSON_NODE_HOLDS_OBJECT (reply) ||
+      !json_object_has_member (json_node_get_object (reply), member) ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (json_node_get_object (reply), member)))
+    {
+      g_task_return_new_error (task, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE,
+                               _("The answer to %s has no “%s” list"), method, member);
+      g_object_unref (task);
+      return;
+    }
+
+  build = g_new0 (PageBuild, 1);
+  build->kind = op->kind;
+  build->reply = g_steal_pointer (&reply);
+  build->array = json_object_get_array_member (json_node_get_object (build->reply), member);
+  build->n = json_array_get_length (build->array);
+  build->built = g_new0 (Built, build->n);
+
+  if (build->n < THREAD_BUILD_MIN)
+    {
+      page_build_run (build);
+      page_built (task, build);
+      page_build_free (build);
+    }
+  else
+    {
+      g_autoptr(GTask) subtask = g_task_new (self, NULL, page_built_cb, task);
+
+      g_task_set_source_tag (subtask, list_page_cb);
+      g_task_set_task_data (subtask, build, (GDestroyNotify)page_build_free);
+      g_task_run_in_thread (subtask, page_build_thread);
+    }
 }
 
 static void

@@ -195,6 +195,51 @@ test_pagination (void)
   harness_finish (r, 6000);
 }
 
+/* Pages long enough to be built in a thread (mcp-client-lists.c), then a
+ * short last one: every tool, in the server's order. */
+static void
+test_pagination_long_pages (void)
+{
+  Harness *h = harness_new ("--tools", "1000", "--page-size", "300", NULL);
+  Harness *r = harness_new ("--tools", "1000", "--page-size", "300", "--repeat-cursor", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GAsyncResult) result2 = NULL;
+  g_autoptr(GPtrArray) tools = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  guint generated = 0;
+
+  g_assert_true (harness_connect (h, &error));
+  mcp_client_list_tools_async (h->client, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (h->client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tools->len, ==, 1010);
+  for (guint i = 0; i < tools->len; i++)
+    {
+      const char *name = mcp_item_get_name (g_ptr_array_index (tools, i));
+
+      if (g_str_has_prefix (name, "tool-"))
+        {
+          g_autofree char *expected = g_strdup_printf ("tool-%05u", ++generated);   /* from 1 */
+
+          g_assert_cmpstr (name, ==, expected);
+        }
+    }
+  g_assert_cmpuint (generated, ==, 1000);
+  g_clear_object (&result);
+  harness_finish (h, 6000);
+
+  g_assert_true (harness_connect (r, &error));
+  mcp_client_list_tools_async (r->client, NULL, NULL, test_store_result, &result2);
+  test_wait_for (&result2);
+  none = mcp_client_list_tools_finish (r->client, result2, &error);
+  g_assert_null (none);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
+  g_clear_object (&result2);
+  harness_finish (r, 6000);
+}
+
 static void
 test_list_changed_early (void)
 {
@@ -340,6 +385,7 @@ stdio_test_add_framing (void)
   g_test_add_func ("/Mcp/Stdio/stderr-flood", test_stderr_flood);
   g_test_add_func ("/Mcp/Stdio/progress", test_progress);
   g_test_add_func ("/Mcp/Stdio/pagination", test_pagination);
+  g_test_add_func ("/Mcp/Stdio/pagination-long-pages", test_pagination_long_pages);
   g_test_add_func ("/Mcp/Stdio/list-changed-early", test_list_changed_early);
   g_test_add_func ("/Mcp/Stdio/never-reads-stdin", test_never_reads_stdin);
 }

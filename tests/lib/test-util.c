@@ -80,6 +80,38 @@ test_run_clear (TestRun *run)
  * keeping its exit status and output. One that has not ended after
  * @deadline_s — a hang guard, never a measure — is killed, and the test
  * fails saying so. */
+/* What each thread of process @pid was doing (name, state and the kernel
+ * function it waited in), for the message of a command that hung. */
+static char *
+describe_threads (const char *pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%s/task", pid != NULL ? pid : "0");
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  const char *tid;
+
+  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *comm_path = g_build_filename (path, tid, "comm", NULL);
+      g_autofree char *stat_path = g_build_filename (path, tid, "stat", NULL);
+      g_autofree char *wchan_path = g_build_filename (path, tid, "wchan", NULL);
+      g_autofree char *comm = NULL;
+      g_autofree char *stat = NULL;
+      g_autofree char *wchan = NULL;
+      const char *state;
+
+      g_file_get_contents (comm_path, &comm, NULL, NULL);
+      g_file_get_contents (stat_path, &stat, NULL, NULL);
+      g_file_get_contents (wchan_path, &wchan, NULL, NULL);
+      /* the state follows the command's closing parenthesis */
+      state = stat != NULL && strrchr (stat, ')') != NULL ? strrchr (stat, ')') + 2 : "?";
+      g_string_append_printf (text, "  %s %s state %c in %s\n", tid, comm != NULL ? g_strchomp (comm) : "?",
+                              *state, wchan != NULL ? wchan : "?");
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 void
 test_run_command (TestRun            *run,
                   const char * const *argv,
@@ -108,11 +140,16 @@ test_run_command (TestRun            *run,
   if (result == NULL)
     {
       g_autofree char *command = g_strjoinv (" ", (char **)argv);
+      g_autofree char *threads = describe_threads (g_subprocess_get_identifier (process));
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
 
       g_subprocess_force_exit (process);
       while (result == NULL)
         g_main_context_iteration (NULL, TRUE);
-      g_error ("“%s” did not end within %u s", command, deadline_s);
+      g_subprocess_communicate_utf8_finish (process, result, &out, &err, NULL);
+      g_error ("“%s” did not end within %u s; its threads then:\n%s\nits stderr:\n%s",
+               command, deadline_s, threads, err != NULL ? err : "");
     }
 
   g_assert_true (g_subprocess_communicate_utf8_finish (process, result, &run->out, &run->err, &error));

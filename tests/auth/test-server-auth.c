@@ -297,6 +297,69 @@ sign_in_connected (TetherServer *server,
   g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
 }
 
+static void
+echo_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GError **error = user_data;
+  g_autoptr(JsonNode) reply = tether_server_call_tool_finish (TETHER_SERVER (object), result, error);
+
+  if (reply != NULL)
+    *error = g_error_new_literal (G_IO_ERROR, 0, "answered");
+}
+
+/* A sign-in whose access token lasts 4 s, and whose every refresh ends
+ * the tokens it replaces: refreshed ahead of its end, by itself (no 401
+ * first, no browser), the new tokens used from then on and kept in the
+ * keyring; the server stays connected and answers, twice over. */
+static void
+test_refresh_ahead (void)
+{
+  g_autoptr(OAuthMock) mock = oauth_mock_new ();
+  TetherServer *server = new_remote_server ("refresh-ahead", mock->server->url);
+  guint browsed;
+
+  mock->expires_in = 4;
+  mock->rotate_on_refresh = TRUE;
+  start_settled (server, "the first start", TETHER_SERVER_STATE_SIGN_IN_REQUIRED);
+  sign_in_connected (server, mock);
+  browsed = mock->n_browsed;
+
+  for (guint round = 1; round <= 2; round++)
+    {
+      g_autoptr(GError) answered = NULL;
+      guint unauthorized = mock->server->n_unauthorized;
+      gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+      g_autoptr(JsonObject) args = json_object_new ();
+
+      while (mock->n_refreshed < round && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpuint (mock->n_refreshed, ==, round);
+      test_iterate_for (200);
+
+      /* the old token is refused now: the call goes with the new one */
+      json_object_set_string_member (args, "message", "still signed in");
+      tether_server_call_tool_async (server, "echo", args, NULL, NULL, NULL, echo_done_cb, &answered);
+      while (answered == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_true (g_error_matches (answered, G_IO_ERROR, 0));
+      g_assert_cmpuint (mock->server->n_unauthorized, ==, unauthorized);
+      g_assert_cmpint (tether_server_get_state (server), ==, TETHER_SERVER_STATE_CONNECTED);
+    }
+  g_assert_cmpuint (mock->n_browsed, ==, browsed);
+  assert_not_shown (server, mock->access_token);
+  assert_not_shown (server, mock->refresh_token);
+
+  /* The latest tokens are what the keyring holds: another server of the
+   * same name and URL connects with them, no sign-in asked. */
+  test_server_stop (server);
+  server = new_remote_server ("refresh-ahead", mock->server->url);
+  start_settled (server, "the start after a restart", TETHER_SERVER_STATE_CONNECTED);
+  g_assert_cmpuint (mock->n_browsed, ==, browsed);
+  test_server_stop (server);
+}
+
 /* A server with OAuth and a key header of its own, configured and signed
  * in, connected: the key's secret stored as OAUTH_SIDE_KEY */
 static TetherServer *
@@ -582,6 +645,7 @@ main (int   argc,
   g_test_add_func ("/auth/server/header-with-oauth", test_header_with_oauth);
   g_test_add_func ("/auth/server/oauth/tokens-refused-with-key", test_tokens_refused_with_key);
   g_test_add_func ("/auth/server/oauth/metadata-outage-with-key", test_metadata_outage_with_key);
+  g_test_add_func ("/auth/server/oauth/refresh-ahead", test_refresh_ahead);
   g_test_add_func ("/auth/server/oauth/pre-registered", test_pre_registered);
   g_test_add_func ("/auth/server/oauth/client-credentials", test_client_credentials);
   g_test_add_func ("/auth/server/oauth/client-credentials-refused", test_client_credentials_refused);

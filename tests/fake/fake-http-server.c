@@ -1157,6 +1157,7 @@ handle (SoupServer        *server,
 
       if (g_strcmp0 (value, colon + 1 + strspn (colon + 1, " ")) != 0)
         {
+          self->n_unauthorized++;
           set_json (msg, SOUP_STATUS_UNAUTHORIZED,
                     "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32001,\"message\":\"Unauthorized\"},\"id\":null}");
           return;

@@ -108,6 +108,7 @@ typedef struct
   /* What it saw */
   GPtrArray     *requests;          /* FakeHttpRequest */
   guint          n_initialize;
+  guint          n_unauthorized;    /* 401s for a missing or wrong required_header */
   guint          n_abandoned;       /* responses the client went away from */
   char          *session_id;
 

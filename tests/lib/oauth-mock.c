@@ -279,7 +279,15 @@ handle_token (SoupServer        *server,
     }
   else if (g_strcmp0 (grant, "refresh_token") == 0 &&
            g_strcmp0 (g_hash_table_lookup (form, "refresh_token"), self->refresh_token) == 0)
-    self->n_refreshed++;
+    {
+      self->n_refreshed++;
+      if (self->rotate_on_refresh)
+        {
+          oauth_mock_revoke_access (self);
+          g_free (self->refresh_token);
+          self->refresh_token = g_strdup_printf ("oauth-refresh-%08x%08x", g_random_int (), g_random_int ());
+        }
+    }
   else
     {
       json_builder_begin_object (builder);
@@ -295,7 +303,7 @@ handle_token (SoupServer        *server,
   if (!self->no_refresh_token)
     add_string (builder, "refresh_token", self->refresh_token);
   json_builder_set_member_name (builder, "expires_in");
-  json_builder_add_int_value (builder, 3600);
+  json_builder_add_int_value (builder, self->expires_in != 0 ? self->expires_in : 3600);
   json_builder_end_object (builder);
   reply_json (msg, SOUP_STATUS_OK, builder);
 }

@@ -54,6 +54,9 @@ typedef struct
                                     * request is answered instead: 404
                                     * for none, 503 for an outage */
   guint           n_metadata_refused;
+  guint           expires_in;     /* the tokens' lifetime in s (0: 3600) */
+  gboolean        rotate_on_refresh; /* a refresh issues a new access and
+                                      * refresh token and ends the old ones */
 } OAuthMock;
 
 OAuthMock *oauth_mock_new          (void);

@@ -217,6 +217,7 @@ set_open_button (TetherCapabilityRow *self,
 {
   if (target == NULL)
     {
+      set_action (self, NULL, NULL);
       gtk_widget_set_visible (self->run_button, FALSE);
       return;
     }

@@ -165,34 +165,41 @@ test_progress (void)
   harness_finish (h, 6000);
 }
 
+/* Connects @h, lists its tools to the end and lets it go: the list, or
+ * NULL and @error */
+static GPtrArray *
+list_all (Harness  *h,
+          GError  **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  GPtrArray *tools;
+
+  g_assert_true (harness_connect (h, error));
+  mcp_client_list_tools_async (h->client, NULL, NULL, test_store_result, &result);
+  test_wait_for (&result);
+  tools = mcp_client_list_tools_finish (h->client, result, error);
+  g_clear_object (&result);   /* it holds the client, which the harness frees */
+  harness_finish (h, 6000);
+
+  return tools;
+}
+
 static void
 test_pagination (void)
 {
   Harness *h = harness_new ("--tools", "25", "--page-size", "7", NULL);
   Harness *r = harness_new ("--tools", "25", "--page-size", "7", "--repeat-cursor", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GAsyncResult) result2 = NULL;
   g_autoptr(GPtrArray) tools = NULL;
   g_autoptr(GPtrArray) none = NULL;
 
-  g_assert_true (harness_connect (h, &error));
-  mcp_client_list_tools_async (h->client, NULL, NULL, test_store_result, &result);
-  test_wait_for (&result);
-  tools = mcp_client_list_tools_finish (h->client, result, &error);
+  tools = list_all (h, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (tools->len, ==, 35);
-  g_clear_object (&result);
-  harness_finish (h, 6000);
 
-  g_assert_true (harness_connect (r, &error));
-  mcp_client_list_tools_async (r->client, NULL, NULL, test_store_result, &result2);
-  test_wait_for (&result2);
-  none = mcp_client_list_tools_finish (r->client, result2, &error);
+  none = list_all (r, &error);
   g_assert_null (none);
   g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
-  g_clear_object (&result2);
-  harness_finish (r, 6000);
 }
 
 /* Pages long enough to be built in a thread (mcp-client-lists.c), then a
@@ -203,16 +210,11 @@ test_pagination_long_pages (void)
   Harness *h = harness_new ("--tools", "1000", "--page-size", "300", NULL);
   Harness *r = harness_new ("--tools", "1000", "--page-size", "300", "--repeat-cursor", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GAsyncResult) result2 = NULL;
   g_autoptr(GPtrArray) tools = NULL;
   g_autoptr(GPtrArray) none = NULL;
   guint generated = 0;
 
-  g_assert_true (harness_connect (h, &error));
-  mcp_client_list_tools_async (h->client, NULL, NULL, test_store_result, &result);
-  test_wait_for (&result);
-  tools = mcp_client_list_tools_finish (h->client, result, &error);
+  tools = list_all (h, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (tools->len, ==, 1010);
   for (guint i = 0; i < tools->len; i++)
@@ -227,17 +229,10 @@ test_pagination_long_pages (void)
         }
     }
   g_assert_cmpuint (generated, ==, 1000);
-  g_clear_object (&result);
-  harness_finish (h, 6000);
 
-  g_assert_true (harness_connect (r, &error));
-  mcp_client_list_tools_async (r->client, NULL, NULL, test_store_result, &result2);
-  test_wait_for (&result2);
-  none = mcp_client_list_tools_finish (r->client, result2, &error);
+  none = list_all (r, &error);
   g_assert_null (none);
   g_assert_error (error, MCP_ERROR, MCP_ERROR_INVALID_RESPONSE);
-  g_clear_object (&result2);
-  harness_finish (r, 6000);
 }
 
 static void
